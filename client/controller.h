@@ -1,0 +1,63 @@
+#pragma once
+// Controller: one typed call per SC2 API request, over a WebSocketClient.
+// Every call checks the Response's `error` strings, its `status` and the request's
+// own error enum, and throws ControllerError saying what was asked and what came back.
+// A timeout applies to connect and to every call; a dead server fails within a second.
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include "s2clientprotocol/sc2api.pb.h"
+
+namespace sc2::net { class WebSocketClient; }
+
+namespace sc2 {
+
+class ControllerError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct ControllerOptions {
+  std::chrono::milliseconds connect_timeout{10000};
+  std::chrono::milliseconds call_timeout{60000};
+};
+
+class Controller {
+ public:
+  // Connects to ws://host:port/sc2api, retrying until connect_timeout passes.
+  Controller(const std::string& host, std::uint16_t port, ControllerOptions options = {});
+  ~Controller();
+  Controller(const Controller&) = delete;
+  Controller& operator=(const Controller&) = delete;
+
+  SC2APIProtocol::ResponsePing ping();
+  SC2APIProtocol::ResponseCreateGame create_game(const SC2APIProtocol::RequestCreateGame& request);
+  SC2APIProtocol::ResponseJoinGame join_game(const SC2APIProtocol::RequestJoinGame& request);
+  SC2APIProtocol::ResponseGameInfo game_info();
+  SC2APIProtocol::ResponseData data(const SC2APIProtocol::RequestData& request);
+  SC2APIProtocol::ResponseObservation observe(std::uint32_t game_loop = 0);
+  SC2APIProtocol::ResponseAction act(const SC2APIProtocol::RequestAction& request);
+  SC2APIProtocol::ResponseStep step(std::uint32_t count);
+  SC2APIProtocol::ResponseRestartGame restart_game();
+  SC2APIProtocol::ResponseLeaveGame leave_game();
+  SC2APIProtocol::ResponseSaveReplay save_replay();
+  // Sends quit and closes; never throws (the game may exit before answering).
+  void quit() noexcept;
+
+  // Status reported by the last response (launched before any call).
+  SC2APIProtocol::Status status() const noexcept;
+
+  // Sends any request and returns the checked Response (used by the typed calls).
+  SC2APIProtocol::Response call(SC2APIProtocol::Request request);
+
+ private:
+  std::unique_ptr<net::WebSocketClient> socket_;
+  ControllerOptions options_;
+  std::uint32_t next_id_ = 1;
+  SC2APIProtocol::Status status_ = SC2APIProtocol::launched;
+};
+
+}  // namespace sc2

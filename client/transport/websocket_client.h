@@ -1,0 +1,47 @@
+#pragma once
+// Blocking websocket client for the SC2 API: one binary frame out, one frame back.
+// Boost.Beast stays inside websocket_client.cpp; this header is cheap to include.
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace sc2::net {
+
+// Any failure of the connection: refused, timed out, closed by the peer, bad handshake.
+class TransportError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+class WebSocketClient {
+ public:
+  WebSocketClient();
+  ~WebSocketClient();
+  WebSocketClient(const WebSocketClient&) = delete;
+  WebSocketClient& operator=(const WebSocketClient&) = delete;
+
+  // Connects to ws://host:port/path (TCP_NODELAY on). Throws TransportError on
+  // refusal, handshake failure or when `timeout` passes.
+  void connect(const std::string& host, std::uint16_t port, std::chrono::milliseconds timeout,
+               const std::string& path = "/sc2api");
+
+  // Sends one binary frame. Throws TransportError when not connected or the send fails.
+  void send(std::string_view bytes, std::chrono::milliseconds timeout);
+
+  // Waits for the next message (text or binary frame, returned as raw bytes). Throws
+  // TransportError on timeout, on a close from the peer or when the peer dies.
+  std::string receive(std::chrono::milliseconds timeout);
+
+  // Sends a close frame if still open; never throws.
+  void close() noexcept;
+  bool is_open() const noexcept;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace sc2::net

@@ -1,0 +1,52 @@
+#pragma once
+// Websocket server for the SC2 API (what sc2lite listens with). Accepts text and
+// binary frames alike as raw bytes, never validates UTF-8 (PySC2 sends protobuf in
+// text frames), and answers in binary frames, one reply per message, in order.
+// Boost.Beast stays inside websocket_server.cpp.
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace sc2::net {
+
+using ConnectionId = std::uint64_t;
+
+struct Reply {
+  std::string bytes;         // sent back as one binary frame
+  bool close_after = false;  // close this connection once sent (e.g. after quit)
+};
+
+struct ServerHandlers {
+  // Called on the connection's own thread for every message; must return the reply.
+  std::function<Reply(ConnectionId, std::string_view message)> on_message;
+  // Called once when a connection ends for any reason (may be empty).
+  std::function<void(ConnectionId)> on_close;
+};
+
+class WebSocketServer {
+ public:
+  // Binds host:port now (port 0 = any free port, see port()). Throws std::runtime_error
+  // when the address cannot be bound. Only the path `path` is upgraded; others get 404.
+  WebSocketServer(const std::string& host, std::uint16_t port, ServerHandlers handlers,
+                  std::string path = "/sc2api");
+  ~WebSocketServer();  // stops and joins every thread
+  WebSocketServer(const WebSocketServer&) = delete;
+  WebSocketServer& operator=(const WebSocketServer&) = delete;
+
+  std::uint16_t port() const noexcept;
+
+  // Accepts connections on a background thread; each connection gets its own thread.
+  void start();
+  // Blocks until stop() is called (from any thread, e.g. a handler after quit).
+  void wait();
+  // Closes the listener and every connection; safe to call more than once, from any thread.
+  void stop() noexcept;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace sc2::net

@@ -1,0 +1,22 @@
+# CMake glue for the Debian packages we build against (no copied code here).
+# Included (not add_subdirectory) so the imported targets are visible everywhere.
+# Each find_* below gives an imported target the rest of the tree links to.
+find_package(Threads REQUIRED)
+find_package(Protobuf REQUIRED)                 # protobuf::libprotobuf, protobuf::protoc
+find_package(Boost 1.74 REQUIRED)               # Boost::headers (Asio + Beast)
+find_package(CLI11 REQUIRED CONFIG)             # CLI11::CLI11
+find_package(nlohmann_json REQUIRED CONFIG)     # nlohmann_json::nlohmann_json
+find_package(doctest REQUIRED CONFIG)           # doctest::doctest
+find_package(PkgConfig REQUIRED)
+
+if(SC2_BUILD_APP)
+  find_package(SDL2 REQUIRED CONFIG)            # SDL2::SDL2
+  find_package(OpenGL REQUIRED COMPONENTS OpenGL)
+  find_package(glm REQUIRED CONFIG)             # glm::glm
+  # Debian's libimgui-dev has no CMake config; its libimgui.a already holds the
+  # SDL2 and OpenGL3 backends (header backends/imgui_impl_sdl.h).
+  pkg_check_modules(IMGUI REQUIRED IMPORTED_TARGET imgui)
+  pkg_check_modules(EPOXY REQUIRED IMPORTED_TARGET epoxy)
+  # libstb.so already contains the implementations (stbi_write_png).
+  pkg_check_modules(STB REQUIRED IMPORTED_TARGET stb)
+endif()
