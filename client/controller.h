@@ -8,10 +8,9 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include "s2clientprotocol/sc2api.pb.h"
-
-namespace sc2::net { class WebSocketClient; }
 
 namespace sc2 {
 
@@ -25,10 +24,22 @@ struct ControllerOptions {
   std::chrono::milliseconds call_timeout{60000};
 };
 
+// Carries serialized Requests to a game and brings back its serialized Responses.
+// The websocket is the normal channel; tests and benchmarks may plug a game in-process.
+class RequestChannel {
+ public:
+  virtual ~RequestChannel() = default;
+  virtual void send(std::string_view bytes, std::chrono::milliseconds timeout) = 0;
+  virtual std::string receive(std::chrono::milliseconds timeout) = 0;  // throws on timeout/close
+  virtual void close() noexcept = 0;
+};
+
 class Controller {
  public:
   // Connects to ws://host:port/sc2api, retrying until connect_timeout passes.
   Controller(const std::string& host, std::uint16_t port, ControllerOptions options = {});
+  // Speaks over any channel (e.g. an in-process engine).
+  Controller(std::unique_ptr<RequestChannel> channel, ControllerOptions options = {});
   ~Controller();
   Controller(const Controller&) = delete;
   Controller& operator=(const Controller&) = delete;
@@ -54,7 +65,7 @@ class Controller {
   SC2APIProtocol::Response call(SC2APIProtocol::Request request);
 
  private:
-  std::unique_ptr<net::WebSocketClient> socket_;
+  std::unique_ptr<RequestChannel> channel_;
   ControllerOptions options_;
   std::uint32_t next_id_ = 1;
   SC2APIProtocol::Status status_ = SC2APIProtocol::launched;

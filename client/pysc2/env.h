@@ -1,0 +1,60 @@
+#pragma once
+// Env: PySC2's SC2Env contract over a Controller. reset() starts (or restarts) an
+// episode; step() sends the FunctionCalls, advances step_mul game loops and observes.
+// Reward = change of score.score; the episode ends when the game reports player_result.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "client/controller.h"
+#include "client/pysc2/function_call.h"
+#include "client/pysc2/observation.h"
+
+namespace sc2::pysc2 {
+
+struct EnvOptions {
+  std::string map = "MoveToBeacon";    // mini-game name; sent as mini_games/<map>.SC2Map
+  int feature_screen_size = 64;
+  int feature_minimap_size = 64;
+  float camera_width = 24.0f;          // world units across the screen layers
+  int step_mul = 8;
+  std::optional<std::uint32_t> seed;   // RequestCreateGame.random_seed when set
+  bool raw = true;                     // also ask for raw data (the world view needs it)
+  bool hide_specific_actions = true;
+  bool ensure_available_actions = true;  // reject calls not in available_actions
+  std::string map_data;                // bytes sent as local_map.map_data (may be empty)
+};
+
+class Env {
+ public:
+  Env(Controller& controller, EnvOptions options);
+
+  // First call: create_game + join_game + game_info (+ data); later calls: restart_game.
+  TimeStep reset();
+  // Validates every call (throws std::invalid_argument naming the function and argument),
+  // sends them in one RequestAction, steps step_mul loops and observes.
+  TimeStep step(const std::vector<FunctionCall>& calls);
+  TimeStep step(const FunctionCall& call) { return step(std::vector<FunctionCall>{call}); }
+
+  const EnvOptions& options() const { return options_; }
+  const SC2APIProtocol::ResponseGameInfo& game_info() const { return game_info_; }
+  const TimeStep& last() const { return last_; }
+  int episode() const { return episode_; }          // 1 after the first reset
+  std::int64_t episode_steps() const { return episode_steps_; }
+  Controller& controller() { return controller_; }
+
+ private:
+  TimeStep observe(StepType type);
+
+  Controller& controller_;
+  EnvOptions options_;
+  SC2APIProtocol::ResponseGameInfo game_info_;
+  TimeStep last_;
+  bool game_created_ = false;
+  int episode_ = 0;
+  std::int64_t episode_steps_ = 0;
+  std::int64_t last_score_ = 0;
+};
+
+}  // namespace sc2::pysc2
