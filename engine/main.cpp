@@ -1,1 +1,154 @@
-int main() { return 0; }
+// sc2lite: a headless StarCraft II API game server for the PySC2 mini-games.
+// Accepts the game binary's command line (single-dash long flags such as -listen, -port,
+// -dataDir, -tempDir); flags it has no use for are logged once and ignored.
+#include <algorithm>
+#include <csignal>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <pthread.h>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "engine/maps/mini_game_registry.h"
+#include "engine/server/engine_host.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// The game spells long flags with one dash (-listen); CLI11 reads "-listen" as short flags.
+// Rewrite "-word" into "--word"; leave "--word", "-x" and negative numbers alone.
+std::vector<std::string> normalise_flags(int argc, char** argv) {
+  std::vector<std::string> args;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    const bool single_dash_word = a.size() > 2 && a[0] == '-' && a[1] != '-' &&
+                                  !(a[1] >= '0' && a[1] <= '9') && a[1] != '.';
+    args.push_back(single_dash_word ? "-" + a : a);
+  }
+  return args;
+}
+
+// Writes DIR/Versions/Base75689/SC2_x64 (runs this binary) and DIR/Maps/mini_games/*.SC2Map,
+// the layout PySC2 checks for before it connects.
+int install_layout(const fs::path& root) {
+  std::error_code ec;
+  const fs::path self = fs::read_symlink("/proc/self/exe", ec);
+  if (ec) {
+    std::cerr << "sc2lite: cannot find my own path (/proc/self/exe): " << ec.message() << "\n";
+    return 1;
+  }
+  const fs::path version_dir = root / "Versions" / ("Base" + std::to_string(sc2::engine::kBaseBuild));
+  const fs::path maps_dir = root / "Maps" / "mini_games";
+  fs::create_directories(version_dir, ec);
+  if (!ec) fs::create_directories(maps_dir, ec);
+  if (!ec) fs::create_directories(root / "Replays", ec);
+  if (ec) {
+    std::cerr << "sc2lite: cannot create the layout under " << root << ": " << ec.message() << "\n";
+    return 1;
+  }
+  const fs::path launcher = version_dir / "SC2_x64";
+  {
+    std::ofstream script(launcher, std::ios::trunc);
+    std::string quoted;  // single-quoted for sh: ' becomes '\''
+    for (char ch : self.string()) quoted += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
+    script << "#!/bin/sh\n# Installed by sc2lite --install-layout: the 'game' is sc2lite.\nexec '" << quoted
+           << "' \"$@\"\n";
+    if (!script) {
+      std::cerr << "sc2lite: cannot write " << launcher << "\n";
+      return 1;
+    }
+  }
+  fs::permissions(launcher, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                                fs::perms::others_read | fs::perms::others_exec, ec);
+  for (const auto& entry : sc2::engine::mini_games()) {
+    std::ofstream map(maps_dir / (std::string(entry.name) + ".SC2Map"), std::ios::trunc | std::ios::binary);
+    map << "sc2lite mini-game placeholder: " << entry.name << "\n";
+    if (!map) {
+      std::cerr << "sc2lite: cannot write maps under " << maps_dir << "\n";
+      return 1;
+    }
+  }
+  std::cout << "sc2lite: installed the SC2PATH layout under " << fs::absolute(root).string() << "\n";
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"sc2lite: headless StarCraft II API server for the PySC2 mini-games.\n"
+               "Takes the game's flags (-listen HOST -port N -dataDir D -tempDir T ...), single or double dash."};
+  app.allow_extras();
+  std::string listen = "127.0.0.1";
+  int port = 0;
+  std::string data_dir, temp_dir, data_version, egl_path, osmesa_path, install_dir;
+  int display_mode = 0, window_width = 0, window_height = 0, window_x = 0, window_y = 0;
+  bool verbose = false, verbose_mp = false, headless = false, ipv6 = false;
+  std::uint32_t seed = 1;
+  app.add_option("--listen", listen, "address to listen on")->capture_default_str();
+  app.add_option("--port", port, "port to listen on (0 = any free port)")->check(CLI::Range(0, 65535));
+  app.add_option("--dataDir", data_dir, "game data directory (accepted, unused)");
+  app.add_option("--tempDir", temp_dir, "temporary directory (accepted, unused)");
+  app.add_option("--dataVersion", data_version, "data version hash (accepted, unused)");
+  app.add_option("--eglpath", egl_path, "EGL library (accepted, unused: no rendering)");
+  app.add_option("--osmesapath", osmesa_path, "OSMesa library (accepted, unused: no rendering)");
+  app.add_option("--displayMode", display_mode, "window mode (accepted, unused)");
+  app.add_option("--windowwidth", window_width, "window width (accepted, unused)");
+  app.add_option("--windowheight", window_height, "window height (accepted, unused)");
+  app.add_option("--windowx", window_x, "window x (accepted, unused)");
+  app.add_option("--windowy", window_y, "window y (accepted, unused)");
+  app.add_flag("--verbose", verbose, "log requests that fail and game events to stderr");
+  app.add_flag("--verboseMP", verbose_mp, "(accepted, unused)");
+  app.add_flag("--headlessNoRender", headless, "(accepted; sc2lite never renders)");
+  app.add_flag("--ipv6", ipv6, "(accepted; the listen address decides)");
+  app.add_option("--seed", seed, "game seed when create_game has no random_seed")->capture_default_str();
+  app.add_option("--install-layout", install_dir,
+                 "create DIR/Versions/Base75689/SC2_x64 (runs sc2lite) and DIR/Maps/mini_games/*.SC2Map, then exit");
+
+  std::vector<std::string> args = normalise_flags(argc, argv);
+  std::reverse(args.begin(), args.end());  // CLI11 parses a reversed vector
+  try {
+    app.parse(args);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  }
+  if (!app.remaining().empty()) {
+    std::string ignored;
+    for (const auto& r : app.remaining()) ignored += " " + r;
+    std::cerr << "sc2lite: ignoring unknown arguments:" << ignored << "\n";
+  }
+  if (!install_dir.empty()) return install_layout(install_dir);
+
+  // Signals are taken by one thread with sigwait, so stopping never runs in a handler.
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGINT);
+  sigaddset(&signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+
+  sc2::engine::ServerOptions options;
+  options.default_seed = seed;
+  if (verbose) options.log = [](std::string_view line) { std::cerr << "sc2lite: " << line << "\n"; };
+
+  try {
+    sc2::engine::EngineHost host(listen, static_cast<std::uint16_t>(port), options);
+    host.start();
+    std::cout << "sc2lite listening on " << listen << ":" << host.port() << std::endl;
+    std::thread([&host, signals] {
+      int received = 0;
+      sigwait(&signals, &received);
+      host.stop();
+    }).detach();
+    host.wait();
+    host.stop();
+  } catch (const std::exception& e) {
+    std::cerr << "sc2lite: cannot serve on " << listen << ":" << port << ": " << e.what() << "\n";
+    return 1;
+  }
+  return 0;
+}

@@ -1,1 +1,335 @@
-// placeholder
+#include "engine/server/game_server.h"
+
+#include <exception>
+
+#include "engine/server/action_interpreter.h"
+#include "engine/server/observation_builder.h"
+#include "engine/sim/rng.h"
+
+namespace sc2::engine {
+
+namespace {
+
+using SC2APIProtocol::Request;
+using SC2APIProtocol::Response;
+using SC2APIProtocol::Status;
+
+std::string status_name(Status s) { return SC2APIProtocol::Status_Name(s); }
+
+std::string request_name(const Request& r) {
+  const auto* field = Request::descriptor()->FindFieldByNumber(static_cast<int>(r.request_case()));
+  return field != nullptr ? field->name() : "empty request";
+}
+
+// Bit set of statuses; 0 = valid in any status.
+using StatusMask = std::uint32_t;
+constexpr StatusMask bit(Status s) { return 1u << static_cast<unsigned>(s); }
+constexpr Status kAllStatuses[] = {SC2APIProtocol::launched, SC2APIProtocol::init_game, SC2APIProtocol::in_game,
+                                   SC2APIProtocol::in_replay, SC2APIProtocol::ended, SC2APIProtocol::quit};
+
+// Which status each request is valid in (sc2api-protocol.md §2.2 plus PySC2's wider set).
+StatusMask validity(Request::RequestCase c) {
+  using S = SC2APIProtocol::Status;
+  switch (c) {
+    case Request::kCreateGame: return bit(S::launched) | bit(S::ended);
+    case Request::kJoinGame: return bit(S::launched) | bit(S::init_game);
+    case Request::kRestartGame:
+    case Request::kLeaveGame:
+    case Request::kGameInfo:
+    case Request::kObservation:
+    case Request::kData:
+    case Request::kSaveReplay: return bit(S::in_game) | bit(S::ended);
+    case Request::kAction:
+    case Request::kStep:
+    case Request::kMapCommand:
+    case Request::kDebug: return bit(S::in_game);
+    default: return 0;
+  }
+}
+
+bool valid_in(Request::RequestCase c, Status s) {
+  const StatusMask mask = validity(c);
+  return mask == 0 || (mask & bit(s)) != 0;
+}
+
+std::string invalid_status_message(Request::RequestCase c, const std::string& name, Status s) {
+  std::string text = name + " is not valid in status " + status_name(s) + " (valid in:";
+  for (Status allowed : kAllStatuses) {
+    if ((validity(c) & bit(allowed)) != 0) text.append(" ").append(status_name(allowed));
+  }
+  text += ")";
+  // PySC2 tolerates exactly this phrase after step/action once the game is over.
+  if (s == SC2APIProtocol::ended && (c == Request::kStep || c == Request::kAction)) {
+    text.insert(0, "Game has already ended: ");
+    text.append("; send restart_game or create_game");
+  }
+  return text;
+}
+
+std::string known_maps_text() {
+  std::string text;
+  for (const auto& entry : mini_games()) {
+    if (!text.empty()) text += ", ";
+    text += mini_game_map_path(entry.name);
+    if (entry.make == nullptr) text += " (not implemented yet)";
+  }
+  return text;
+}
+
+}  // namespace
+
+GameServer::GameServer(ServerOptions options) : options_(std::move(options)) {}
+GameServer::~GameServer() = default;
+
+void GameServer::log(std::string_view line) const {
+  if (options_.log) options_.log(line);
+}
+
+SC2APIProtocol::Status GameServer::status() const {
+  std::lock_guard lock(mutex_);
+  return status_;
+}
+
+bool GameServer::quit_requested() const {
+  std::lock_guard lock(mutex_);
+  return status_ == SC2APIProtocol::quit;
+}
+
+std::string GameServer::handle_bytes(std::string_view request_bytes) {
+  Request request;
+  Response response;
+  try {
+    if (!request.ParseFromArray(request_bytes.data(), static_cast<int>(request_bytes.size()))) {
+      std::lock_guard lock(mutex_);
+      response.set_id(0);
+      response.add_error("malformed request: " + std::to_string(request_bytes.size()) +
+                         " bytes are not a serialized SC2APIProtocol.Request");
+      response.set_status(status_);
+      log(response.error(0));
+    } else {
+      response = handle(request);
+    }
+    return response.SerializeAsString();
+  } catch (const std::exception& e) {
+    Response fallback;
+    fallback.set_id(request.id());
+    fallback.add_error(std::string("internal error: ") + e.what());
+    fallback.set_status(status());
+    return fallback.SerializeAsString();
+  }
+}
+
+SC2APIProtocol::Response GameServer::handle(const SC2APIProtocol::Request& request) {
+  std::lock_guard lock(mutex_);
+  Response out;
+  try {
+    out = dispatch(request);
+  } catch (const std::exception& e) {
+    out.Clear();
+    out.add_error(request_name(request) + " failed inside the engine: " + e.what());
+    log(out.error(0));
+  }
+  out.set_id(request.id());
+  out.set_status(status_);
+  return out;
+}
+
+SC2APIProtocol::Response GameServer::dispatch(const SC2APIProtocol::Request& request) {
+  Response out;
+  const auto c = request.request_case();
+  const std::string name = request_name(request);
+  if (c == Request::REQUEST_NOT_SET) {
+    out.add_error("empty request: no request field is set (expected one of create_game, join_game, ...)");
+    return out;
+  }
+  if (status_ == SC2APIProtocol::quit && c != Request::kPing && c != Request::kQuit) {
+    out.add_error(name + ": the game is shutting down (quit was requested)");
+    return out;
+  }
+  if (!valid_in(c, status_)) {
+    out.add_error(invalid_status_message(c, name, status_));
+    log(out.error(0));
+    return out;
+  }
+
+  switch (c) {
+    case Request::kPing: {
+      auto* ping = out.mutable_ping();
+      ping->set_game_version(std::string(kGameVersion));
+      ping->set_data_version(std::string(kDataVersion));
+      ping->set_data_build(kDataBuild);
+      ping->set_base_build(kBaseBuild);
+      break;
+    }
+    case Request::kCreateGame: create_game(request.create_game(), out); break;
+    case Request::kJoinGame: join_game(request.join_game(), out); break;
+    case Request::kRestartGame: restart_game(out); break;
+    case Request::kLeaveGame: leave_game(out); break;
+    case Request::kQuit:
+      status_ = SC2APIProtocol::quit;
+      out.mutable_quit();
+      log("quit requested");
+      break;
+    case Request::kGameInfo:
+      build_game_info(*game_, *config_, *interface_, out.mutable_game_info());
+      break;
+    case Request::kObservation: observation(out); break;
+    case Request::kAction: action(request.action(), out); break;
+    case Request::kStep: step(request.step(), out); break;
+    case Request::kData: build_data(request.data(), out.mutable_data()); break;
+    case Request::kSaveReplay: save_replay(out); break;
+    case Request::kAvailableMaps:
+      for (const auto& entry : mini_games()) {
+        out.mutable_available_maps()->add_local_map_paths(mini_game_map_path(entry.name));
+      }
+      break;
+    case Request::kSaveMap: out.mutable_save_map(); break;  // maps are built in; nothing to store
+    case Request::kReplayInfo:
+      out.mutable_replay_info()->set_error(SC2APIProtocol::ResponseReplayInfo::InvalidReplayData);
+      out.mutable_replay_info()->set_error_details("sc2lite cannot read replays yet");
+      break;
+    case Request::kMapCommand:
+      out.mutable_map_command()->set_error(SC2APIProtocol::ResponseMapCommand::NoTriggerError);
+      out.mutable_map_command()->set_error_details("the sc2lite mini-games define no map commands");
+      break;
+    default:
+      // start_replay, quick_save, quick_load, obs_action, query, debug.
+      out.add_error(name + " is not supported by sc2lite yet");
+      log(out.error(0));
+      break;
+  }
+  return out;
+}
+
+void GameServer::create_game(const SC2APIProtocol::RequestCreateGame& r, Response& out) {
+  auto* result = out.mutable_create_game();
+  const auto fail = [&](SC2APIProtocol::ResponseCreateGame::Error error, const std::string& details) {
+    result->set_error(error);
+    result->set_error_details(details);
+    log("create_game: " + details);
+  };
+  if (r.has_battlenet_map_name()) {
+    return fail(SC2APIProtocol::ResponseCreateGame::InvalidMapName,
+                "battle.net maps are not available in sc2lite; use local_map with one of: " + known_maps_text());
+  }
+  if (!r.has_local_map() || r.local_map().map_path().empty()) {
+    return fail(SC2APIProtocol::ResponseCreateGame::MissingMap,
+                "no local_map.map_path given; known maps: " + known_maps_text());
+  }
+  const std::string& path = r.local_map().map_path();
+  const MiniGameEntry* entry = find_mini_game(map_name_from_path(path));
+  if (entry == nullptr || entry->make == nullptr) {
+    return fail(SC2APIProtocol::ResponseCreateGame::InvalidMapPath,
+                "unknown or unimplemented map '" + path + "'; known maps: " + known_maps_text());
+  }
+  int participants = 0;
+  for (const auto& p : r.player_setup()) {
+    if (p.type() == SC2APIProtocol::Participant) ++participants;
+    if (p.type() == SC2APIProtocol::Observer) {
+      return fail(SC2APIProtocol::ResponseCreateGame::InvalidPlayerSetup, "observers are not supported by sc2lite");
+    }
+  }
+  if (r.player_setup_size() == 0) {
+    return fail(SC2APIProtocol::ResponseCreateGame::MissingPlayerSetup,
+                "player_setup is empty; add one {type: Participant}");
+  }
+  if (participants == 0) {
+    return fail(SC2APIProtocol::ResponseCreateGame::InvalidPlayerSetup, "player_setup has no Participant");
+  }
+  if (participants > 1) {
+    return fail(SC2APIProtocol::ResponseCreateGame::MultiplayerUnsupported,
+                "sc2lite hosts single-player mini-games: exactly one Participant (computers are accepted)");
+  }
+  if (r.realtime()) log("create_game: realtime is not supported; the game advances on step only");
+
+  GameConfig config;
+  config.map = entry;
+  config.map_path = path;
+  config.seed = r.has_random_seed() ? r.random_seed() : options_.default_seed;
+  config.disable_fog = r.disable_fog();
+  config.players.assign(r.player_setup().begin(), r.player_setup().end());
+  config_ = std::move(config);
+  interface_.reset();
+  game_.reset();
+  episode_ = 0;
+  status_ = SC2APIProtocol::init_game;
+  log("created " + std::string(entry->name) + " with seed " + std::to_string(config_->seed));
+}
+
+void GameServer::join_game(const SC2APIProtocol::RequestJoinGame& r, Response& out) {
+  auto* result = out.mutable_join_game();
+  const auto fail = [&](SC2APIProtocol::ResponseJoinGame::Error error, const std::string& details) {
+    result->set_error(error);
+    result->set_error_details(details);
+    log("join_game: " + details);
+  };
+  if (status_ == SC2APIProtocol::launched) {
+    return fail(SC2APIProtocol::ResponseJoinGame::OtherError,
+                "no game to join: sc2lite hosts single-player games; send create_game first");
+  }
+  if (r.has_observed_player_id()) {
+    return fail(SC2APIProtocol::ResponseJoinGame::FeatureUnsupported, "observers are not supported by sc2lite");
+  }
+  if (!r.has_options()) {
+    return fail(SC2APIProtocol::ResponseJoinGame::MissingOptions,
+                "options (InterfaceOptions) are required: enable raw and/or feature_layer");
+  }
+  std::string error;
+  auto setup = parse_interface(r, error);
+  if (!setup) return fail(SC2APIProtocol::ResponseJoinGame::FeatureUnsupported, error);
+  interface_ = std::move(*setup);
+  start_episode();
+  result->set_player_id(kAgentPlayer);
+  status_ = SC2APIProtocol::in_game;
+}
+
+void GameServer::start_episode() {
+  // Episode 0 plays the requested seed itself; later ones derive from it.
+  const std::uint64_t seed = episode_ == 0 ? config_->seed : derive_seed(config_->seed, episode_);
+  game_ = std::make_unique<Game>(*config_, seed);
+  ++episode_;
+}
+
+void GameServer::restart_game(Response& out) {
+  auto* result = out.mutable_restart_game();
+  result->set_need_hard_reset(game_ && game_->world().game_loop() > (1u << 18));
+  start_episode();
+  status_ = SC2APIProtocol::in_game;
+}
+
+void GameServer::leave_game(Response& out) {
+  out.mutable_leave_game();
+  game_.reset();
+  interface_.reset();
+  config_.reset();
+  status_ = SC2APIProtocol::launched;
+}
+
+void GameServer::observation(Response& out) {
+  build_observation(*game_, *interface_, out.mutable_observation());
+}
+
+void GameServer::action(const SC2APIProtocol::RequestAction& r, Response& out) {
+  auto* result = out.mutable_action();
+  for (const auto& a : r.actions()) result->add_result(apply_action(*game_, *interface_, a));
+}
+
+void GameServer::step(const SC2APIProtocol::RequestStep& r, Response& out) {
+  const std::uint32_t count = r.count() == 0 ? 1 : r.count();
+  game_->step(count);
+  out.mutable_step()->set_simulation_loop(game_->world().game_loop());
+  if (game_->ended()) {
+    status_ = SC2APIProtocol::ended;
+    log("game ended at loop " + std::to_string(game_->world().game_loop()) + " with score " +
+        std::to_string(game_->mini_game().score()));
+  }
+}
+
+void GameServer::save_replay(Response& out) {
+  // Real replays come later; a small self-describing header keeps clients that save going.
+  std::string data = "SC2LITE-REPLAY 1\nmap " + config_->map_path + "\nseed " + std::to_string(config_->seed) +
+                     "\nloop " + std::to_string(game_->world().game_loop()) + "\n";
+  out.mutable_save_replay()->set_data(std::move(data));
+}
+
+}  // namespace sc2::engine

@@ -1,0 +1,42 @@
+#include "engine/maps/mini_game_registry.h"
+
+namespace sc2::engine {
+
+namespace {
+
+constexpr MiniGameEntry kMiniGames[] = {
+    {"MoveToBeacon", &make_move_to_beacon},
+    {"CollectMineralShards", nullptr},
+    {"FindAndDefeatZerglings", nullptr},
+    {"DefeatRoaches", nullptr},
+    {"DefeatZerglingsAndBanelings", nullptr},
+    {"CollectMineralsAndGas", nullptr},
+    {"BuildMarines", nullptr},
+};
+
+}  // namespace
+
+std::span<const MiniGameEntry> mini_games() { return kMiniGames; }
+
+const MiniGameEntry* find_mini_game(std::string_view name) {
+  for (const auto& entry : kMiniGames) {
+    if (entry.name == name) return &entry;
+  }
+  return nullptr;
+}
+
+std::string map_name_from_path(std::string_view map_path) {
+  const auto slash = map_path.find_last_of("/\\");
+  std::string_view base = slash == std::string_view::npos ? map_path : map_path.substr(slash + 1);
+  constexpr std::string_view kExtension = ".SC2Map";
+  if (base.size() > kExtension.size() && base.ends_with(kExtension)) {
+    base.remove_suffix(kExtension.size());
+  }
+  return std::string(base);
+}
+
+std::string mini_game_map_path(std::string_view name) {
+  return "mini_games/" + std::string(name) + ".SC2Map";
+}
+
+}  // namespace sc2::engine

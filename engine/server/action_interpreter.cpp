@@ -1,0 +1,368 @@
+#include "engine/server/action_interpreter.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "engine/raster/view_transform.h"
+#include "engine/sim/abilities.h"
+
+namespace sc2::engine {
+
+namespace {
+
+using SC2APIProtocol::ActionResult;
+constexpr std::size_t kMaxQueuedOrders = 32;
+
+// Where the selection's command points land and how far a click reaches.
+struct Views {
+  ScreenView screen;
+  MinimapView minimap;
+};
+
+Views make_views(const World& world, const InterfaceSetup& iface) {
+  const FeatureLayerSetup& l = iface.layers;
+  return {ScreenView(world.player(kAgentPlayer).camera, l.camera_width, l.screen_width, l.screen_height),
+          MinimapView(world.map(), l.crop_to_playable_area, l.minimap_width, l.minimap_height)};
+}
+
+std::vector<Unit*> own_units(World& world, const std::vector<UnitId>& ids) {
+  std::vector<Unit*> out;
+  for (UnitId id : ids) {
+    Unit* u = world.find(id);
+    if (u != nullptr && u->owner == kAgentPlayer) out.push_back(u);
+  }
+  return out;
+}
+
+// The order a specific ability becomes; Smart on the ground is a move.
+OrderKind order_kind(std::uint32_t specific) {
+  if (specific == ability::kAttackAttack) return OrderKind::AttackMove;
+  if (specific == ability::kPatrolPatrol) return OrderKind::Patrol;
+  return OrderKind::Move;
+}
+
+// Issues `requested` (specific or general) to every unit that has it. `target` is required
+// for point abilities and ignored otherwise.
+ActionResult command_units(World& world, const std::vector<Unit*>& units, std::uint32_t requested,
+                           const std::optional<Vec2>& target, bool queue) {
+  const AbilityInfo* info = find_ability(requested);
+  if (info == nullptr) return SC2APIProtocol::Error;  // unknown ability id
+  if (units.empty()) return SC2APIProtocol::Error;    // nothing to command
+  const bool needs_point = requires_point(*info);
+  if (needs_point && !target) return SC2APIProtocol::Error;
+
+  bool anyone = false;
+  for (Unit* u : units) {
+    const std::uint32_t specific = resolve_ability(requested, u->stats->abilities);
+    if (specific == 0) continue;
+    anyone = true;
+    if (specific == ability::kStopStop) {
+      u->orders.clear();
+      u->holding_position = false;
+      continue;
+    }
+    if (specific == ability::kHoldPositionHold) {
+      u->orders.clear();
+      u->holding_position = true;
+      continue;
+    }
+    if (!needs_point) continue;
+    if (queue && u->orders.size() >= kMaxQueuedOrders) return SC2APIProtocol::QueueIsFull;
+    Order order;
+    order.kind = order_kind(specific);
+    order.ability_id = specific == ability::kSmart ? ability::kMoveMove : specific;
+    order.target = world.clamp_to_playable(*target, u->radius);
+    order.patrol_origin = (queue && !u->orders.empty()) ? u->orders.back().target : u->pos;
+    if (!queue) u->orders.clear();
+    u->holding_position = false;
+    u->orders.push_back(order);
+  }
+  return anyone ? SC2APIProtocol::Success : SC2APIProtocol::Error;
+}
+
+// ---- selection -------------------------------------------------------------------------
+
+bool in_selection(const PlayerState& player, UnitId id) {
+  return std::find(player.selection.begin(), player.selection.end(), id) != player.selection.end();
+}
+
+void add_to_selection(PlayerState& player, UnitId id) {
+  if (!in_selection(player, id)) player.selection.push_back(id);
+}
+
+// The unit under a world point (own units first, then the nearest centre).
+const Unit* unit_at(const World& world, Vec2 p, float slack) {
+  const Unit* best = nullptr;
+  float best_key = 0.0f;
+  for (const Unit* u : world.units()) {
+    if (!world.unit_visible(kAgentPlayer, *u)) continue;
+    const float d = distance(p, u->pos);
+    if (d > u->radius + slack) continue;
+    const float key = d - (u->owner == kAgentPlayer ? 1000.0f : 0.0f);
+    if (best == nullptr || key < best_key) {
+      best = u;
+      best_key = key;
+    }
+  }
+  return best;
+}
+
+bool disc_touches_rect(const Unit& u, const WorldRect& r) {
+  const float cx = std::clamp(u.pos.x, r.x0, r.x1);
+  const float cy = std::clamp(u.pos.y, r.y0, r.y1);
+  return distance(u.pos, {cx, cy}) <= u.radius;
+}
+
+std::vector<UnitId> own_of_type_on_screen(const World& world, const ScreenView& screen,
+                                          std::uint32_t type) {
+  std::vector<UnitId> out;
+  const WorldRect bounds = screen.world_bounds();
+  for (const Unit* u : world.units()) {
+    if (u->owner == kAgentPlayer && u->type() == type && disc_touches_rect(*u, bounds)) {
+      out.push_back(u->id);
+    }
+  }
+  return out;
+}
+
+ActionResult select_point(World& world, const ScreenView& screen,
+                          const SC2APIProtocol::ActionSpatialUnitSelectionPoint& a) {
+  using Type = SC2APIProtocol::ActionSpatialUnitSelectionPoint;
+  const auto& pt = a.selection_screen_coord();
+  if (!a.has_selection_screen_coord() || !screen.in_range(pt.x(), pt.y())) return SC2APIProtocol::Error;
+  PlayerState& player = world.player(kAgentPlayer);
+  const Unit* hit = unit_at(world, screen.pixel_centre(pt.x(), pt.y()), screen.world_per_pixel() * 0.5f);
+  if (hit == nullptr) return SC2APIProtocol::Success;  // clicking the ground keeps the selection
+  const bool own = hit->owner == kAgentPlayer;
+  const auto type = a.has_type() ? a.type() : Type::Select;
+  if (!own || type == Type::Select) {
+    player.selection = {hit->id};
+  } else if (type == Type::Toggle) {
+    if (in_selection(player, hit->id)) {
+      std::erase(player.selection, hit->id);
+    } else {
+      player.selection.push_back(hit->id);
+    }
+  } else {
+    if (type == Type::AllType) player.selection.clear();
+    for (UnitId id : own_of_type_on_screen(world, screen, hit->type())) add_to_selection(player, id);
+  }
+  return SC2APIProtocol::Success;
+}
+
+ActionResult select_rect(World& world, const ScreenView& screen,
+                         const SC2APIProtocol::ActionSpatialUnitSelectionRect& a) {
+  if (a.selection_screen_coord_size() == 0) return SC2APIProtocol::Error;
+  std::vector<UnitId> found;
+  for (const auto& rect : a.selection_screen_coord()) {
+    const int x0 = std::min(rect.p0().x(), rect.p1().x()), x1 = std::max(rect.p0().x(), rect.p1().x());
+    const int y0 = std::min(rect.p0().y(), rect.p1().y()), y1 = std::max(rect.p0().y(), rect.p1().y());
+    if (!screen.in_range(x0, y0) || !screen.in_range(x1, y1)) return SC2APIProtocol::Error;
+    const float half = screen.world_per_pixel() * 0.5f;
+    const Vec2 top_left = screen.pixel_centre(x0, y0);
+    const Vec2 bottom_right = screen.pixel_centre(x1, y1);
+    const WorldRect area{top_left.x - half, bottom_right.y - half, bottom_right.x + half, top_left.y + half};
+    for (const Unit* u : world.units()) {
+      if (u->owner == kAgentPlayer && disc_touches_rect(*u, area) &&
+          std::find(found.begin(), found.end(), u->id) == found.end()) {
+        found.push_back(u->id);
+      }
+    }
+  }
+  PlayerState& player = world.player(kAgentPlayer);
+  if (!a.selection_add() && !found.empty()) player.selection.clear();
+  for (UnitId id : found) add_to_selection(player, id);
+  return SC2APIProtocol::Success;
+}
+
+// ---- spatial / UI / raw ------------------------------------------------------------------
+
+ActionResult apply_spatial(Game& game, const InterfaceSetup& iface, const SC2APIProtocol::ActionSpatial& a,
+                           std::uint32_t& ability_for_error) {
+  if (!iface.feature_layer) return SC2APIProtocol::NotSupported;
+  World& world = game.world();
+  const Views views = make_views(world, iface);
+  PlayerState& player = world.player(kAgentPlayer);
+  switch (a.action_case()) {
+    case SC2APIProtocol::ActionSpatial::kUnitCommand: {
+      const auto& cmd = a.unit_command();
+      ability_for_error = static_cast<std::uint32_t>(std::max(cmd.ability_id(), 0));
+      std::optional<Vec2> target;
+      if (cmd.has_target_screen_coord()) {
+        const auto& p = cmd.target_screen_coord();
+        if (!views.screen.in_range(p.x(), p.y())) return SC2APIProtocol::Error;
+        target = views.screen.pixel_centre(p.x(), p.y());
+      } else if (cmd.has_target_minimap_coord()) {
+        const auto& p = cmd.target_minimap_coord();
+        if (!views.minimap.in_range(p.x(), p.y())) return SC2APIProtocol::Error;
+        target = views.minimap.pixel_centre(p.x(), p.y());
+      }
+      return command_units(world, own_units(world, player.selection), ability_for_error, target,
+                           cmd.queue_command());
+    }
+    case SC2APIProtocol::ActionSpatial::kCameraMove: {
+      const auto& p = a.camera_move().center_minimap();
+      if (!a.camera_move().has_center_minimap() || !views.minimap.in_range(p.x(), p.y())) {
+        return SC2APIProtocol::Error;
+      }
+      player.camera = world.clamp_to_playable(views.minimap.pixel_centre(p.x(), p.y()));
+      return SC2APIProtocol::Success;
+    }
+    case SC2APIProtocol::ActionSpatial::kUnitSelectionPoint:
+      return select_point(world, views.screen, a.unit_selection_point());
+    case SC2APIProtocol::ActionSpatial::kUnitSelectionRect:
+      return select_rect(world, views.screen, a.unit_selection_rect());
+    case SC2APIProtocol::ActionSpatial::ACTION_NOT_SET:
+      return SC2APIProtocol::Success;
+  }
+  return SC2APIProtocol::NotSupported;
+}
+
+ActionResult apply_ui(Game& game, const SC2APIProtocol::ActionUI& a) {
+  World& world = game.world();
+  PlayerState& player = world.player(kAgentPlayer);
+  switch (a.action_case()) {
+    case SC2APIProtocol::ActionUI::kSelectArmy: {
+      std::vector<UnitId> army;
+      for (const Unit* u : world.units()) {
+        if (u->owner == kAgentPlayer && u->stats->role == UnitRole::Army) army.push_back(u->id);
+      }
+      if (army.empty()) return SC2APIProtocol::Error;
+      if (!a.select_army().selection_add()) player.selection.clear();
+      for (UnitId id : army) add_to_selection(player, id);
+      return SC2APIProtocol::Success;
+    }
+    case SC2APIProtocol::ActionUI::kControlGroup: {
+      using CG = SC2APIProtocol::ActionControlGroup;
+      const auto& cg = a.control_group();
+      if (cg.control_group_index() >= player.control_groups.size()) return SC2APIProtocol::Error;
+      auto& group = player.control_groups[cg.control_group_index()];
+      const auto steal = [&] {
+        for (auto& other : player.control_groups) {
+          if (&other == &group) continue;
+          std::erase_if(other, [&](UnitId id) { return in_selection(player, id); });
+        }
+      };
+      switch (cg.action()) {
+        case CG::Recall:
+          if (group.empty()) return SC2APIProtocol::Error;
+          player.selection = group;
+          return SC2APIProtocol::Success;
+        case CG::SetAndSteal:
+          steal();
+          [[fallthrough]];
+        case CG::Set:
+          group = player.selection;
+          return SC2APIProtocol::Success;
+        case CG::AppendAndSteal:
+          steal();
+          [[fallthrough]];
+        case CG::Append:
+          for (UnitId id : player.selection) {
+            if (std::find(group.begin(), group.end(), id) == group.end()) group.push_back(id);
+          }
+          return SC2APIProtocol::Success;
+      }
+      return SC2APIProtocol::Error;
+    }
+    case SC2APIProtocol::ActionUI::kMultiPanel: {
+      using MP = SC2APIProtocol::ActionMultiPanel;
+      const auto& mp = a.multi_panel();
+      if (mp.unit_index() < 0 || static_cast<std::size_t>(mp.unit_index()) >= player.selection.size()) {
+        return SC2APIProtocol::Error;
+      }
+      const UnitId picked = player.selection[static_cast<std::size_t>(mp.unit_index())];
+      const Unit* unit = world.find(picked);
+      if (unit == nullptr) return SC2APIProtocol::Error;
+      const std::uint32_t type = unit->type();
+      const auto same_type = [&](UnitId id) {
+        const Unit* u = world.find(id);
+        return u != nullptr && u->type() == type;
+      };
+      switch (mp.type()) {
+        case MP::SingleSelect: player.selection = {picked}; break;
+        case MP::DeselectUnit: std::erase(player.selection, picked); break;
+        case MP::SelectAllOfType: std::erase_if(player.selection, [&](UnitId id) { return !same_type(id); }); break;
+        case MP::DeselectAllOfType: std::erase_if(player.selection, same_type); break;
+      }
+      return SC2APIProtocol::Success;
+    }
+    default:
+      return SC2APIProtocol::NotSupported;  // idle workers, larva, warp gates, cargo, production...
+  }
+}
+
+// Raw coordinates are relative to the playable area when cropping is on.
+Vec2 raw_to_world(const World& world, const InterfaceSetup& iface, float x, float y) {
+  if (!iface.raw_crop_to_playable_area) return {x, y};
+  return {x + world.map().playable.x0, y + world.map().playable.y0};
+}
+
+ActionResult apply_raw(Game& game, const InterfaceSetup& iface, const SC2APIProtocol::ActionRaw& a,
+                       std::uint32_t& ability_for_error) {
+  if (!iface.raw) return SC2APIProtocol::NotSupported;
+  World& world = game.world();
+  switch (a.action_case()) {
+    case SC2APIProtocol::ActionRaw::kUnitCommand: {
+      const auto& cmd = a.unit_command();
+      ability_for_error = static_cast<std::uint32_t>(std::max(cmd.ability_id(), 0));
+      std::vector<Unit*> units;
+      for (std::uint64_t tag : cmd.unit_tags()) {
+        Unit* u = world.find_by_tag(tag);
+        if (u != nullptr && u->owner == kAgentPlayer) units.push_back(u);
+      }
+      std::optional<Vec2> target;
+      if (cmd.has_target_world_space_pos()) {
+        target = raw_to_world(world, iface, cmd.target_world_space_pos().x(), cmd.target_world_space_pos().y());
+      } else if (cmd.has_target_unit_tag()) {
+        const Unit* t = world.find_by_tag(cmd.target_unit_tag());
+        if (t == nullptr || !world.unit_visible(kAgentPlayer, *t)) return SC2APIProtocol::CantTargetThatUnit;
+        target = t->pos;  // following/attacking units comes with combat; walk to it for now
+      }
+      return command_units(world, units, ability_for_error, target, cmd.queue_command());
+    }
+    case SC2APIProtocol::ActionRaw::kCameraMove: {
+      const auto& c = a.camera_move().center_world_space();
+      world.player(kAgentPlayer).camera = world.clamp_to_playable(raw_to_world(world, iface, c.x(), c.y()));
+      return SC2APIProtocol::Success;
+    }
+    case SC2APIProtocol::ActionRaw::ACTION_NOT_SET:
+      return SC2APIProtocol::Success;
+    default:
+      return SC2APIProtocol::NotSupported;
+  }
+}
+
+}  // namespace
+
+SC2APIProtocol::ActionResult apply_action(Game& game, const InterfaceSetup& iface,
+                                          const SC2APIProtocol::Action& action) {
+  ActionResult result = SC2APIProtocol::Success;
+  std::uint32_t ability_for_error = 0;
+  const auto note = [&](ActionResult r) {
+    if (r != SC2APIProtocol::Success) result = r;
+  };
+  if (action.has_action_raw()) note(apply_raw(game, iface, action.action_raw(), ability_for_error));
+  if (action.has_action_feature_layer()) {
+    note(apply_spatial(game, iface, action.action_feature_layer(), ability_for_error));
+  }
+  if (action.has_action_render()) note(SC2APIProtocol::NotSupported);  // no RGB interface
+  if (action.has_action_ui()) note(apply_ui(game, action.action_ui()));
+
+  if (result != SC2APIProtocol::Success) {
+    SC2APIProtocol::ActionError error;
+    error.set_ability_id(ability_for_error);
+    error.set_result(result);
+    game.action_errors.push_back(error);
+  } else if (action.has_action_feature_layer() || action.has_action_ui()) {
+    // Echo as the game understood it; raw parts are not echoed (PySC2 cannot map them back).
+    SC2APIProtocol::Action echo;
+    if (action.has_action_feature_layer()) *echo.mutable_action_feature_layer() = action.action_feature_layer();
+    if (action.has_action_ui()) *echo.mutable_action_ui() = action.action_ui();
+    echo.set_game_loop(game.world().game_loop());
+    game.echoed_actions.push_back(std::move(echo));
+  }
+  return result;
+}
+
+}  // namespace sc2::engine

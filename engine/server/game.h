@@ -1,0 +1,50 @@
+#pragma once
+// One running episode: the World, its mini-game, the end state, and what happened since
+// the last observation (echoed actions, action errors).
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/maps/mini_game_registry.h"
+#include "s2clientprotocol/sc2api.pb.h"
+
+namespace sc2::engine {
+
+inline constexpr int kAgentPlayer = 1;  // the one participant of a single-player game
+
+// What RequestCreateGame fixed for every episode of this game.
+struct GameConfig {
+  const MiniGameEntry* map = nullptr;
+  std::string map_path;  // as requested, e.g. "mini_games/MoveToBeacon.SC2Map"
+  std::uint64_t seed = 0;
+  bool disable_fog = false;
+  std::vector<SC2APIProtocol::PlayerSetup> players;  // as requested (participant + computers)
+};
+
+class Game {
+ public:
+  Game(const GameConfig& config, std::uint64_t episode_seed);
+
+  World& world() { return world_; }
+  const World& world() const { return world_; }
+  const MiniGame& mini_game() const { return *mini_game_; }
+
+  bool ended() const { return result_.has_value(); }
+  std::optional<GameResult> result() const { return result_; }
+
+  // Simulates up to `loops` game loops; stops early when the game ends.
+  void step(std::uint32_t loops);
+
+  // Since the last observation; the observation takes them.
+  std::vector<SC2APIProtocol::Action> echoed_actions;
+  std::vector<SC2APIProtocol::ActionError> action_errors;
+
+ private:
+  std::unique_ptr<MiniGame> mini_game_;
+  World world_;
+  std::optional<GameResult> result_;
+};
+
+}  // namespace sc2::engine

@@ -1,0 +1,30 @@
+#pragma once
+// What a player asked for in RequestJoinGame, validated once: which interfaces are on,
+// feature-layer geometry, raw cropping, and the options to echo in ResponseGameInfo.
+#include <optional>
+#include <string>
+
+#include "engine/raster/feature_layers.h"
+#include "s2clientprotocol/sc2api.pb.h"
+
+namespace sc2::engine {
+
+struct InterfaceSetup {
+  SC2APIProtocol::InterfaceOptions echoed;  // the request's options minus `render`
+  bool raw = false;
+  bool score = false;
+  bool feature_layer = false;
+  FeatureLayerSetup layers;                 // meaningful when feature_layer is on
+  bool raw_crop_to_playable_area = false;
+  SC2APIProtocol::Race race_requested = SC2APIProtocol::Terran;
+  std::string player_name;
+};
+
+inline constexpr int kMaxLayerResolution = 1024;
+inline constexpr float kDefaultCameraWidth = 24.0f;
+
+// nullopt + `error` filled when the options cannot be served (bad resolution, ...).
+std::optional<InterfaceSetup> parse_interface(const SC2APIProtocol::RequestJoinGame& join,
+                                              std::string& error);
+
+}  // namespace sc2::engine

@@ -1,0 +1,321 @@
+#include "engine/server/observation_builder.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "engine/raster/image_encoding.h"
+#include "engine/raster/view_transform.h"
+#include "engine/sim/abilities.h"
+
+namespace sc2::engine {
+
+namespace {
+
+// Raw coordinates: the whole map, or the playable area moved to (0,0) when cropping.
+struct RawFrame {
+  CellRect area;
+  Vec2 to_raw(Vec2 p) const { return {p.x - area.x0, p.y - area.y0}; }
+};
+
+RawFrame raw_frame(const MapLayout& map, const InterfaceSetup& iface) {
+  if (iface.raw_crop_to_playable_area) return {map.playable};
+  return {CellRect{0, 0, map.width, map.height}};
+}
+
+// The screen the player looks at; without feature layers PySC2's defaults stand in.
+ScreenView player_screen(const World& world, const InterfaceSetup& iface) {
+  const FeatureLayerSetup defaults;
+  const FeatureLayerSetup& l = iface.feature_layer ? iface.layers : defaults;
+  return ScreenView(world.player(kAgentPlayer).camera, l.camera_width, l.screen_width, l.screen_height);
+}
+
+bool on_screen(const Unit& u, const WorldRect& r) {
+  const float cx = std::clamp(u.pos.x, r.x0, r.x1);
+  const float cy = std::clamp(u.pos.y, r.y0, r.y1);
+  return distance(u.pos, {cx, cy}) <= u.radius;
+}
+
+// A map-space grid (row 0 = bottom) of the raw frame.
+LayerGrid map_grid(const World& world, const RawFrame& frame, auto&& value_of_cell) {
+  LayerGrid grid(frame.area.width(), frame.area.height());
+  for (int y = 0; y < grid.height(); ++y) {
+    for (int x = 0; x < grid.width(); ++x) {
+      grid.at(x, y) = value_of_cell(frame.area.x0 + x, frame.area.y0 + y);
+    }
+  }
+  (void)world;
+  return grid;
+}
+
+void fill_unit_info(const Unit& u, SC2APIProtocol::UnitInfo* info) {
+  info->set_unit_type(u.type());
+  info->set_player_relative(static_cast<std::uint32_t>(alliance_of(kAgentPlayer, u.owner)));
+  info->set_health(static_cast<std::int32_t>(u.health));
+  info->set_shields(0);
+  info->set_energy(0);
+  info->set_transport_slots_taken(0);
+  info->set_build_progress(1.0f);
+  info->set_max_health(static_cast<std::int32_t>(u.health_max));
+  info->set_max_shields(0);
+  info->set_max_energy(0);
+}
+
+void fill_raw_unit(const World& world, const Unit& u, const RawFrame& frame, const WorldRect& screen,
+                   SC2APIProtocol::Unit* out) {
+  const PlayerState& player = world.player(kAgentPlayer);
+  const bool own = u.owner == kAgentPlayer;
+  const Vec2 raw = frame.to_raw(u.pos);
+  out->set_display_type(SC2APIProtocol::Visible);
+  out->set_alliance(static_cast<SC2APIProtocol::Alliance>(alliance_of(kAgentPlayer, u.owner)));
+  out->set_tag(to_tag(u.id));
+  out->set_unit_type(u.type());
+  out->set_owner(u.owner);
+  out->mutable_pos()->set_x(raw.x);
+  out->mutable_pos()->set_y(raw.y);
+  out->mutable_pos()->set_z(world.ground_height(u.pos));
+  out->set_facing(u.facing);
+  out->set_radius(u.radius);
+  out->set_build_progress(1.0f);
+  out->set_cloak(SC2APIProtocol::NotCloaked);
+  out->set_is_selected(std::find(player.selection.begin(), player.selection.end(), u.id) != player.selection.end());
+  out->set_is_on_screen(on_screen(u, screen));
+  out->set_is_blip(false);
+  out->set_is_powered(false);
+  out->set_is_active(false);
+  out->set_is_flying(false);
+  out->set_is_burrowed(false);
+  out->set_is_hallucination(false);
+  if (u.health_max > 0.0f) {
+    out->set_health(u.health);
+    out->set_health_max(u.health_max);
+    out->set_shield(0.0f);
+    out->set_shield_max(0.0f);
+    out->set_energy(0.0f);
+    out->set_energy_max(0.0f);
+  }
+  if (!own) return;
+  for (const Order& order : u.orders) {
+    auto* o = out->add_orders();
+    o->set_ability_id(order.ability_id);
+    const Vec2 t = frame.to_raw(order.target);
+    o->mutable_target_world_space_pos()->set_x(t.x);
+    o->mutable_target_world_space_pos()->set_y(t.y);
+    o->mutable_target_world_space_pos()->set_z(world.ground_height(order.target));
+    o->set_progress(0.0f);
+  }
+  out->set_weapon_cooldown(0.0f);
+}
+
+void fill_raw(const Game& game, const InterfaceSetup& iface, SC2APIProtocol::ObservationRaw* raw) {
+  const World& world = game.world();
+  const RawFrame frame = raw_frame(world.map(), iface);
+  const Vec2 camera = world.player(kAgentPlayer).camera;
+  const Vec2 raw_camera = frame.to_raw(camera);
+  auto* cam = raw->mutable_player()->mutable_camera();
+  cam->set_x(raw_camera.x);
+  cam->set_y(raw_camera.y);
+  cam->set_z(world.ground_height(camera));
+
+  const WorldRect screen = player_screen(world, iface).world_bounds();
+  for (const Unit* u : world.units()) {
+    if (world.unit_visible(kAgentPlayer, *u)) fill_raw_unit(world, *u, frame, screen, raw->add_units());
+  }
+  encode_layer(map_grid(world, frame, [&](int x, int y) { return world.visibility(kAgentPlayer, x, y); }), 8,
+               raw->mutable_map_state()->mutable_visibility());
+  encode_layer(map_grid(world, frame, [](int, int) { return 0; }), 1, raw->mutable_map_state()->mutable_creep());
+  raw->mutable_event();  // no deaths yet
+}
+
+void fill_player_common(const World& world, SC2APIProtocol::PlayerCommon* pc) {
+  std::uint32_t army = 0, workers = 0;
+  float food_army = 0, food_workers = 0;
+  for (const Unit* u : world.units()) {
+    if (u->owner != kAgentPlayer) continue;
+    if (u->stats->role == UnitRole::Army) {
+      ++army;
+      food_army += u->stats->food_required;
+    } else if (u->stats->role == UnitRole::Worker) {
+      ++workers;
+      food_workers += u->stats->food_required;
+    }
+  }
+  pc->set_player_id(kAgentPlayer);
+  pc->set_minerals(0);
+  pc->set_vespene(0);
+  pc->set_food_cap(0);
+  pc->set_food_used(static_cast<std::uint32_t>(std::lround(food_army + food_workers)));
+  pc->set_food_army(static_cast<std::uint32_t>(std::lround(food_army)));
+  pc->set_food_workers(static_cast<std::uint32_t>(std::lround(food_workers)));
+  pc->set_idle_worker_count(0);
+  pc->set_army_count(army);
+  pc->set_warp_gate_count(0);
+  pc->set_larva_count(0);
+}
+
+// Specific abilities of the selected own units, each once, in ascending id order.
+void fill_abilities(const World& world, SC2APIProtocol::Observation* obs) {
+  std::vector<std::uint32_t> ids;
+  for (UnitId id : world.player(kAgentPlayer).selection) {
+    const Unit* u = world.find(id);
+    if (u == nullptr || u->owner != kAgentPlayer) continue;
+    ids.insert(ids.end(), u->stats->abilities.begin(), u->stats->abilities.end());
+  }
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  for (std::uint32_t id : ids) {
+    const AbilityInfo* info = find_ability(id);
+    if (info == nullptr) continue;
+    auto* a = obs->add_abilities();
+    a->set_ability_id(static_cast<std::int32_t>(id));
+    a->set_requires_point(requires_point(*info));
+  }
+}
+
+void fill_ui(const World& world, SC2APIProtocol::ObservationUI* ui) {
+  const PlayerState& player = world.player(kAgentPlayer);
+  for (std::size_t i = 0; i < player.control_groups.size(); ++i) {
+    std::uint32_t count = 0, leader = 0;
+    for (UnitId id : player.control_groups[i]) {
+      if (const Unit* u = world.find(id)) {
+        if (count++ == 0) leader = u->type();
+      }
+    }
+    if (count == 0) continue;
+    auto* g = ui->add_groups();
+    g->set_control_group_index(static_cast<std::uint32_t>(i));
+    g->set_leader_unit_type(leader);
+    g->set_count(count);
+  }
+  std::vector<const Unit*> selected;
+  for (UnitId id : player.selection) {
+    if (const Unit* u = world.find(id)) selected.push_back(u);
+  }
+  if (selected.size() == 1) {
+    fill_unit_info(*selected.front(), ui->mutable_single()->mutable_unit());
+  } else if (selected.size() > 1) {
+    auto* multi = ui->mutable_multi();
+    for (const Unit* u : selected) fill_unit_info(*u, multi->add_units());
+  }
+}
+
+}  // namespace
+
+void build_observation(Game& game, const InterfaceSetup& iface, SC2APIProtocol::ResponseObservation* out) {
+  const World& world = game.world();
+  for (auto& a : game.echoed_actions) *out->add_actions() = std::move(a);
+  for (auto& e : game.action_errors) *out->add_action_errors() = std::move(e);
+  game.echoed_actions.clear();
+  game.action_errors.clear();
+
+  auto* obs = out->mutable_observation();
+  obs->set_game_loop(world.game_loop());
+  fill_player_common(world, obs->mutable_player_common());
+  fill_abilities(world, obs);
+  if (iface.score) {
+    auto* score = obs->mutable_score();
+    score->set_score_type(SC2APIProtocol::Score::Curriculum);
+    score->set_score(game.mini_game().score());
+    score->mutable_score_details();  // all zero for now
+  }
+  if (iface.raw) fill_raw(game, iface, obs->mutable_raw_data());
+  if (iface.feature_layer) {
+    auto* fl = obs->mutable_feature_layer_data();
+    render_screen(world, kAgentPlayer, iface.layers, fl->mutable_renders());
+    render_minimap(world, kAgentPlayer, iface.layers, fl->mutable_minimap_renders());
+    fill_ui(world, obs->mutable_ui_data());
+  }
+  if (auto result = game.result()) {
+    auto* r = out->add_player_result();
+    r->set_player_id(kAgentPlayer);
+    r->set_result(static_cast<SC2APIProtocol::Result>(*result));
+  }
+}
+
+void build_game_info(const Game& game, const GameConfig& config, const InterfaceSetup& iface,
+                     SC2APIProtocol::ResponseGameInfo* out) {
+  const World& world = game.world();
+  const MapLayout& map = world.map();
+  out->set_map_name(std::string(game.mini_game().name()));
+  out->set_local_map_path(config.map_path);
+
+  auto* me = out->add_player_info();
+  me->set_player_id(kAgentPlayer);
+  me->set_type(SC2APIProtocol::Participant);
+  me->set_race_requested(iface.race_requested);
+  me->set_race_actual(SC2APIProtocol::Terran);  // the mini-games are Terran maps
+  if (!iface.player_name.empty()) me->set_player_name(iface.player_name);
+  std::uint32_t next_id = kAgentPlayer + 1;
+  for (const auto& setup : config.players) {
+    if (setup.type() != SC2APIProtocol::Computer) continue;
+    auto* bot = out->add_player_info();
+    bot->set_player_id(next_id++);
+    bot->set_type(SC2APIProtocol::Computer);
+    bot->set_race_requested(setup.race());
+    if (setup.has_difficulty()) bot->set_difficulty(setup.difficulty());
+    if (setup.has_ai_build()) bot->set_ai_build(setup.ai_build());
+  }
+
+  const RawFrame frame = raw_frame(map, iface);
+  auto* start = out->mutable_start_raw();
+  start->mutable_map_size()->set_x(frame.area.width());
+  start->mutable_map_size()->set_y(frame.area.height());
+  encode_layer(map_grid(world, frame, [&](int x, int y) { return map.pathable[map.cell(x, y)]; }), 1,
+               start->mutable_pathing_grid());
+  encode_layer(map_grid(world, frame, [&](int x, int y) { return map.terrain_height[map.cell(x, y)]; }), 8,
+               start->mutable_terrain_height());
+  encode_layer(map_grid(world, frame, [&](int x, int y) { return map.buildable[map.cell(x, y)]; }), 1,
+               start->mutable_placement_grid());
+  auto* area = start->mutable_playable_area();
+  area->mutable_p0()->set_x(map.playable.x0 - frame.area.x0);
+  area->mutable_p0()->set_y(map.playable.y0 - frame.area.y0);
+  area->mutable_p1()->set_x(map.playable.x1 - frame.area.x0);
+  area->mutable_p1()->set_y(map.playable.y1 - frame.area.y0);
+
+  *out->mutable_options() = iface.echoed;
+}
+
+void build_data(const SC2APIProtocol::RequestData& request, SC2APIProtocol::ResponseData* out) {
+  if (request.ability_id()) {
+    for (const AbilityInfo& a : ability_table()) {
+      auto* d = out->add_abilities();
+      d->set_ability_id(a.id);
+      d->set_link_name(std::string(a.link_name));
+      d->set_link_index(a.link_index);
+      d->set_button_name(std::string(a.button_name));
+      d->set_friendly_name(std::string(a.friendly_name));
+      d->set_hotkey(std::string(a.hotkey));
+      if (a.remaps_to != 0) d->set_remaps_to_ability_id(a.remaps_to);
+      d->set_available(true);
+      d->set_target(static_cast<SC2APIProtocol::AbilityData::Target>(a.target));
+      d->set_allow_minimap(a.allow_minimap);
+      d->set_allow_autocast(false);
+      d->set_is_building(false);
+      d->set_footprint_radius(0.0f);
+      d->set_is_instant_placement(false);
+      d->set_cast_range(0.0f);
+    }
+  }
+  if (request.unit_type_id()) {
+    for (const UnitTypeStats& s : unit_type_table()) {
+      auto* d = out->add_units();
+      d->set_unit_id(s.id);
+      d->set_name(std::string(s.name));
+      d->set_available(true);
+      d->set_cargo_size(s.cargo_size);
+      d->set_mineral_cost(s.mineral_cost);
+      d->set_vespene_cost(s.vespene_cost);
+      d->set_food_required(s.food_required);
+      d->set_food_provided(0.0f);
+      if (s.built_by_ability != 0) d->set_ability_id(s.built_by_ability);
+      d->set_race(static_cast<SC2APIProtocol::Race>(s.race));
+      d->set_build_time(static_cast<float>(s.build_time_loops));
+      d->set_sight_range(s.sight_range);
+      for (std::uint32_t attr : s.attributes) d->add_attributes(static_cast<SC2APIProtocol::Attribute>(attr));
+      d->set_movement_speed(s.movement_speed);
+      d->set_armor(s.armor);
+    }
+  }
+  // Upgrades, buffs and effects: none exist in the implemented mini-games yet.
+}
+
+}  // namespace sc2::engine

@@ -1,0 +1,19 @@
+#pragma once
+// Builds what the agent player sees: ResponseObservation (player, score, abilities of the
+// selection, raw units, feature layers, UI panels, echoed actions, errors, result),
+// ResponseGameInfo and the static ResponseData tables.
+#include "engine/server/game.h"
+#include "engine/server/interface_setup.h"
+#include "s2clientprotocol/sc2api.pb.h"
+
+namespace sc2::engine {
+
+// Takes game.echoed_actions and game.action_errors (they are reported once).
+void build_observation(Game& game, const InterfaceSetup& iface, SC2APIProtocol::ResponseObservation* out);
+
+void build_game_info(const Game& game, const GameConfig& config, const InterfaceSetup& iface,
+                     SC2APIProtocol::ResponseGameInfo* out);
+
+void build_data(const SC2APIProtocol::RequestData& request, SC2APIProtocol::ResponseData* out);
+
+}  // namespace sc2::engine

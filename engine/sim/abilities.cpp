@@ -1,0 +1,54 @@
+#include "engine/sim/abilities.h"
+
+#include <algorithm>
+
+namespace sc2::engine {
+
+namespace {
+
+using T = AbilityTarget;
+
+// Sorted by id. Hotkeys and names as a real game's ResponseData reports them.
+constexpr AbilityInfo kAbilities[] = {
+    {ability::kSmart, "", 255, "Smart", "Smart", "", 0, T::PointOrUnit, true},
+    {ability::kStopStop, "stop", 0, "Stop", "Stop Stop", "S", ability::kStop, T::None, false},
+    {ability::kMoveMove, "move", 0, "Move", "Move Move", "M", ability::kMove, T::PointOrUnit, true},
+    {ability::kPatrolPatrol, "move", 1, "MovePatrol", "Patrol Patrol", "P", ability::kPatrol,
+     T::PointOrUnit, true},
+    {ability::kHoldPositionHold, "move", 2, "MoveHoldPosition", "HoldPosition Hold", "H",
+     ability::kHoldPosition, T::None, false},
+    {ability::kAttackAttack, "attack", 0, "Attack", "Attack Attack", "A", ability::kAttack,
+     T::PointOrUnit, true},
+    {ability::kStop, "Stop", 0, "Stop", "Stop", "", 0, T::None, false},
+    {ability::kAttack, "GeneralAttack", 0, "Attack", "Attack", "", 0, T::PointOrUnit, true},
+    {ability::kHoldPosition, "GeneralHoldPosition", 0, "HoldPosition", "HoldPosition", "", 0,
+     T::None, false},
+    {ability::kMove, "GeneralMove", 0, "Move", "Move", "", 0, T::PointOrUnit, true},
+    {ability::kPatrol, "GeneralPatrol", 0, "Patrol", "Patrol", "", 0, T::PointOrUnit, true},
+};
+
+}  // namespace
+
+std::span<const AbilityInfo> ability_table() { return kAbilities; }
+
+const AbilityInfo* find_ability(std::uint32_t id) {
+  const auto* it = std::lower_bound(std::begin(kAbilities), std::end(kAbilities), id,
+                                    [](const AbilityInfo& a, std::uint32_t v) { return a.id < v; });
+  return (it != std::end(kAbilities) && it->id == id) ? it : nullptr;
+}
+
+bool requires_point(const AbilityInfo& info) {
+  return info.target == T::Point || info.target == T::PointOrUnit || info.target == T::Unit;
+}
+
+std::uint32_t resolve_ability(std::uint32_t requested,
+                              std::span<const std::uint32_t> unit_abilities) {
+  for (std::uint32_t own : unit_abilities) {
+    if (own == requested) return own;
+    const AbilityInfo* info = find_ability(own);
+    if (info != nullptr && info->remaps_to != 0 && info->remaps_to == requested) return own;
+  }
+  return 0;
+}
+
+}  // namespace sc2::engine

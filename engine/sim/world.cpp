@@ -1,0 +1,184 @@
+#include "engine/sim/world.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <stdexcept>
+#include <string>
+
+namespace sc2::engine {
+
+World::World(MapLayout layout, std::uint64_t seed) : map_(std::move(layout)), rng_(seed) {
+  const Vec2 centre{(map_.playable.x0 + map_.playable.x1) * 0.5f,
+                    (map_.playable.y0 + map_.playable.y1) * 0.5f};
+  for (auto& p : players_) {
+    p.camera = centre;
+    p.explored.assign(static_cast<std::size_t>(map_.width) * map_.height, 0);
+  }
+}
+
+UnitId World::spawn(std::uint32_t unit_type, int owner, Vec2 pos) {
+  const UnitTypeStats* stats = find_unit_type(unit_type);
+  if (stats == nullptr) {
+    throw std::invalid_argument("spawn: unit type " + std::to_string(unit_type) +
+                                " has no stats in unit_data.cpp");
+  }
+  std::uint32_t index;
+  if (!free_slots_.empty()) {
+    index = free_slots_.back();
+    free_slots_.pop_back();
+  } else {
+    index = static_cast<std::uint32_t>(slots_.size());
+    slots_.emplace_back();
+  }
+  Slot& slot = slots_[index];
+  slot.generation = (slot.generation % kGenerationMask) + 1;  // 1..mask, never 0
+
+  Unit unit;
+  unit.id = UnitId{index, slot.generation};
+  unit.stats = stats;
+  unit.owner = owner;
+  unit.pos = pos;
+  unit.radius = stats->radius;
+  unit.health = unit.health_max = stats->health_max;
+  unit.facing = 1.5f * std::numbers::pi_v<float>;  // facing south, towards the viewer
+  slot.unit = std::move(unit);
+  return slot.unit->id;
+}
+
+bool World::remove(UnitId id) {
+  if (find(id) == nullptr) return false;
+  slots_[id.index].unit.reset();
+  free_slots_.push_back(id.index);
+  for (auto& p : players_) {
+    std::erase(p.selection, id);
+    for (auto& group : p.control_groups) std::erase(group, id);
+  }
+  return true;
+}
+
+Unit* World::find(UnitId id) {
+  if (!id.valid() || id.index >= slots_.size()) return nullptr;
+  Slot& slot = slots_[id.index];
+  return (slot.unit && slot.generation == id.generation) ? &*slot.unit : nullptr;
+}
+
+const Unit* World::find(UnitId id) const { return const_cast<World*>(this)->find(id); }
+
+std::vector<Unit*> World::units() {
+  std::vector<Unit*> out;
+  for (auto& slot : slots_) {
+    if (slot.unit) out.push_back(&*slot.unit);
+  }
+  return out;
+}
+
+std::vector<const Unit*> World::units() const {
+  std::vector<const Unit*> out;
+  for (const auto& slot : slots_) {
+    if (slot.unit) out.push_back(&*slot.unit);
+  }
+  return out;
+}
+
+PlayerState& World::player(int player_id) {
+  if (player_id < 0 || player_id > kMaxPlayers) {
+    throw std::out_of_range("player id " + std::to_string(player_id) + " is not 0..16");
+  }
+  return players_[static_cast<std::size_t>(player_id)];
+}
+
+const PlayerState& World::player(int player_id) const {
+  return const_cast<World*>(this)->player(player_id);
+}
+
+float World::ground_height(Vec2 p) const {
+  const int x = std::clamp(static_cast<int>(std::floor(p.x)), 0, map_.width - 1);
+  const int y = std::clamp(static_cast<int>(std::floor(p.y)), 0, map_.height - 1);
+  return height_from_byte(map_.terrain_height[map_.cell(x, y)]);
+}
+
+Vec2 World::clamp_to_playable(Vec2 p, float margin) const {
+  const auto& r = map_.playable;
+  return {std::clamp(p.x, r.x0 + margin, r.x1 - margin), std::clamp(p.y, r.y0 + margin, r.y1 - margin)};
+}
+
+bool World::sees_cell(int player_id, int x, int y) const {
+  const Vec2 centre{x + 0.5f, y + 0.5f};
+  for (const auto& slot : slots_) {
+    if (!slot.unit || slot.unit->owner != player_id) continue;
+    const float sight = slot.unit->stats->sight_range;
+    if (sight > 0.0f && distance(slot.unit->pos, centre) <= sight) return true;
+  }
+  return false;
+}
+
+std::uint8_t World::visibility(int player_id, int x, int y) const {
+  if (!map_.in_bounds(x, y)) return 0;
+  if (!fog_) return 2;
+  if (sees_cell(player_id, x, y)) return 2;
+  return player(player_id).explored[map_.cell(x, y)] != 0 ? 1 : 0;
+}
+
+bool World::unit_visible(int player_id, const Unit& unit) const {
+  if (unit.owner == player_id || !fog_) return true;
+  return visibility(player_id, static_cast<int>(std::floor(unit.pos.x)),
+                    static_cast<int>(std::floor(unit.pos.y))) == 2;
+}
+
+void World::update_vision() {
+  if (!fog_) return;
+  for (const auto& slot : slots_) {
+    if (!slot.unit || slot.unit->owner < 1 || slot.unit->owner >= kNeutralOwner) continue;
+    const Unit& u = *slot.unit;
+    const float r = u.stats->sight_range;
+    auto& explored = players_[static_cast<std::size_t>(u.owner)].explored;
+    const int x0 = std::max(0, static_cast<int>(std::floor(u.pos.x - r)));
+    const int x1 = std::min(map_.width - 1, static_cast<int>(std::floor(u.pos.x + r)));
+    const int y0 = std::max(0, static_cast<int>(std::floor(u.pos.y - r)));
+    const int y1 = std::min(map_.height - 1, static_cast<int>(std::floor(u.pos.y + r)));
+    for (int y = y0; y <= y1; ++y) {
+      for (int x = x0; x <= x1; ++x) {
+        if (distance(u.pos, {x + 0.5f, y + 0.5f}) <= r) explored[map_.cell(x, y)] = 1;
+      }
+    }
+  }
+}
+
+void World::step_unit(Unit& unit) {
+  if (unit.orders.empty()) return;
+  Order& order = unit.orders.front();
+  const float speed = unit.stats->speed_per_loop;
+  if (speed <= 0.0f) {  // immobile units drop movement orders
+    unit.orders.clear();
+    return;
+  }
+  const Vec2 to_target = order.target - unit.pos;
+  const float dist = length(to_target);
+  if (dist > 0.0f) {
+    float angle = std::atan2(to_target.y, to_target.x);
+    if (angle < 0.0f) angle += 2.0f * std::numbers::pi_v<float>;
+    unit.facing = angle;
+  }
+  if (dist <= speed) {
+    unit.pos = order.target;
+    if (order.kind == OrderKind::Patrol) {
+      std::swap(order.target, order.patrol_origin);
+    } else {
+      unit.orders.erase(unit.orders.begin());
+    }
+  } else {
+    unit.pos = unit.pos + to_target * (speed / dist);
+  }
+  unit.pos = clamp_to_playable(unit.pos, unit.radius);
+}
+
+void World::advance() {
+  for (auto& slot : slots_) {
+    if (slot.unit) step_unit(*slot.unit);
+  }
+  update_vision();
+  ++game_loop_;
+}
+
+}  // namespace sc2::engine

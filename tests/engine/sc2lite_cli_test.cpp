@@ -1,0 +1,84 @@
+// The sc2lite program: game-style single-dash flags, --install-layout, exit after quit.
+// Skipped (with a message) when the binary has not been built yet.
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <string>
+#include <sys/wait.h>
+
+#include "client/transport/websocket_client.h"
+#include "tests/engine/engine_test_util.h"
+
+using namespace sc2::engine::test;
+using namespace std::chrono_literals;
+namespace fs = std::filesystem;
+
+namespace {
+
+fs::path sc2lite_binary() { return fs::path(SC2_BIN_DIR) / "sc2lite"; }
+
+std::string quoted(const fs::path& p) {
+  std::string out(1, '\'');
+  out.append(p.string()).push_back('\'');
+  return out;
+}
+
+bool have_binary() {
+  if (fs::exists(sc2lite_binary())) return true;
+  MESSAGE("skipped: " << sc2lite_binary().string() << " is not built (build target sc2lite)");
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("sc2lite --install-layout writes the SC2PATH layout PySC2 checks for") {
+  if (!have_binary()) return;
+  const fs::path root = fs::temp_directory_path() / ("sc2lite-layout-" + std::to_string(::getpid()));
+  fs::remove_all(root);
+  std::string command = quoted(sc2lite_binary());
+  command.append(" --install-layout ").append(quoted(root)).append(" > /dev/null");
+  REQUIRE(std::system(command.c_str()) == 0);
+  const fs::path exe = root / "Versions" / "Base75689" / "SC2_x64";
+  REQUIRE(fs::exists(exe));
+  CHECK((fs::status(exe).permissions() & fs::perms::owner_exec) != fs::perms::none);
+  for (const char* name : {"MoveToBeacon", "CollectMineralShards", "FindAndDefeatZerglings", "DefeatRoaches",
+                           "DefeatZerglingsAndBanelings", "CollectMineralsAndGas", "BuildMarines"}) {
+    CAPTURE(name);
+    CHECK(fs::exists(root / "Maps" / "mini_games" / (std::string(name) + ".SC2Map")));
+  }
+  fs::remove_all(root);
+}
+
+TEST_CASE("sc2lite started like the game (single-dash flags, unknown ones too) serves and exits 0 after quit") {
+  if (!have_binary()) return;
+  std::string command = quoted(sc2lite_binary());
+  command.append(" -listen 127.0.0.1 -port 0 -dataDir /tmp/ -tempDir /tmp/ -eglpath libEGL.so -someFutureFlag 1 2>/dev/null");
+  FILE* out = ::popen(command.c_str(), "r");
+  REQUIRE(out != nullptr);
+  char line[256] = {};
+  REQUIRE(std::fgets(line, sizeof line, out) != nullptr);
+  const std::string text = line;
+  REQUIRE(text.rfind("sc2lite listening on 127.0.0.1:", 0) == 0);
+  const int port = std::stoi(text.substr(text.rfind(':') + 1));
+
+  sc2::net::WebSocketClient client;
+  client.connect("127.0.0.1", static_cast<std::uint16_t>(port), 5s);
+  api::Request ping;
+  ping.set_id(1);
+  ping.mutable_ping();
+  client.send(ping.SerializeAsString(), 5s);
+  api::Response pong;
+  REQUIRE(pong.ParseFromString(client.receive(5s)));
+  CHECK(pong.ping().base_build() == 75689);
+  api::Request quit;
+  quit.set_id(999999999);
+  quit.mutable_quit();
+  client.send(quit.SerializeAsString(), 5s);
+  api::Response bye;
+  REQUIRE(bye.ParseFromString(client.receive(5s)));
+  CHECK(bye.status() == api::quit);
+  client.close();
+  const int status = ::pclose(out);
+  CHECK(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 0);
+}
