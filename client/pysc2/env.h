@@ -30,10 +30,13 @@ class Env {
  public:
   Env(Controller& controller, EnvOptions options);
 
-  // First call: create_game + join_game + game_info (+ data); later calls: restart_game.
+  // First call: create_game + join_game + game_info; later calls: restart_game. Then
+  // observes: a `first` TimeStep with reward 0 and discount 0 (as PySC2). Throws
+  // std::runtime_error when the game echoes other feature resolutions than asked for.
   TimeStep reset();
   // Validates every call (throws std::invalid_argument naming the function and argument),
-  // sends them in one RequestAction, steps step_mul loops and observes.
+  // sends them in one RequestAction (one Action per call), steps step_mul loops and
+  // observes. Throws std::logic_error before reset() and after the last step of an episode.
   TimeStep step(const std::vector<FunctionCall>& calls);
   TimeStep step(const FunctionCall& call) { return step(std::vector<FunctionCall>{call}); }
 
@@ -41,11 +44,13 @@ class Env {
   const SC2APIProtocol::ResponseGameInfo& game_info() const { return game_info_; }
   const TimeStep& last() const { return last_; }
   int episode() const { return episode_; }          // 1 after the first reset
-  std::int64_t episode_steps() const { return episode_steps_; }
+  std::int64_t episode_steps() const { return episode_steps_; }  // step() calls this episode
+  std::uint32_t game_loop() const { return game_loop_; }          // of the last observation
   Controller& controller() { return controller_; }
 
  private:
-  TimeStep observe(StepType type);
+  void start_game();
+  TimeStep observe(StepType type, std::uint32_t target_loop);
 
   Controller& controller_;
   EnvOptions options_;
@@ -55,6 +60,7 @@ class Env {
   int episode_ = 0;
   std::int64_t episode_steps_ = 0;
   std::int64_t last_score_ = 0;
+  std::uint32_t game_loop_ = 0;
 };
 
 }  // namespace sc2::pysc2

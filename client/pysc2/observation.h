@@ -49,7 +49,7 @@ enum class StepType { first, mid, last };
 struct TimeStep {
   StepType step_type = StepType::first;
   float reward = 0.0f;     // change of score.score since the previous step (0 on first)
-  float discount = 1.0f;   // 0 on the last step
+  float discount = 1.0f;   // 0 on the first and the last step (as PySC2), else 1
   Observation observation;
 
   bool first() const { return step_type == StepType::first; }

@@ -1,0 +1,166 @@
+// Env: PySC2's SC2Env request sequence over a Controller (pysc2-env-protocol.md §5, §6).
+#include "client/pysc2/env.h"
+
+#include <limits>
+#include <sstream>
+#include <stdexcept>
+
+#include "client/pysc2/actions.h"
+#include "client/pysc2/features.h"
+
+namespace sc2::pysc2 {
+namespace {
+
+// A stub observation (loop 2^32-1) only carries the episode end; PySC2 keeps the last
+// full observation and takes the new actions and player_result from the stub.
+constexpr std::uint32_t kStubGameLoop = std::numeric_limits<std::uint32_t>::max();
+
+void check_options(const EnvOptions& options) {
+  auto require = [](bool ok, const std::string& what) {
+    if (!ok) throw std::invalid_argument("Env options: " + what);
+  };
+  require(options.feature_screen_size > 0, "feature_screen_size must be positive");
+  require(options.feature_minimap_size > 0, "feature_minimap_size must be positive");
+  require(options.camera_width > 0.0f, "camera_width must be positive");
+  require(options.step_mul >= 1, "step_mul must be at least 1");
+  require(!options.map.empty(), "map must not be empty");
+}
+
+std::string describe_setup(int screen, int minimap, float width) {
+  std::ostringstream out;
+  out << "screen " << screen << "x" << screen << ", minimap " << minimap << "x" << minimap
+      << ", camera width " << width;
+  return out.str();
+}
+
+// PySC2 raises when the game does not echo the feature setup it was asked for.
+void check_echoed_setup(const SC2APIProtocol::ResponseGameInfo& info, const EnvOptions& options) {
+  const auto& echoed = info.options().feature_layer();
+  const bool matches = info.options().has_feature_layer() &&
+                       echoed.resolution().x() == options.feature_screen_size &&
+                       echoed.resolution().y() == options.feature_screen_size &&
+                       echoed.minimap_resolution().x() == options.feature_minimap_size &&
+                       echoed.minimap_resolution().y() == options.feature_minimap_size &&
+                       echoed.width() == options.camera_width;
+  if (matches) return;
+  std::ostringstream out;
+  out << "the game's feature layer setup doesn't match the one requested: asked for "
+      << describe_setup(options.feature_screen_size, options.feature_minimap_size, options.camera_width)
+      << "; game_info echoes ";
+  if (!info.options().has_feature_layer()) {
+    out << "no feature_layer";
+  } else {
+    out << "screen " << echoed.resolution().x() << "x" << echoed.resolution().y() << ", minimap "
+        << echoed.minimap_resolution().x() << "x" << echoed.minimap_resolution().y() << ", camera width "
+        << echoed.width();
+  }
+  throw std::runtime_error(out.str());
+}
+
+}  // namespace
+
+Env::Env(Controller& controller, EnvOptions options) : controller_(controller), options_(std::move(options)) {
+  check_options(options_);
+}
+
+void Env::start_game() {
+  SC2APIProtocol::RequestCreateGame create;
+  auto* map = create.mutable_local_map();
+  map->set_map_path("mini_games/" + options_.map + ".SC2Map");
+  if (!options_.map_data.empty()) map->set_map_data(options_.map_data);
+  create.add_player_setup()->set_type(SC2APIProtocol::Participant);
+  create.set_disable_fog(false);
+  create.set_realtime(false);
+  if (options_.seed) create.set_random_seed(*options_.seed);
+  controller_.create_game(create);
+
+  SC2APIProtocol::RequestJoinGame join;
+  join.set_race(SC2APIProtocol::Terran);
+  auto* interface = join.mutable_options();
+  interface->set_raw(options_.raw);
+  interface->set_score(true);
+  // raw_affects_selection stays unset: the player acts through feature actions only.
+  auto* feature = interface->mutable_feature_layer();
+  feature->set_width(options_.camera_width);
+  feature->mutable_resolution()->set_x(options_.feature_screen_size);
+  feature->mutable_resolution()->set_y(options_.feature_screen_size);
+  feature->mutable_minimap_resolution()->set_x(options_.feature_minimap_size);
+  feature->mutable_minimap_resolution()->set_y(options_.feature_minimap_size);
+  feature->set_crop_to_playable_area(false);
+  feature->set_allow_cheating_layers(false);
+  controller_.join_game(join);
+
+  game_info_ = controller_.game_info();
+  check_echoed_setup(game_info_, options_);
+  game_created_ = true;
+}
+
+TimeStep Env::reset() {
+  if (!game_created_) {
+    start_game();
+  } else {
+    controller_.restart_game();
+  }
+  ++episode_;
+  episode_steps_ = 0;
+  return observe(StepType::first, 0);
+}
+
+TimeStep Env::step(const std::vector<FunctionCall>& calls) {
+  if (episode_ == 0) throw std::logic_error("Env::step() called before reset()");
+  if (last_.last()) throw std::logic_error("Env::step() called after the episode ended; call reset() first");
+
+  const ActionSpace space{options_.feature_screen_size, options_.feature_screen_size,
+                          options_.feature_minimap_size, options_.feature_minimap_size};
+  const std::vector<int>* available =
+      options_.ensure_available_actions ? &last_.observation.available_actions : nullptr;
+  SC2APIProtocol::RequestAction request;
+  for (const FunctionCall& call : calls) {
+    validate(call, space, available);  // every call before anything is sent
+    *request.add_actions() = to_proto(call);
+  }
+  controller_.act(request);
+  if (controller_.status() != SC2APIProtocol::ended) {
+    controller_.step(static_cast<std::uint32_t>(options_.step_mul));
+  }
+  ++episode_steps_;
+  return observe(StepType::mid, game_loop_ + static_cast<std::uint32_t>(options_.step_mul));
+}
+
+TimeStep Env::observe(StepType type, std::uint32_t target_loop) {
+  SC2APIProtocol::ResponseObservation response = controller_.observe(target_loop);
+  const bool ended = response.player_result_size() > 0;
+  if (response.observation().game_loop() == kStubGameLoop && ended && type != StepType::first) {
+    SC2APIProtocol::ResponseObservation merged = last_.observation.proto;
+    *merged.mutable_actions() = response.actions();
+    *merged.mutable_action_errors() = response.action_errors();
+    *merged.mutable_player_result() = response.player_result();
+    response = std::move(merged);
+  }
+  const std::uint32_t loop = response.observation().game_loop();
+  if (type != StepType::first && !ended && loop < target_loop) {
+    throw std::runtime_error("the game didn't advance to the expected game loop: expected " +
+                             std::to_string(target_loop) + ", got " + std::to_string(loop));
+  }
+
+  const ObservationSpec spec{options_.feature_screen_size, options_.feature_screen_size,
+                             options_.feature_minimap_size, options_.feature_minimap_size,
+                             options_.hide_specific_actions};
+  TimeStep step;
+  step.observation = to_observation(response, spec);
+  if (type == StepType::first) {
+    step.step_type = StepType::first;
+    step.reward = 0.0f;
+    step.discount = 0.0f;  // PySC2: FIRST steps have discount 0
+  } else {
+    step.step_type = ended ? StepType::last : StepType::mid;
+    step.reward = static_cast<float>(step.observation.score - last_score_);
+    step.discount = ended ? 0.0f : 1.0f;
+  }
+  last_score_ = step.observation.score;
+  game_loop_ = loop;
+  last_ = step;
+  return step;
+}
+
+}  // namespace sc2::pysc2

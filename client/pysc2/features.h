@@ -1,0 +1,49 @@
+#pragma once
+// PySC2's feature layers: the screen (27) and minimap (11) layer specs in PySC2 order,
+// ImageData decoding (1/8/16/32 bpp) and ResponseObservation -> Observation
+// (pysc2-features.md §1, §2, §5; sc2api-protocol.md §7).
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "client/pysc2/observation.h"
+#include "s2clientprotocol/sc2api.pb.h"
+
+namespace sc2::pysc2 {
+
+struct LayerSpec {
+  std::string_view name;   // PySC2's name, e.g. "player_relative"
+  int proto_field = 0;     // field number in FeatureLayers / FeatureLayersMinimap
+  int bpp = 8;             // bits per pixel the game sends
+  LayerKind kind = LayerKind::categorical;
+  int scale = 0;           // distinct values PySC2 assumes (palette length)
+  bool clip = false;       // colouring clamps values to scale-1 (observation keeps raw values)
+  // The layer's ImageData inside ObservationFeatureLayer (renders or minimap_renders).
+  const SC2APIProtocol::ImageData& (*image)(const SC2APIProtocol::ObservationFeatureLayer&) = nullptr;
+  SC2APIProtocol::ImageData* (*mutable_image)(SC2APIProtocol::ObservationFeatureLayer&) = nullptr;
+};
+
+const std::vector<LayerSpec>& screen_layers();    // 27, PySC2 order
+const std::vector<LayerSpec>& minimap_layers();   // 11, PySC2 order
+const LayerSpec* find_screen_layer(std::string_view name);   // nullptr when unknown
+const LayerSpec* find_minimap_layer(std::string_view name);
+
+// Decodes one layer. Size (0,0) = not sent: zeros of width x height. Throws
+// std::runtime_error naming the layer when bpp differs from the spec's, the size differs
+// from width x height, or the data length is not ceil(w*h*bpp/8).
+Layer decode_image(const SC2APIProtocol::ImageData& image, const LayerSpec& spec, int width, int height);
+
+// Packs values (row-major, row 0 at the top) as the game does; for tests and tools.
+// Throws std::invalid_argument for an unsupported bpp or a values/size mismatch.
+SC2APIProtocol::ImageData encode_image(const std::vector<std::int32_t>& values, int width, int height, int bpp);
+
+struct ObservationSpec {
+  int screen_width = 64, screen_height = 64, minimap_width = 64, minimap_height = 64;
+  bool hide_specific_actions = true;
+};
+
+// Everything in observation.h from one ResponseObservation (layers decoded, player vector
+// in PySC2's order, score, available_actions, last_actions, action_result, proto kept).
+Observation to_observation(const SC2APIProtocol::ResponseObservation& response, const ObservationSpec& spec);
+
+}  // namespace sc2::pysc2

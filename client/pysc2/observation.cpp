@@ -1,0 +1,19 @@
+// Observation layer lookups by PySC2 name.
+#include <algorithm>
+
+#include "client/pysc2/observation.h"
+
+namespace sc2::pysc2 {
+namespace {
+
+const Layer* find_layer(const std::vector<Layer>& layers, std::string_view name) {
+  auto it = std::find_if(layers.begin(), layers.end(), [&](const Layer& layer) { return layer.name == name; });
+  return it == layers.end() ? nullptr : &*it;
+}
+
+}  // namespace
+
+const Layer* Observation::screen(std::string_view name) const { return find_layer(feature_screen, name); }
+const Layer* Observation::minimap(std::string_view name) const { return find_layer(feature_minimap, name); }
+
+}  // namespace sc2::pysc2
