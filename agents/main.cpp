@@ -1,1 +1,152 @@
-int main() { return 0; }
+// sc2agent: runs an agent headless for N episodes of a mini-game and reports score and
+// speed, as a progress line per episode or (with --json) one JSON object.
+// The game is a real StarCraft II when --sc2path or $SC2PATH points at one, otherwise
+// the sc2lite built beside this program.
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <exception>
+#include <filesystem>
+#include <iostream>
+#include <string>
+#include <unistd.h>
+
+#include "agents/agent.h"
+#include "agents/runner.h"
+#include "agents/scripted_agent.h"
+
+namespace {
+
+// The folder of the running binary (sc2lite is built into the same bin/ folder).
+std::filesystem::path program_dir(const char* argv0) {
+  std::error_code error;
+  auto self = std::filesystem::read_symlink("/proc/self/exe", error);
+  if (error) self = std::filesystem::absolute(argv0, error);
+  return self.parent_path();
+}
+
+nlohmann::json to_json(const sc2::agents::RunSummary& summary) {
+  nlohmann::json episodes = nlohmann::json::array();
+  for (const auto& episode : summary.episodes) {
+    episodes.push_back({{"episode", episode.episode},
+                        {"score", episode.score},
+                        {"steps", episode.steps},
+                        {"game_loops", episode.game_loops},
+                        {"seconds", episode.seconds}});
+  }
+  return {{"map", summary.map},
+          {"agent", summary.agent},
+          {"game", summary.game},
+          {"seed", summary.seed},
+          {"episodes", episodes},
+          {"summary",
+           {{"episodes", summary.episodes.size()},
+            {"mean_score", summary.mean_score},
+            {"max_score", summary.max_score},
+            {"total_steps", summary.total_steps},
+            {"total_game_loops", summary.total_game_loops},
+            {"seconds", summary.seconds},
+            {"steps_per_second", summary.steps_per_second},
+            {"game_loops_per_second", summary.game_loops_per_second}}}};
+}
+
+// Our stdout carries only our results (e.g. exactly one JSON object), but the game we
+// launch inherits file descriptor 1 and prints to it. So keep a private handle on the
+// real stdout and point descriptor 1 at stderr, where the game's chatter belongs.
+std::FILE* take_stdout_for_results() {
+  std::fflush(stdout);
+  const int results_fd = ::dup(STDOUT_FILENO);
+  if (results_fd < 0 || ::dup2(STDERR_FILENO, STDOUT_FILENO) < 0) return stdout;
+  std::FILE* results = ::fdopen(results_fd, "w");
+  return results != nullptr ? results : stdout;
+}
+
+// Errors are reported on exactly one line, whatever the layers below put in the message.
+std::string one_line(std::string text) {
+  while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
+  for (char& c : text)
+    if (c == '\n' || c == '\r') c = ' ';
+  return text;
+}
+
+void print_episode(std::FILE* out, const sc2::agents::EpisodeResult& episode, int total) {
+  std::fprintf(out, "episode %d/%d: score %g, %lld steps, %lld loops, %.1f s\n", episode.episode, total, episode.score,
+              static_cast<long long>(episode.steps), static_cast<long long>(episode.game_loops), episode.seconds);
+  std::fflush(out);
+}
+
+void print_summary(std::FILE* out, const sc2::agents::RunSummary& summary) {
+  std::fprintf(out, "%s on %s: %zu %s, mean score %.2f, max %g; %.0f agent steps/s, %.0f game loops/s (seed %llu, %s)\n",
+              summary.agent.c_str(), summary.map.c_str(), summary.episodes.size(),
+               summary.episodes.size() == 1 ? "episode" : "episodes", summary.mean_score,
+              summary.max_score, summary.steps_per_second, summary.game_loops_per_second,
+               static_cast<unsigned long long>(summary.seed), summary.game.c_str());
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  sc2::agents::RunOptions options;
+  bool json = false;
+  std::uint64_t seed = 0;
+  std::string sc2path;
+
+  std::string agent_list, scripted_list;
+  for (const auto& name : sc2::agents::agent_names()) agent_list += (agent_list.empty() ? "" : "|") + name;
+  for (const auto& map : sc2::agents::scripted_maps()) scripted_list += (scripted_list.empty() ? "" : ", ") + map;
+
+  CLI::App app{"sc2agent: run an agent on a StarCraft II mini-game and report score and speed"};
+  app.add_option("--map", options.map, "mini-game to play")->capture_default_str();
+  app.add_option("--agent", options.agent,
+                 agent_list + " (scripted = the map's own scripted agent; exists for " + scripted_list + ")")
+      ->capture_default_str();
+  app.add_option("--episodes", options.episodes, "episodes to play")->capture_default_str()->check(CLI::PositiveNumber);
+  app.add_option("--step_mul,--step-mul", options.step_mul, "game loops per agent step")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  app.add_option("--feature_screen_size,--feature-screen-size", options.feature_screen_size,
+                 "screen feature layer resolution (square)")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  app.add_option("--feature_minimap_size,--feature-minimap-size", options.feature_minimap_size,
+                 "minimap feature layer resolution (square)")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  auto* seed_option = app.add_option("--seed", seed, "seed for the game and the agent (default: random)");
+  auto* sc2path_option = app.add_option("--sc2path", sc2path,
+                                        "StarCraft II install root (default: $SC2PATH, else sc2lite beside sc2agent)");
+  app.add_flag("--json", json, "print exactly one JSON object instead of progress lines");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::Success& success) {
+    return app.exit(success);  // --help
+  } catch (const CLI::ParseError& error) {
+    std::cerr << "sc2agent: " << one_line(error.what()) << " (see --help)\n";
+    return 1;
+  }
+  if (seed_option->count() > 0) options.seed = seed;
+  if (sc2path_option->count() > 0) options.sc2path = sc2path;
+  options.sc2lite_dir = program_dir(argv[0]);
+  std::FILE* out = take_stdout_for_results();
+
+  try {
+    const auto summary = sc2::agents::run(options, [&](const sc2::agents::EpisodeResult& episode, int total) {
+      if (!json) print_episode(out, episode, total);
+    });
+    if (json) {
+      std::fprintf(out, "%s\n", to_json(summary).dump().c_str());
+    } else {
+      print_summary(out, summary);
+    }
+    std::fflush(out);
+    return 0;
+  } catch (const std::exception& error) {
+    std::cerr << "sc2agent: " << one_line(error.what()) << "\n";
+    return 1;
+  } catch (...) {
+    std::cerr << "sc2agent: failed with an unknown error\n";
+    return 1;
+  }
+}

@@ -1,0 +1,138 @@
+#include "agents/runner.h"
+
+#include <algorithm>
+#include <chrono>
+#include <random>
+#include <stdexcept>
+
+#include "client/launcher.h"
+
+namespace sc2::agents {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+void require_positive(int value, const char* what) {
+  if (value <= 0) throw std::invalid_argument(std::string(what) + " must be positive (got " + std::to_string(value) + ")");
+}
+
+// Without a seed the run is random, but it still uses (and reports) one definite seed, so
+// any run can be repeated. (Left unset, sc2lite would always play its default seed.)
+RunOptions with_seed(RunOptions options) {
+  if (!options.seed) {
+    std::random_device entropy;
+    options.seed = (static_cast<std::uint64_t>(entropy()) << 32) ^ entropy();
+  }
+  return options;
+}
+
+// Builds and sets up the agent first, so a wrong agent/map pair fails before a game starts.
+std::unique_ptr<Agent> prepared_agent(const RunOptions& options) {
+  auto agent = make_agent(options.agent, *options.seed);
+  agent->setup(agent_spec(options));
+  return agent;
+}
+
+RunSummary play(Controller& controller, Agent& agent, const RunOptions& options, const EpisodeCallback& on_episode) {
+  pysc2::Env env(controller, env_options(options));
+  std::vector<EpisodeResult> results;
+  for (int episode = 1; episode <= options.episodes; ++episode) {
+    EpisodeResult result = run_episode(env, agent);
+    result.episode = episode;
+    results.push_back(result);
+    if (on_episode) on_episode(result, options.episodes);
+  }
+  RunSummary summary = summarize(std::move(results));
+  summary.map = options.map;
+  summary.agent = options.agent;
+  summary.seed = options.seed.value_or(0);
+  return summary;
+}
+
+}  // namespace
+
+void validate(const RunOptions& options) {
+  if (options.map.empty()) throw std::invalid_argument("the map name is empty");
+  require_positive(options.episodes, "episodes");
+  require_positive(options.step_mul, "step_mul");
+  require_positive(options.feature_screen_size, "feature_screen_size");
+  require_positive(options.feature_minimap_size, "feature_minimap_size");
+}
+
+AgentSpec agent_spec(const RunOptions& options) {
+  return AgentSpec{options.map, options.feature_screen_size, options.feature_minimap_size, options.step_mul};
+}
+
+pysc2::EnvOptions env_options(const RunOptions& options) {
+  pysc2::EnvOptions env;
+  env.map = options.map;
+  env.feature_screen_size = options.feature_screen_size;
+  env.feature_minimap_size = options.feature_minimap_size;
+  env.step_mul = options.step_mul;
+  if (options.seed) env.seed = static_cast<std::uint32_t>(*options.seed);
+  return env;
+}
+
+EpisodeResult run_episode(pysc2::Env& env, Agent& agent) {
+  EpisodeResult result;
+  const auto start = Clock::now();
+  pysc2::TimeStep time_step = env.reset();
+  agent.reset();
+  const std::uint32_t first_loop = time_step.observation.game_loop;
+  // As PySC2's run loop: the agent also sees the last TimeStep, but its answer is not sent.
+  while (true) {
+    const pysc2::FunctionCall call = agent.step(time_step);
+    if (time_step.last()) break;
+    time_step = env.step(call);
+    result.score += time_step.reward;
+    ++result.steps;
+  }
+  result.game_loops = static_cast<std::int64_t>(time_step.observation.game_loop) - first_loop;
+  result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  return result;
+}
+
+RunSummary summarize(std::vector<EpisodeResult> episodes) {
+  RunSummary summary;
+  summary.episodes = std::move(episodes);
+  if (summary.episodes.empty()) return summary;
+  double total_score = 0;
+  summary.max_score = summary.episodes.front().score;
+  for (const auto& episode : summary.episodes) {
+    total_score += episode.score;
+    summary.max_score = std::max(summary.max_score, episode.score);
+    summary.total_steps += episode.steps;
+    summary.total_game_loops += episode.game_loops;
+    summary.seconds += episode.seconds;
+  }
+  summary.mean_score = total_score / static_cast<double>(summary.episodes.size());
+  if (summary.seconds > 0) {
+    summary.steps_per_second = static_cast<double>(summary.total_steps) / summary.seconds;
+    summary.game_loops_per_second = static_cast<double>(summary.total_game_loops) / summary.seconds;
+  }
+  return summary;
+}
+
+RunSummary run_on(Controller& controller, const RunOptions& requested, const EpisodeCallback& on_episode) {
+  validate(requested);
+  const RunOptions options = with_seed(requested);
+  auto agent = prepared_agent(options);
+  RunSummary summary = play(controller, *agent, options, on_episode);
+  summary.game = "connected game";
+  return summary;
+}
+
+RunSummary run(const RunOptions& requested, const EpisodeCallback& on_episode) {
+  validate(requested);
+  const RunOptions options = with_seed(requested);
+  auto agent = prepared_agent(options);
+  LaunchOptions launch;
+  launch.sc2path = options.sc2path;
+  launch.sc2lite_dir = options.sc2lite_dir;
+  auto game = GameProcess::launch(launch);
+  RunSummary summary = play(game->controller(), *agent, options, on_episode);
+  summary.game = game->executable().path.string();
+  return summary;
+}
+
+}  // namespace sc2::agents

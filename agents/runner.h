@@ -1,0 +1,74 @@
+#pragma once
+// Runner: plays an agent for N episodes of one map (PySC2's run_loop) and measures it.
+// run() launches the game (real SC2 under sc2path/$SC2PATH, else sc2lite); the lower
+// levels work on any Controller/Env, e.g. an in-process engine in tests and benchmarks.
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "agents/agent.h"
+#include "client/controller.h"
+#include "client/pysc2/env.h"
+
+namespace sc2::agents {
+
+struct RunOptions {
+  std::string map = "MoveToBeacon";
+  std::string agent = "scripted";
+  int episodes = 1;
+  int step_mul = 8;
+  int feature_screen_size = 64;
+  int feature_minimap_size = 64;
+  // Fixes both the game's random_seed (low 32 bits) and the agent's RNG; unset = a random
+  // seed is drawn (and reported in RunSummary::seed).
+  std::optional<std::uint64_t> seed;
+  std::optional<std::filesystem::path> sc2path;  // StarCraft II install root
+  std::filesystem::path sc2lite_dir;             // folder holding sc2lite
+};
+
+struct EpisodeResult {
+  int episode = 0;                 // 1-based
+  double score = 0;                // sum of rewards
+  std::int64_t steps = 0;          // env.step calls (agent steps)
+  std::int64_t game_loops = 0;     // game loops the episode lasted
+  double seconds = 0;              // wall time, reset included
+};
+
+struct RunSummary {
+  std::string map;
+  std::string agent;
+  std::string game;  // what served the games (path of the executable, or "connected game")
+  std::uint64_t seed = 0;  // the seed used (drawn when RunOptions::seed was unset)
+  std::vector<EpisodeResult> episodes;
+  double mean_score = 0;
+  double max_score = 0;
+  std::int64_t total_steps = 0;
+  std::int64_t total_game_loops = 0;
+  double seconds = 0;
+  double steps_per_second = 0;
+  double game_loops_per_second = 0;
+};
+
+// Called after each finished episode (e.g. for a progress line).
+using EpisodeCallback = std::function<void(const EpisodeResult& result, int total_episodes)>;
+
+// Checks the options before anything starts; throws std::invalid_argument naming the bad one.
+void validate(const RunOptions& options);
+AgentSpec agent_spec(const RunOptions& options);
+pysc2::EnvOptions env_options(const RunOptions& options);
+
+// One episode: reset env and agent, step until the last TimeStep.
+EpisodeResult run_episode(pysc2::Env& env, Agent& agent);
+// Totals, means and rates over finished episodes.
+RunSummary summarize(std::vector<EpisodeResult> episodes);
+
+// Plays options.episodes episodes on an already connected game.
+RunSummary run_on(Controller& controller, const RunOptions& options, const EpisodeCallback& on_episode = {});
+// Validates, builds the agent, launches the game (throws LaunchError when it cannot
+// start), plays, and stops the game.
+RunSummary run(const RunOptions& options, const EpisodeCallback& on_episode = {});
+
+}  // namespace sc2::agents

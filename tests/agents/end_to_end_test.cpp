@@ -1,0 +1,107 @@
+// Agents against the real engine over the loopback websocket (EngineHost on port 0):
+// the acceptance check "the scripted agent scores at least 20 in one episode".
+#include <doctest/doctest.h>
+
+#include "agents/agent.h"
+#include "agents/runner.h"
+#include "client/controller.h"
+#include "client/pysc2/env.h"
+#include "engine/server/engine_host.h"
+
+using namespace sc2;
+
+namespace {
+
+// MoveToBeacon lasts 120 game seconds at 22.4 loops per second.
+constexpr std::uint32_t kMoveToBeaconLoops = 2688;
+
+struct EngineOverWebsocket {
+  engine::EngineHost host{"127.0.0.1", 0};
+  std::unique_ptr<Controller> controller;
+
+  EngineOverWebsocket() {
+    host.start();
+    controller = std::make_unique<Controller>("127.0.0.1", host.port());
+  }
+  ~EngineOverWebsocket() {
+    controller.reset();
+    host.stop();
+  }
+};
+
+agents::RunOptions options_for(const char* agent, std::uint64_t seed) {
+  agents::RunOptions options;
+  options.agent = agent;
+  options.seed = seed;
+  return options;
+}
+
+}  // namespace
+
+TEST_CASE("end to end: the scripted agent scores at least 20 in one MoveToBeacon episode over the websocket") {
+  EngineOverWebsocket engine;
+  const auto options = options_for("scripted", 11);
+  pysc2::Env env(*engine.controller, agents::env_options(options));
+  auto agent = agents::make_agent(options.agent, *options.seed);
+  agent->setup(agents::agent_spec(options));
+
+  const auto result = agents::run_episode(env, *agent);
+
+  CHECK(result.score >= 20);
+  // The episode ended by its time limit, not early and not late.
+  const auto& last = env.last();
+  CHECK(last.last());
+  CHECK(last.observation.game_loop >= kMoveToBeaconLoops);
+  CHECK(last.observation.game_loop < kMoveToBeaconLoops + static_cast<std::uint32_t>(options.step_mul));
+  CHECK(result.steps == (kMoveToBeaconLoops + options.step_mul - 1) / options.step_mul);
+  // The score the game keeps agrees with the rewards summed by the runner.
+  CHECK(static_cast<double>(last.observation.score) == doctest::Approx(result.score));
+}
+
+TEST_CASE("end to end: the random agent's calls are all accepted by the env and the engine for a whole episode") {
+  EngineOverWebsocket engine;
+  const auto options = options_for("random", 3);
+  // run_on throws if the Env rejects a call or the game answers with an error.
+  const auto summary = agents::run_on(*engine.controller, options);
+  REQUIRE(summary.episodes.size() == 1);
+  CHECK(summary.episodes[0].game_loops >= kMoveToBeaconLoops - options.step_mul);
+  CHECK(summary.total_steps > 0);
+}
+
+TEST_CASE("end to end: the noop agent scores nothing, and two episodes run back to back") {
+  EngineOverWebsocket engine;
+  auto options = options_for("noop", 5);
+  options.episodes = 2;
+  int callbacks = 0;
+  const auto summary = agents::run_on(*engine.controller, options, [&](const agents::EpisodeResult& episode, int total) {
+    ++callbacks;
+    CHECK(episode.episode == callbacks);
+    CHECK(total == 2);
+  });
+  CHECK(callbacks == 2);
+  REQUIRE(summary.episodes.size() == 2);
+  CHECK(summary.max_score == 0);
+  CHECK(summary.episodes[0].steps == summary.episodes[1].steps);  // restart gives a full episode again
+  CHECK(summary.episodes[1].game_loops >= kMoveToBeaconLoops - options.step_mul);
+}
+
+TEST_CASE("end to end: a run without a seed reports the one it drew, and that seed repeats the run") {
+  // Scripted: its score depends on where the game's seed puts the beacons.
+  auto options = options_for("scripted", 0);
+  options.seed.reset();
+  agents::RunSummary first;
+  {
+    EngineOverWebsocket engine;
+    first = agents::run_on(*engine.controller, options);
+  }
+  options.seed = first.seed;
+  agents::RunSummary again;
+  {
+    EngineOverWebsocket engine;
+    again = agents::run_on(*engine.controller, options);
+  }
+  CHECK(again.seed == first.seed);
+  REQUIRE(again.episodes.size() == 1);
+  CHECK(again.episodes[0].score == first.episodes[0].score);
+  CHECK(again.episodes[0].steps == first.episodes[0].steps);
+}
