@@ -1,1 +1,15 @@
-int main() { return 0; }
+// sc2studio: play the PySC2 mini-games through feature layers and PySC2 actions.
+#include <cstdio>
+
+#include "app/cli_options.h"
+#include "app/ui/studio_app.h"
+
+int main(int argc, char** argv) {
+  const sc2::app::ParsedCommandLine parsed = sc2::app::parse_command_line(argc, argv);
+  if (!parsed.options) {
+    std::fputs(parsed.message.c_str(), parsed.exit_code == 0 ? stdout : stderr);
+    std::fputc('\n', parsed.exit_code == 0 ? stdout : stderr);
+    return parsed.exit_code;
+  }
+  return sc2::app::ui::run_studio(*parsed.options);
+}

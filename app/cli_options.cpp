@@ -1,0 +1,55 @@
+#include "app/cli_options.h"
+
+#include <CLI/CLI.hpp>
+#include <sstream>
+
+namespace sc2::app {
+
+ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
+  StudioOptions options;
+  CLI::App cli{"SC2 Studio: play the PySC2 mini-games through feature layers and PySC2 actions", "sc2studio"};
+  cli.add_option("--map", options.map, "Mini-game to play")->capture_default_str();
+  cli.add_option("--feature_screen_size,--feature-screen-size", options.feature_screen_size,
+                 "Screen feature layer resolution (pixels)")
+      ->check(CLI::Range(1, 1024))
+      ->capture_default_str();
+  cli.add_option("--feature_minimap_size,--feature-minimap-size", options.feature_minimap_size,
+                 "Minimap feature layer resolution (pixels)")
+      ->check(CLI::Range(1, 1024))
+      ->capture_default_str();
+  cli.add_option("--step_mul,--step-mul", options.step_mul, "Game loops per agent step")
+      ->check(CLI::Range(1, 10000))
+      ->capture_default_str();
+  cli.add_option("--sc2path,--sc2-path", options.sc2path,
+                 "StarCraft II install root (default: $SC2PATH, else the bundled sc2lite)");
+  cli.add_option("--seed", options.seed, "Random seed of the game");
+  cli.add_option("--speed", options.speed, "Game speed as a multiple of real time (0 = as fast as possible)")
+      ->check(CLI::Range(0.0, 1000.0))
+      ->capture_default_str();
+  cli.add_option("--frames", options.frames, "Quit after this many frames showing the game (0 = never)")
+      ->check(CLI::Range(0, 100000000));
+  cli.add_option("--screenshot", options.screenshot, "Write the last frame to this PNG file");
+  cli.add_option("--window_width,--window-width", options.window_width, "Initial window width")
+      ->check(CLI::Range(320, 16384))
+      ->capture_default_str();
+  cli.add_option("--window_height,--window-height", options.window_height, "Initial window height")
+      ->check(CLI::Range(240, 16384))
+      ->capture_default_str();
+
+  ParsedCommandLine parsed;
+  try {
+    cli.parse(argc, argv);
+  } catch (const CLI::CallForHelp&) {
+    parsed.exit_code = 0;
+    parsed.message = cli.help();
+    return parsed;
+  } catch (const CLI::ParseError& error) {
+    parsed.exit_code = 1;
+    parsed.message = "sc2studio: " + std::string(error.what()) + "\nRun with --help for the list of flags.";
+    return parsed;
+  }
+  parsed.options = options;
+  return parsed;
+}
+
+}  // namespace sc2::app

@@ -1,0 +1,32 @@
+#pragma once
+// sc2studio's command line: PySC2's flag names (--map, --feature_screen_size, ...) with
+// dashed aliases, plus the app's own (--frames, --screenshot, --speed, --window_size).
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace sc2::app {
+
+struct StudioOptions {
+  std::string map = "MoveToBeacon";
+  int feature_screen_size = 64;
+  int feature_minimap_size = 64;
+  int step_mul = 8;
+  std::optional<std::string> sc2path;
+  std::optional<std::uint32_t> seed;
+  double speed = 1.0;        // multiple of real time; 0 = as fast as possible
+  int frames = 0;            // quit after this many frames showing the game (0 = run until closed)
+  std::string screenshot;    // write the last frame here as PNG
+  int window_width = 1280;
+  int window_height = 800;
+};
+
+struct ParsedCommandLine {
+  std::optional<StudioOptions> options;  // empty: do not run, exit with exit_code
+  int exit_code = 0;                     // 0 for --help, 1 for bad flags
+  std::string message;                   // help text or the error to print
+};
+
+ParsedCommandLine parse_command_line(int argc, const char* const* argv);
+
+}  // namespace sc2::app

@@ -1,0 +1,14 @@
+#pragma once
+// Where sc2studio keeps per-user files: $XDG_CONFIG_HOME/sc2studio, else
+// $HOME/.config/sc2studio. Pure functions of the environment values given.
+#include <filesystem>
+#include <optional>
+
+namespace sc2::app {
+
+// nullopt when neither variable is set to an absolute path.
+std::optional<std::filesystem::path> config_dir(const char* xdg_config_home, const char* home);
+// The same, reading the process environment.
+std::optional<std::filesystem::path> config_dir_from_environment();
+
+}  // namespace sc2::app

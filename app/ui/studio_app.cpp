@@ -1,0 +1,223 @@
+#include "app/ui/studio_app.h"
+
+// Order matters: epoxy must come before anything that includes GL headers.
+#include <epoxy/gl.h>
+#include <SDL.h>
+
+#include "imgui.h"
+#include "backends/imgui_impl_opengl3.h"
+#include "backends/imgui_impl_sdl.h"
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <system_error>
+
+#include "app/config_paths.h"
+#include "app/session.h"
+#include "app/ui/screenshot.h"
+#include "app/ui/studio_ui.h"
+
+namespace sc2::app::ui {
+
+namespace {
+
+constexpr auto kFirstTimeStepTimeout = std::chrono::seconds(20);
+constexpr int kFramesAfterFailure = 5;
+constexpr const char* kFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+
+std::filesystem::path own_folder() {
+  std::error_code error;
+  const auto exe = std::filesystem::read_symlink("/proc/self/exe", error);
+  return error ? std::filesystem::current_path() : exe.parent_path();
+}
+
+void apply_style() {
+  ImGui::StyleColorsDark();
+  ImGuiStyle& style = ImGui::GetStyle();
+  style.WindowRounding = 4.0f;
+  style.FrameRounding = 3.0f;
+  style.GrabRounding = 3.0f;
+  style.WindowBorderSize = 1.0f;
+  style.ItemSpacing = ImVec2(8, 5);
+  style.Colors[ImGuiCol_WindowBg] = ImVec4(0.10f, 0.11f, 0.13f, 1.0f);
+  style.Colors[ImGuiCol_TitleBg] = ImVec4(0.13f, 0.16f, 0.22f, 1.0f);
+  style.Colors[ImGuiCol_TitleBgActive] = ImVec4(0.18f, 0.27f, 0.42f, 1.0f);
+}
+
+// Everything whose lifetime is bound to the SDL window and GL context, torn down in order.
+class Window {
+ public:
+  Window() = default;
+  ~Window() {
+    if (imgui_gl_) ImGui_ImplOpenGL3_Shutdown();
+    if (imgui_sdl_) ImGui_ImplSDL2_Shutdown();
+    if (ImGui::GetCurrentContext()) ImGui::DestroyContext();
+    if (context_) SDL_GL_DeleteContext(context_);
+    if (window_) SDL_DestroyWindow(window_);
+    if (sdl_) SDL_Quit();
+  }
+  Window(const Window&) = delete;
+  Window& operator=(const Window&) = delete;
+
+  // Returns an error message, empty on success.
+  std::string open(const StudioOptions& options) {
+    if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) return std::string("SDL_Init failed: ") + SDL_GetError();
+    sdl_ = true;
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
+    SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, SDL_GL_CONTEXT_FORWARD_COMPATIBLE_FLAG);
+    SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
+    window_ = SDL_CreateWindow("SC2 Studio", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, options.window_width,
+                               options.window_height, SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
+    if (!window_) return std::string("SDL_CreateWindow failed: ") + SDL_GetError();
+    context_ = SDL_GL_CreateContext(window_);
+    if (!context_) return std::string("creating an OpenGL 3.3 core context failed: ") + SDL_GetError();
+    SDL_GL_MakeCurrent(window_, context_);
+    SDL_GL_SetSwapInterval(1);
+    if (epoxy_gl_version() < 33) return "OpenGL 3.3 is required, the driver offers " + std::to_string(epoxy_gl_version());
+
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    if (auto dir = config_dir_from_environment()) {
+      std::error_code ignored;
+      std::filesystem::create_directories(*dir, ignored);
+      ini_path_ = (*dir / "imgui.ini").string();
+      io.IniFilename = ini_path_.c_str();
+    } else {
+      io.IniFilename = nullptr;
+    }
+    if (std::filesystem::exists(kFontPath)) io.Fonts->AddFontFromFileTTF(kFontPath, 15.0f);
+    apply_style();
+    imgui_sdl_ = ImGui_ImplSDL2_InitForOpenGL(window_, context_);
+    if (!imgui_sdl_) return "ImGui's SDL2 backend failed to start";
+    imgui_gl_ = ImGui_ImplOpenGL3_Init("#version 330 core");
+    if (!imgui_gl_) return "ImGui's OpenGL 3 backend failed to start";
+    return {};
+  }
+
+  SDL_Window* sdl_window() const { return window_; }
+
+ private:
+  bool sdl_ = false;
+  SDL_Window* window_ = nullptr;
+  SDL_GLContext context_ = nullptr;
+  bool imgui_sdl_ = false;
+  bool imgui_gl_ = false;
+  std::string ini_path_;
+};
+
+SessionOptions session_options(const StudioOptions& options) {
+  SessionOptions session;
+  session.env.map = options.map;
+  session.env.feature_screen_size = options.feature_screen_size;
+  session.env.feature_minimap_size = options.feature_minimap_size;
+  session.env.step_mul = options.step_mul;
+  session.env.seed = options.seed;
+  session.env.raw = true;
+  if (options.sc2path) session.sc2path = std::filesystem::path(*options.sc2path);
+  session.sc2lite_dir = own_folder();
+  session.speed = options.speed;
+  return session;
+}
+
+}  // namespace
+
+int run_studio(const StudioOptions& options) {
+  Window window;
+  if (std::string error = window.open(options); !error.empty()) {
+    std::fprintf(stderr, "sc2studio: %s\n", error.c_str());
+    return 1;
+  }
+
+  Session session(session_options(options));
+  session.start();
+  int exit_code = 0;
+  {
+    std::unique_ptr<StudioUi> ui;
+    try {
+      ui = std::make_unique<StudioUi>(session, options);
+    } catch (const std::exception& error) {
+      std::fprintf(stderr, "sc2studio: cannot set up rendering: %s\n", error.what());
+      return 1;
+    }
+
+    const auto started = std::chrono::steady_clock::now();
+    int game_frames = 0;
+    int failed_frames = 0;
+    bool running = true;
+    while (running) {
+      const auto frame_start = std::chrono::steady_clock::now();
+      SDL_Event event;
+      while (SDL_PollEvent(&event)) {
+        ImGui_ImplSDL2_ProcessEvent(&event);
+        if (event.type == SDL_QUIT) running = false;
+        if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_CLOSE &&
+            event.window.windowID == SDL_GetWindowID(window.sdl_window())) {
+          running = false;
+        }
+      }
+
+      ImGui_ImplOpenGL3_NewFrame();
+      ImGui_ImplSDL2_NewFrame();
+      ImGui::NewFrame();
+      const bool drew_game = ui->draw();
+      ImGui::Render();
+
+      int width = 0, height = 0;
+      SDL_GL_GetDrawableSize(window.sdl_window(), &width, &height);
+      glBindFramebuffer(GL_FRAMEBUFFER, 0);
+      glViewport(0, 0, width, height);
+      glClearColor(0.06f, 0.06f, 0.07f, 1.0f);
+      glClear(GL_COLOR_BUFFER_BIT);
+      ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+
+      // Automated runs: count frames only once the game is on screen.
+      bool finish = false;
+      if (options.frames > 0) {
+        if (drew_game) ++game_frames;
+        const SessionSnapshot state = session.snapshot();
+        if (game_frames >= options.frames) {
+          finish = true;
+        } else if (state.state == SessionState::failed && !drew_game) {
+          // Draw a few frames first so the error banner (auto-sized: hidden on its first
+          // frame) is in the screenshot.
+          if (++failed_frames >= kFramesAfterFailure) {
+            std::fprintf(stderr, "sc2studio: the game session failed: %s\n", state.error.c_str());
+            finish = true;
+            exit_code = 1;
+          }
+        } else if (!drew_game && std::chrono::steady_clock::now() - started > kFirstTimeStepTimeout) {
+          std::fprintf(stderr, "sc2studio: no observation arrived within %lld s (%s)\n",
+                       static_cast<long long>(kFirstTimeStepTimeout.count()), state.status.c_str());
+          finish = true;
+          exit_code = 1;
+        }
+      }
+      // The screenshot shows the last frame: the --frames one, or the one drawn as the window closed.
+      if ((finish || !running) && !options.screenshot.empty()) {
+        if (std::string error = write_framebuffer_png(options.screenshot, width, height); !error.empty()) {
+          std::fprintf(stderr, "sc2studio: %s\n", error.c_str());
+          exit_code = 1;
+        }
+      }
+      SDL_GL_SwapWindow(window.sdl_window());
+      if (finish) running = false;
+
+      // Without vsync (e.g. the offscreen driver) do not spin faster than ~60 frames/s.
+      const auto frame_time = std::chrono::steady_clock::now() - frame_start;
+      if (frame_time < std::chrono::milliseconds(16)) {
+        SDL_Delay(static_cast<Uint32>(
+            std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::milliseconds(16) - frame_time).count()));
+      }
+    }
+  }  // the UI's GL objects go before the context
+  session.stop();  // joins the game thread; the GameProcess destructor quits the game
+  return exit_code;
+}
+
+}  // namespace sc2::app::ui

@@ -1,0 +1,106 @@
+#include "render/world_scene.h"
+
+#include <algorithm>
+#include <cmath>
+#include <tuple>
+#include <unordered_map>
+
+namespace sc2::render {
+
+namespace {
+
+constexpr int kNeutralOwner = 16;
+
+Rgb owner_color(int owner) {
+  const Palette& palette = palette_for_layer("player_id", false);
+  return palette.color(owner, palette.color(kNeutralOwner));
+}
+
+}  // namespace
+
+WorldRect camera_area(WorldPoint camera, float camera_width, int screen_width, int screen_height) {
+  const float aspect = screen_width > 0 ? static_cast<float>(screen_height) / static_cast<float>(screen_width) : 1.0f;
+  const float height = camera_width * aspect;
+  return WorldRect{camera.x - camera_width / 2, camera.y - height / 2, camera_width, height};
+}
+
+WorldPoint world_to_screen(const WorldRect& area, WorldPoint world, int screen_width, int screen_height) {
+  return WorldPoint{(world.x - area.left) / area.width * static_cast<float>(screen_width),
+                    (area.top() - world.y) / area.height * static_cast<float>(screen_height)};
+}
+
+WorldPoint screen_to_world(const WorldRect& area, WorldPoint pixel, int screen_width, int screen_height) {
+  return WorldPoint{area.left + pixel.x / static_cast<float>(screen_width) * area.width,
+                    area.top() - pixel.y / static_cast<float>(screen_height) * area.height};
+}
+
+std::vector<UnitDisc> unit_discs(const SC2APIProtocol::ObservationRaw& raw, const WorldRect& area) {
+  struct Sortable {
+    float z;
+    bool non_neutral;
+    float radius;
+    UnitDisc disc;
+  };
+  std::vector<Sortable> units;
+  for (const SC2APIProtocol::Unit& unit : raw.units()) {
+    const float x = unit.pos().x();
+    const float y = unit.pos().y();
+    const float r = unit.radius();
+    if (x + r < area.left || x - r > area.right() || y + r < area.bottom || y - r > area.top()) continue;
+    UnitDisc disc;
+    disc.tag = unit.tag();
+    disc.center = {x, y};
+    disc.radius = r;
+    disc.fill = owner_color(unit.owner());
+    if (unit.display_type() == SC2APIProtocol::Placeholder) disc.fill = scaled(disc.fill, 1.0f / 3.0f);
+    if (unit.health_max() > 0) {
+      disc.fraction_damaged = std::clamp((unit.health_max() - unit.health()) / unit.health_max(), 0.0f, 1.0f);
+    }
+    disc.selected = unit.is_selected();
+    // Without unit data we cannot know movement_speed; neutral units (beacons, minerals)
+    // are the ones that never move in the mini-games.
+    disc.facing_tick = unit.owner() != kNeutralOwner && unit.owner() != 0;
+    disc.facing = unit.facing();
+    units.push_back({unit.pos().z(), unit.alliance() != SC2APIProtocol::Neutral, r, disc});
+  }
+  std::sort(units.begin(), units.end(), [](const Sortable& a, const Sortable& b) {
+    return std::make_tuple(a.z, a.non_neutral, -a.radius, a.disc.tag) <
+           std::make_tuple(b.z, b.non_neutral, -b.radius, b.disc.tag);
+  });
+  std::vector<UnitDisc> out;
+  out.reserve(units.size());
+  for (Sortable& unit : units) out.push_back(unit.disc);
+  return out;
+}
+
+std::vector<WorldLine> order_lines(const SC2APIProtocol::ObservationRaw& raw) {
+  const Rgb path_color = scaled(Rgb{0, 255, 255}, 0.75f);
+  std::unordered_map<std::uint64_t, WorldPoint> positions;
+  for (const SC2APIProtocol::Unit& unit : raw.units()) positions[unit.tag()] = {unit.pos().x(), unit.pos().y()};
+
+  std::vector<WorldLine> lines;
+  for (const SC2APIProtocol::Unit& unit : raw.units()) {
+    if (!unit.is_selected()) continue;
+    const WorldPoint start{unit.pos().x(), unit.pos().y()};
+    WorldPoint from = start;
+    for (const SC2APIProtocol::UnitOrder& order : unit.orders()) {
+      WorldPoint to;
+      if (order.has_target_world_space_pos()) {
+        to = {order.target_world_space_pos().x(), order.target_world_space_pos().y()};
+      } else if (order.has_target_unit_tag() && positions.count(order.target_unit_tag())) {
+        to = positions.at(order.target_unit_tag());
+      } else {
+        break;
+      }
+      lines.push_back({from, to, path_color});
+      from = to;
+    }
+    for (const SC2APIProtocol::RallyTarget& rally : unit.rally_targets()) {
+      if (!rally.has_point()) continue;
+      lines.push_back({start, {rally.point().x(), rally.point().y()}, path_color});
+    }
+  }
+  return lines;
+}
+
+}  // namespace sc2::render

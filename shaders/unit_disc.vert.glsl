@@ -1,0 +1,31 @@
+#version 330 core
+// One instanced quad per unit, big enough for the disc, outline and selection ring.
+layout(location = 0) in vec2 a_center;  // world units
+layout(location = 1) in float a_radius; // world units
+layout(location = 2) in vec3 a_fill;    // owner colour 0..1
+layout(location = 3) in float a_damage; // fraction damaged 0..1
+layout(location = 4) in float a_flags;  // bit 0 selected, bit 1 facing tick
+layout(location = 5) in float a_facing; // radians, counter-clockwise from +x
+
+uniform vec4 u_view;   // left, bottom, width, height of the camera area (world units)
+uniform float u_pixel; // world units per target pixel
+
+out vec2 v_offset;     // from the unit centre, world units
+flat out float v_radius;
+flat out vec3 v_fill;
+flat out float v_damage;
+flat out int v_flags;
+flat out float v_facing;
+
+void main() {
+  vec2 corner = vec2(float(gl_VertexID & 1), float((gl_VertexID >> 1) & 1)) * 2.0 - 1.0;
+  float extent = a_radius + 0.1 + 3.0 * u_pixel;
+  v_offset = corner * extent;
+  v_radius = a_radius;
+  v_fill = a_fill;
+  v_damage = a_damage;
+  v_flags = int(a_flags + 0.5);
+  v_facing = a_facing;
+  vec2 world = a_center + v_offset;
+  gl_Position = vec4((world - u_view.xy) / u_view.zw * 2.0 - 1.0, 0.0, 1.0);
+}

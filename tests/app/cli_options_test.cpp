@@ -1,0 +1,89 @@
+// sc2studio's command line: PySC2 flag names, dashed aliases, defaults, bad input.
+#include <doctest/doctest.h>
+
+#include <vector>
+
+#include "app/cli_options.h"
+#include "app/config_paths.h"
+#include "app/minigames.h"
+
+using sc2::app::parse_command_line;
+
+namespace {
+
+sc2::app::ParsedCommandLine parse(std::vector<const char*> args) {
+  args.insert(args.begin(), "sc2studio");
+  return parse_command_line(static_cast<int>(args.size()), args.data());
+}
+
+}  // namespace
+
+TEST_CASE("defaults follow the task: MoveToBeacon, 64/64, step_mul 8") {
+  const auto parsed = parse({});
+  REQUIRE(parsed.options.has_value());
+  CHECK(parsed.options->map == "MoveToBeacon");
+  CHECK(parsed.options->feature_screen_size == 64);
+  CHECK(parsed.options->feature_minimap_size == 64);
+  CHECK(parsed.options->step_mul == 8);
+  CHECK_FALSE(parsed.options->sc2path.has_value());
+  CHECK_FALSE(parsed.options->seed.has_value());
+  CHECK(parsed.options->frames == 0);
+}
+
+TEST_CASE("PySC2 flag names and dashed aliases") {
+  auto parsed = parse({"--map", "DefeatRoaches", "--feature_screen_size", "84", "--feature-minimap-size", "32",
+                       "--step_mul", "4", "--sc2path", "/opt/sc2", "--seed", "7", "--frames", "60", "--screenshot",
+                       "/tmp/x.png"});
+  REQUIRE(parsed.options.has_value());
+  CHECK(parsed.options->map == "DefeatRoaches");
+  CHECK(parsed.options->feature_screen_size == 84);
+  CHECK(parsed.options->feature_minimap_size == 32);
+  CHECK(parsed.options->step_mul == 4);
+  CHECK(parsed.options->sc2path == "/opt/sc2");
+  CHECK(parsed.options->seed == 7u);
+  CHECK(parsed.options->frames == 60);
+  CHECK(parsed.options->screenshot == "/tmp/x.png");
+  parsed = parse({"--feature-screen-size=48", "--step-mul=2"});
+  REQUIRE(parsed.options.has_value());
+  CHECK(parsed.options->feature_screen_size == 48);
+  CHECK(parsed.options->step_mul == 2);
+}
+
+TEST_CASE("bad flags give exit code 1 and a message naming the problem") {
+  for (const auto& args : std::vector<std::vector<const char*>>{{"--no-such-flag"},
+                                                                 {"--feature_screen_size", "abc"},
+                                                                 {"--feature_screen_size", "0"},
+                                                                 {"--step_mul", "-3"},
+                                                                 {"--frames"},
+                                                                 {"--seed", "x"}}) {
+    const auto parsed = parse(args);
+    INFO(args.front());
+    CHECK_FALSE(parsed.options.has_value());
+    CHECK(parsed.exit_code == 1);
+    CHECK(parsed.message.find("sc2studio:") == 0);
+  }
+}
+
+TEST_CASE("--help prints the flags and exits 0") {
+  const auto parsed = parse({"--help"});
+  CHECK_FALSE(parsed.options.has_value());
+  CHECK(parsed.exit_code == 0);
+  CHECK(parsed.message.find("--feature_screen_size") != std::string::npos);
+  CHECK(parsed.message.find("--screenshot") != std::string::npos);
+}
+
+TEST_CASE("config dir: XDG_CONFIG_HOME, else HOME/.config, relative values ignored") {
+  using sc2::app::config_dir;
+  CHECK(config_dir("/x/cfg", "/home/u") == std::filesystem::path("/x/cfg/sc2studio"));
+  CHECK(config_dir(nullptr, "/home/u") == std::filesystem::path("/home/u/.config/sc2studio"));
+  CHECK(config_dir("", "/home/u") == std::filesystem::path("/home/u/.config/sc2studio"));
+  CHECK(config_dir("relative", "/home/u") == std::filesystem::path("/home/u/.config/sc2studio"));
+  CHECK_FALSE(config_dir(nullptr, nullptr).has_value());
+  CHECK_FALSE(config_dir("rel", "also-rel").has_value());
+}
+
+TEST_CASE("mini-game time limits") {
+  CHECK(sc2::app::episode_loop_limit("MoveToBeacon") == 2688);
+  CHECK(sc2::app::episode_loop_limit("BuildMarines") == 20160);
+  CHECK_FALSE(sc2::app::episode_loop_limit("Simple64").has_value());
+}

@@ -1,0 +1,108 @@
+// What the world view draws, computed from raw units (no GL): camera area, transforms,
+// unit discs (culling, colour, order) and order paths.
+#include <doctest/doctest.h>
+
+#include "render/world_scene.h"
+
+using namespace sc2::render;
+
+namespace {
+
+SC2APIProtocol::Unit* add_unit(SC2APIProtocol::ObservationRaw& raw, std::uint64_t tag, int owner, float x, float y,
+                               float radius) {
+  SC2APIProtocol::Unit* unit = raw.add_units();
+  unit->set_tag(tag);
+  unit->set_owner(owner);
+  unit->set_alliance(owner == 16 ? SC2APIProtocol::Neutral : SC2APIProtocol::Self);
+  unit->mutable_pos()->set_x(x);
+  unit->mutable_pos()->set_y(y);
+  unit->mutable_pos()->set_z(0.0f);
+  unit->set_radius(radius);
+  unit->set_health(45);
+  unit->set_health_max(45);
+  unit->set_display_type(SC2APIProtocol::Visible);
+  return unit;
+}
+
+}  // namespace
+
+TEST_CASE("camera area: camera_width across, screen aspect, centred") {
+  const WorldRect area = camera_area({32.0f, 20.0f}, 24.0f, 64, 64);
+  CHECK(area.left == doctest::Approx(20.0f));
+  CHECK(area.right() == doctest::Approx(44.0f));
+  CHECK(area.bottom == doctest::Approx(8.0f));
+  CHECK(area.top() == doctest::Approx(32.0f));
+  const WorldRect wide = camera_area({0.0f, 0.0f}, 24.0f, 84, 42);
+  CHECK(wide.height == doctest::Approx(12.0f));
+}
+
+TEST_CASE("world <-> screen pixels: y flips, centre maps to the middle, round trip") {
+  const WorldRect area = camera_area({32.0f, 20.0f}, 24.0f, 64, 64);
+  const WorldPoint centre = world_to_screen(area, {32.0f, 20.0f}, 64, 64);
+  CHECK(centre.x == doctest::Approx(32.0f));
+  CHECK(centre.y == doctest::Approx(32.0f));
+  const WorldPoint top_left = world_to_screen(area, {20.0f, 32.0f}, 64, 64);
+  CHECK(top_left.x == doctest::Approx(0.0f));
+  CHECK(top_left.y == doctest::Approx(0.0f));
+  const WorldPoint up = world_to_screen(area, {32.0f, 23.0f}, 64, 64);  // higher y = smaller row
+  CHECK(up.y == doctest::Approx(32.0f - 3.0f * 64.0f / 24.0f));
+  const WorldPoint back = screen_to_world(area, world_to_screen(area, {25.3f, 11.7f}, 64, 64), 64, 64);
+  CHECK(back.x == doctest::Approx(25.3f));
+  CHECK(back.y == doctest::Approx(11.7f));
+}
+
+TEST_CASE("unit discs: owner colours, culling, damage, selection, drawing order") {
+  SC2APIProtocol::ObservationRaw raw;
+  auto* marine = add_unit(raw, 5, 1, 30.0f, 20.0f, 0.375f);
+  marine->set_is_selected(true);
+  marine->set_health(15);
+  add_unit(raw, 9, 16, 34.0f, 22.0f, 1.125f);   // beacon (neutral, larger)
+  add_unit(raw, 7, 1, 100.0f, 100.0f, 0.5f);    // off camera
+  add_unit(raw, 3, 1, 44.2f, 20.0f, 0.5f);      // centre outside, disc overlaps the edge
+
+  const WorldRect area = camera_area({32.0f, 20.0f}, 24.0f, 64, 64);
+  const std::vector<UnitDisc> discs = unit_discs(raw, area);
+  REQUIRE(discs.size() == 3);
+  // Neutral first (drawn below), then own units, smaller ones later; ties by tag.
+  CHECK(discs[0].tag == 9);
+  CHECK(discs[0].fill == Rgb{129, 166, 196});
+  CHECK_FALSE(discs[0].facing_tick);
+  CHECK(discs[1].tag == 3);  // radius 0.5 drawn before the smaller Marine
+  CHECK(discs[2].tag == 5);
+  CHECK(discs[2].fill == Rgb{0, 142, 0});
+  CHECK(discs[2].selected);
+  CHECK(discs[2].fraction_damaged == doctest::Approx(30.0f / 45.0f));
+  CHECK(discs[2].facing_tick);
+}
+
+TEST_CASE("placeholders are drawn in a third of the owner colour") {
+  SC2APIProtocol::ObservationRaw raw;
+  add_unit(raw, 1, 1, 0.0f, 0.0f, 1.0f)->set_display_type(SC2APIProtocol::Placeholder);
+  const auto discs = unit_discs(raw, camera_area({0.0f, 0.0f}, 24.0f, 64, 64));
+  REQUIRE(discs.size() == 1);
+  CHECK(discs[0].fill == Rgb{0, 47, 0});
+}
+
+TEST_CASE("order lines run through each targeted order of selected units only") {
+  SC2APIProtocol::ObservationRaw raw;
+  auto* marine = add_unit(raw, 1, 1, 10.0f, 10.0f, 0.375f);
+  marine->set_is_selected(true);
+  auto* order = marine->add_orders();
+  order->mutable_target_world_space_pos()->set_x(15.0f);
+  order->mutable_target_world_space_pos()->set_y(12.0f);
+  marine->add_orders()->set_target_unit_tag(2);
+  marine->add_orders();  // no target: the path stops here
+  marine->add_orders()->mutable_target_world_space_pos()->set_x(99.0f);
+  add_unit(raw, 2, 16, 20.0f, 5.0f, 1.0f);
+  auto* other = add_unit(raw, 3, 1, 0.0f, 0.0f, 0.375f);  // not selected
+  other->add_orders()->mutable_target_world_space_pos()->set_x(4.0f);
+
+  const auto lines = order_lines(raw);
+  REQUIRE(lines.size() == 2);
+  CHECK(lines[0].from.x == doctest::Approx(10.0f));
+  CHECK(lines[0].to.x == doctest::Approx(15.0f));
+  CHECK(lines[0].to.y == doctest::Approx(12.0f));
+  CHECK(lines[1].from.x == doctest::Approx(15.0f));
+  CHECK(lines[1].to.x == doctest::Approx(20.0f));
+  CHECK(lines[1].to.y == doctest::Approx(5.0f));
+}
