@@ -68,6 +68,9 @@ const FunctionSpec* find_function(int id);          // nullptr when unknown
 const FunctionSpec* find_function(std::string_view name);
 // Functions carrying this ability id (ascending; empty for unknown ids and for 0).
 const std::vector<int>& functions_for_ability(int ability_id);
+// The lowest raw-interface function id (pysc2-raw-actions.tsv) carrying this ability id,
+// 0 when none does: what feature_units report as order_id_* for a unit's orders.
+int raw_function_for_ability(int ability_id);
 const std::vector<ArgumentType>& all_argument_types();  // index == id
 const ArgumentType& argument_type(int id);          // throws std::out_of_range when unknown
 std::string_view to_string(FunctionType type);

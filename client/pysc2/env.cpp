@@ -143,11 +143,14 @@ TimeStep Env::observe(StepType type, std::uint32_t target_loop) {
                              std::to_string(target_loop) + ", got " + std::to_string(loop));
   }
 
-  const ObservationSpec spec{options_.feature_screen_size, options_.feature_screen_size,
-                             options_.feature_minimap_size, options_.feature_minimap_size,
-                             options_.hide_specific_actions};
+  ObservationSpec spec;
+  spec.screen_width = spec.screen_height = options_.feature_screen_size;
+  spec.minimap_width = spec.minimap_height = options_.feature_minimap_size;
+  spec.hide_specific_actions = options_.hide_specific_actions;
+  spec.map_name = options_.map;  // PySC2's map_name is the map's name, as the Env was asked for it
+  spec.camera_width = options_.camera_width;
   TimeStep step;
-  step.observation = to_observation(response, spec);
+  step.observation = to_observation(response, spec, game_info_);
   if (type == StepType::first) {
     step.step_type = StepType::first;
     step.reward = 0.0f;

@@ -21,7 +21,7 @@ struct EnvOptions {
   int step_mul = 8;
   std::optional<std::uint32_t> seed;   // RequestCreateGame.random_seed when set
   bool raw = true;                     // also ask for raw data (the world view needs it)
-  bool hide_specific_actions = true;
+  bool hide_specific_actions = true;  // false: specific functions in available_actions and last_actions
   bool ensure_available_actions = true;  // reject calls not in available_actions
   std::string map_data;                // bytes sent as local_map.map_data (may be empty)
 };

@@ -1,7 +1,8 @@
-// ResponseObservation -> Observation (pysc2-features.md §5).
+// ResponseObservation (+ ResponseGameInfo) -> Observation (pysc2-features.md §5).
 #include "client/pysc2/features.h"
 
 #include "client/pysc2/actions.h"
+#include "client/pysc2/observation_keys.h"
 
 namespace sc2::pysc2 {
 namespace {
@@ -21,9 +22,41 @@ std::array<std::int64_t, 11> player_vector(const SC2APIProtocol::PlayerCommon& p
           p.army_count(),   p.warp_gate_count(),   p.larva_count()};
 }
 
+void fill_races(const SC2APIProtocol::ResponseGameInfo& info, std::uint32_t own_id, Observation& result) {
+  for (const auto& player : info.player_info()) {
+    if (player.player_id() == own_id) {
+      result.home_race_requested = player.race_requested();
+    } else if (player.type() != SC2APIProtocol::Observer && result.away_race_requested == 0) {
+      result.away_race_requested = player.race_requested();
+    }
+  }
+}
+
+// Keys read from raw_data (the raw interface must be on; see observation.h).
+void fill_raw_keys(const SC2APIProtocol::ObservationRaw& raw, const ObservationSpec& spec,
+                   const SC2APIProtocol::ResponseGameInfo& info, Observation& result) {
+  const auto& feature_layer = info.options().feature_layer();
+  const double camera_width = feature_layer.width() > 0.0f ? feature_layer.width() : spec.camera_width;
+  const auto& camera = raw.player().camera();
+  const PixelMapping screen =
+      PixelMapping::screen(camera.x(), camera.y(), camera_width, spec.screen_width, spec.screen_height);
+  const PixelMapping minimap = PixelMapping::minimap(info, spec.minimap_width, spec.minimap_height);
+
+  result.feature_units = unit_table(raw.units(), screen, {true, false, spec.add_cargo_to_units});
+  result.feature_minimap_units = unit_table(raw.units(), minimap, {false, false, false});
+  result.feature_effects = effect_table(raw.effects(), screen);
+  result.radar = radar_table(raw.radar(), PixelMapping::raw(info));
+  result.upgrades.assign(raw.player().upgrade_ids().begin(), raw.player().upgrade_ids().end());
+}
+
 }  // namespace
 
 Observation to_observation(const SC2APIProtocol::ResponseObservation& response, const ObservationSpec& spec) {
+  return to_observation(response, spec, SC2APIProtocol::ResponseGameInfo::default_instance());
+}
+
+Observation to_observation(const SC2APIProtocol::ResponseObservation& response, const ObservationSpec& spec,
+                           const SC2APIProtocol::ResponseGameInfo& game_info) {
   const SC2APIProtocol::Observation& observation = response.observation();
   Observation result;
   const auto& layers = observation.feature_layer_data();
@@ -32,11 +65,19 @@ Observation to_observation(const SC2APIProtocol::ResponseObservation& response, 
   result.player = player_vector(observation.player_common());
   result.game_loop = observation.game_loop();
   result.score = observation.score().score();
+  result.score_cumulative = score_cumulative(observation.score());
+  result.score_by_category = score_by_category(observation.score());
+  result.score_by_vital = score_by_vital(observation.score());
   result.available_actions = available_actions(observation, spec.hide_specific_actions);
   for (const auto& action : response.actions()) {
     result.last_actions.push_back(from_proto(action, spec.hide_specific_actions));
   }
   for (const auto& error : response.action_errors()) result.action_result.push_back(error.result());
+  fill_ui_keys(observation.ui_data(), result);
+  result.alerts.assign(observation.alerts().begin(), observation.alerts().end());
+  if (observation.has_raw_data()) fill_raw_keys(observation.raw_data(), spec, game_info, result);
+  result.map_name = spec.map_name.empty() ? game_info.map_name() : spec.map_name;
+  fill_races(game_info, observation.player_common().player_id(), result);
   result.proto = response;
   return result;
 }

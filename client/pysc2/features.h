@@ -3,6 +3,7 @@
 // ImageData decoding (1/8/16/32 bpp) and ResponseObservation -> Observation
 // (pysc2-features.md §1, §2, §5; sc2api-protocol.md §7).
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -39,11 +40,26 @@ SC2APIProtocol::ImageData encode_image(const std::vector<std::int32_t>& values, 
 
 struct ObservationSpec {
   int screen_width = 64, screen_height = 64, minimap_width = 64, minimap_height = 64;
-  bool hide_specific_actions = true;
+  bool hide_specific_actions = true;  // for available_actions and last_actions
+  std::string map_name = {};          // the map_name key; empty = ResponseGameInfo.map_name
+  bool add_cargo_to_units = false;    // passenger rows in feature_units (PySC2's option)
+  // Camera width in world units, used only when the game info has no feature layer setup.
+  float camera_width = 24.0f;
 };
 
 // Everything in observation.h from one ResponseObservation (layers decoded, player vector
-// in PySC2's order, score, available_actions, last_actions, action_result, proto kept).
+// in PySC2's order, scores, UI tables, available_actions, last_actions, action_result, proto
+// kept). Without game info the keys that need it stay empty or 0: feature_minimap_units,
+// radar, home/away_race_requested; map_name is spec.map_name; feature_units and
+// feature_effects use spec.camera_width. Throws std::runtime_error when a layer cannot be
+// decoded (see decode_image) or an ability cannot be mapped (see available_actions).
 Observation to_observation(const SC2APIProtocol::ResponseObservation& response, const ObservationSpec& spec);
+
+// The same with the game's ResponseGameInfo: camera width (options.feature_layer.width),
+// map size and playable area (start_raw), map_name and the players' requested races.
+// Races: home = player_info of player_common.player_id, away = the first other player that
+// is not an observer; 0 (NoRace) when absent (PySC2 raises KeyError for a missing own id).
+Observation to_observation(const SC2APIProtocol::ResponseObservation& response, const ObservationSpec& spec,
+                           const SC2APIProtocol::ResponseGameInfo& game_info);
 
 }  // namespace sc2::pysc2

@@ -1,4 +1,5 @@
 // The function and argument-type tables, built once from the generated rows.
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 #include <unordered_map>
@@ -26,6 +27,11 @@ struct FunctionRow {
   int arg_count;
   int args[3];
   Availability availability;
+};
+
+struct RawOrderRow {
+  int ability_id;
+  int raw_function_id;
 };
 
 #include "client/pysc2/function_table.inc"
@@ -85,6 +91,13 @@ const std::vector<int>& functions_for_ability(int ability_id) {
   static const std::vector<int> none;
   auto it = by_ability.find(ability_id);
   return it == by_ability.end() ? none : it->second;
+}
+
+int raw_function_for_ability(int ability_id) {
+  const auto* end = std::end(kRawOrderRows);
+  const auto* it = std::lower_bound(std::begin(kRawOrderRows), end, ability_id,
+                                    [](const RawOrderRow& row, int id) { return row.ability_id < id; });
+  return it != end && it->ability_id == ability_id ? it->raw_function_id : 0;
 }
 
 const std::vector<ArgumentType>& all_argument_types() {

@@ -16,4 +16,11 @@ const Layer* find_layer(const std::vector<Layer>& layers, std::string_view name)
 const Layer* Observation::screen(std::string_view name) const { return find_layer(feature_screen, name); }
 const Layer* Observation::minimap(std::string_view name) const { return find_layer(feature_minimap, name); }
 
+std::vector<int> Observation::last_action_ids() const {
+  std::vector<int> ids;
+  ids.reserve(last_actions.size());
+  for (const FunctionCall& call : last_actions) ids.push_back(call.function);
+  return ids;
+}
+
 }  // namespace sc2::pysc2

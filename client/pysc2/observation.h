@@ -1,6 +1,44 @@
 #pragma once
-// The PySC2 observation in C++: named feature layers and the structured keys, decoded
-// from one ResponseObservation. The raw proto is kept for views that need raw units.
+// The PySC2 observation in C++: named feature layers and every structured key, decoded
+// from one ResponseObservation (plus the game's ResponseGameInfo for the keys that need the
+// map or the players). The raw proto is kept for views that need raw units.
+//
+// PySC2 key               C++ member                 shape / type            source (pysc2-features.md)
+// ----------------------  -------------------------  ----------------------  --------------------------------------
+// feature_screen          feature_screen             27 Layers (H x W)       §1, screen() by name
+// feature_minimap         feature_minimap            11 Layers (h x w)       §1, minimap() by name
+// player                  player                     array<int64, 11>        §5.1, names: columns::player
+// game_loop               game_loop                  uint32 (PySC2: (1,))    Observation.game_loop
+// score_cumulative        score_cumulative           array<int64, 13>        §5.2; [0] is also `score`
+// score_by_category       score_by_category          Table 11 x 5            §5.2, named rows and columns
+// score_by_vital          score_by_vital             Table 3 x 3             §5.2, named rows and columns
+// available_actions       available_actions          vector<int> ascending   pysc2-action-mapping.md §5
+// single_select           single_select              Table n x 7, n <= 1     ui single/cargo/production unit
+// multi_select            multi_select               Table n x 7             ui_data.multi.units
+// build_queue             build_queue                Table n x 7             ui_data.production.build_queue
+// cargo                   cargo                      Table n x 7             ui_data.cargo.passengers
+// cargo_slots_available   cargo_slots_available      int64 (PySC2: (1,))     ui_data.cargo.slots_available or 0
+// production_queue        production_queue           Table n x 2             ui_data.production.production_queue
+// control_groups          control_groups             Table 10 x 2            row = group index; zeros when empty
+// last_actions            last_actions               vector<FunctionCall>    ids: last_action_ids() (PySC2's key)
+// action_result           action_result              vector<int>             ResponseObservation.action_errors
+// alerts                  alerts                     vector<int>             Observation.alerts (Alert enum)
+// feature_units           feature_units              Table n x 46 (int64)    §5.3, is_on_screen units, screen px
+// feature_minimap_units   feature_minimap_units      Table n x 46 (int64)    §5.3 columns, every unit, minimap px
+// feature_effects         feature_effects            Table n x 6             §5.4, positions inside the screen
+// radar                   radar                      Table n x 3             raw_data.radar, raw-resolution px
+// upgrades                upgrades                   vector<int>             raw_data.player.upgrade_ids
+// map_name                map_name                   string                  ObservationSpec.map_name / game info
+// home_race_requested     home_race_requested        int (Race enum)         game info player_info[own id]
+// away_race_requested     away_race_requested        int (Race enum)         other non-observer player, else 0
+//
+// The unit keys (feature_units, feature_minimap_units, feature_effects, radar, upgrades) are
+// read from Observation.raw_data, so the game must be joined with InterfaceOptions.raw = true
+// (Env does by default); without raw data they are empty. They also need the game info
+// (camera width, map size). feature_minimap_units is not a PySC2 4.0 key: same 46 columns as
+// feature_units for every raw unit (not only those on screen), positions and radius in
+// minimap pixels, tag 0. Empty tables keep their columns (PySC2 returns shape (0,) for the
+// unit tables and (0, k) for the UI tables; here every empty table has rows == 0).
 #include <array>
 #include <cstdint>
 #include <string>
@@ -8,6 +46,7 @@
 #include <vector>
 
 #include "client/pysc2/function_call.h"
+#include "client/pysc2/table.h"
 #include "s2clientprotocol/sc2api.pb.h"
 
 namespace sc2::pysc2 {
@@ -40,8 +79,30 @@ struct Observation {
   std::vector<int> action_result;         // ActionResult values of action_errors
   SC2APIProtocol::ResponseObservation proto;  // everything the game sent
 
+  std::array<std::int64_t, 13> score_cumulative{};  // names: columns::score_cumulative
+  Table score_by_category{columns::score_category, 11, columns::score_category_rows};
+  Table score_by_vital{columns::score_vital, 3, columns::score_vital_rows};
+  Table single_select{columns::unit_info};
+  Table multi_select{columns::unit_info};
+  Table build_queue{columns::unit_info};
+  Table cargo{columns::unit_info};
+  std::int64_t cargo_slots_available = 0;
+  Table production_queue{columns::production_queue};
+  Table control_groups{columns::control_group, 10};
+  std::vector<int> alerts;
+  Table feature_units{columns::feature_unit};
+  Table feature_minimap_units{columns::feature_unit};
+  Table feature_effects{columns::effect};
+  Table radar{columns::radar};
+  std::vector<int> upgrades;
+  std::string map_name;
+  int home_race_requested = 0;  // SC2APIProtocol::Race (0 NoRace, 1 Terran, 2 Zerg, 3 Protoss, 4 Random)
+  int away_race_requested = 0;
+
   const Layer* screen(std::string_view name) const;   // nullptr when no such layer
   const Layer* minimap(std::string_view name) const;
+  // PySC2's last_actions key: the function ids of last_actions, in order.
+  std::vector<int> last_action_ids() const;
 };
 
 enum class StepType { first, mid, last };

@@ -2,12 +2,18 @@
 // available_actions and to_string (pysc2-action-mapping.md).
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+#include <google/protobuf/text_format.h>
+#include <google/protobuf/util/message_differencer.h>
 
 #include "client/pysc2/actions.h"
 #include "tests/shared_dir.h"
@@ -447,4 +453,239 @@ TEST_CASE("to_string uses PySC2's notation with enum names") {
   CHECK(to_string(FunctionCall{}) == "no_op()");
   CHECK(to_string(FunctionCall{900, {{1}, {2, 3}}}) == "fn#900([1], [2, 3])");
   CHECK(to_string(call("select_army", {{7}})) == "select_army(7)");
+}
+
+// ---- Golden Action protos (tests/client/golden/actions/*.pbtxt) -------------------------
+// Each file starts with "# call: <function name> <arguments>" followed by the Action in
+// protobuf text format that PySC2 would send for that call (pysc2-action-mapping.md §2).
+
+namespace {
+
+struct GoldenAction {
+  std::string file;
+  FunctionCall call;
+  Action proto;
+};
+
+// "[[1], [23, 38]]" -> {{1}, {23, 38}}
+std::vector<std::vector<int>> parse_arguments(const std::string& text) {
+  std::vector<std::vector<int>> result;
+  int depth = 0;
+  std::string number;
+  auto flush = [&] {
+    if (!number.empty()) result.back().push_back(std::stoi(number));
+    number.clear();
+  };
+  for (char c : text) {
+    if (c == '[') {
+      if (++depth == 2) result.emplace_back();
+    } else if (c == ']') {
+      if (depth-- == 2) flush();
+    } else if (c == ',') {
+      if (depth == 2) flush();
+    } else if ((c >= '0' && c <= '9') || c == '-') {
+      number += c;
+    }
+  }
+  return result;
+}
+
+std::vector<GoldenAction> load_golden_actions() {
+  const std::filesystem::path dir = std::filesystem::path(SC2_SOURCE_DIR) / "tests/client/golden/actions";
+  std::vector<GoldenAction> golden;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    if (entry.path().extension() != ".pbtxt") continue;
+    std::ifstream in(entry.path());
+    std::stringstream text;
+    text << in.rdbuf();
+    const std::string content = text.str();
+    const std::string prefix = "# call: ";
+    REQUIRE_MESSAGE(content.rfind(prefix, 0) == 0, entry.path().string() << " must start with '" << prefix << "'");
+    const std::string header = content.substr(prefix.size(), content.find('\n') - prefix.size());
+    const std::string name = header.substr(0, header.find(' '));
+    const FunctionSpec* function = find_function(name);
+    REQUIRE_MESSAGE(function, entry.path().string() << ": unknown function " << name);
+    GoldenAction item{entry.path().filename().string(),
+                      FunctionCall{function->id, parse_arguments(header.substr(name.size()))}, Action{}};
+    REQUIRE_MESSAGE(google::protobuf::TextFormat::ParseFromString(content, &item.proto),
+                    entry.path().string() << " is not a valid Action in text format");
+    golden.push_back(std::move(item));
+  }
+  std::sort(golden.begin(), golden.end(), [](const auto& a, const auto& b) { return a.file < b.file; });
+  return golden;
+}
+
+std::string text_of(const Action& action) {
+  std::string text;
+  google::protobuf::TextFormat::PrintToString(action, &text);
+  return text;
+}
+
+}  // namespace
+
+TEST_CASE("golden Action protos: one sample call per function type, and the round trips") {
+  const std::vector<GoldenAction> golden = load_golden_actions();
+  std::set<FunctionType> types;
+  for (const GoldenAction& item : golden) {
+    CAPTURE(item.file);
+    CAPTURE(to_string(item.call));
+    const FunctionSpec& function = *find_function(item.call.function);
+    types.insert(function.type);
+
+    // FunctionCall -> proto matches the golden proto exactly (presence of false/empty fields too).
+    const Action sent = to_proto(item.call);
+    google::protobuf::util::MessageDifferencer exact;
+    std::string difference;
+    exact.ReportDifferencesToString(&difference);
+    CHECK_MESSAGE(exact.Compare(item.proto, sent), "golden vs to_proto:\n" << difference << "to_proto gave:\n"
+                                                                         << text_of(sent));
+
+    // proto -> FunctionCall -> proto gives the golden proto back.
+    const FunctionCall decoded = from_proto(item.proto, /*hide_specific=*/false);
+    CHECK(decoded.function == item.call.function);
+    if (function.type != FunctionType::select_rect) {
+      CHECK(decoded == item.call);
+    } else {  // the proto only keeps the normalised corners
+      CHECK(decoded.arguments[0] == item.call.arguments[0]);
+    }
+    CHECK(google::protobuf::util::MessageDifferencer::Equals(to_proto(decoded), item.proto));
+
+    // With specific actions hidden, a specific ability reads back as its general function.
+    const FunctionCall general = from_proto(item.proto, /*hide_specific=*/true);
+    if (function.general_id != 0) {
+      CHECK(find_function(general.function)->ability_id == function.general_id);
+      CHECK(find_function(general.function)->type == function.type);
+    } else {
+      CHECK(general.function == item.call.function);
+    }
+  }
+  CHECK(types.size() == 16);  // every function type has a golden file
+}
+
+TEST_CASE("golden argument parser reads PySC2's list notation") {
+  CHECK(parse_arguments(" [[1], [23, 38]]") == std::vector<std::vector<int>>{{1}, {23, 38}});
+  CHECK(parse_arguments(" []").empty());
+  CHECK(parse_arguments("[[0], [-1, 7], [30, 40]]") == std::vector<std::vector<int>>{{0}, {-1, 7}, {30, 40}});
+}
+
+// ---- available_actions for known selections (abilities as the game lists them) ---------
+
+namespace {
+
+std::vector<int> ids_of(std::initializer_list<std::string_view> names) {
+  std::vector<int> ids;
+  for (std::string_view name : names) {
+    const FunctionSpec* function = find_function(name);
+    REQUIRE_MESSAGE(function, "no function named " << name);
+    ids.push_back(function->id);
+  }
+  std::sort(ids.begin(), ids.end());
+  return ids;
+}
+
+std::vector<int> sorted_union(std::vector<int> a, const std::vector<int>& b) {
+  a.insert(a.end(), b.begin(), b.end());
+  std::sort(a.begin(), a.end());
+  a.erase(std::unique(a.begin(), a.end()), a.end());
+  return a;
+}
+
+const std::vector<int> kUiAlways = {0, 1, 2, 3, 4};
+
+// Ability ids from sc2-abilities.tsv, requires_point = the ability targets a point or unit.
+const std::vector<std::pair<int, bool>> kScvAbilities = {
+    {1, true},    {23, true},   {16, true},   {17, true},   {18, false},  {4, false},   // Smart, Attack, Move, Patrol, Hold, Stop
+    {295, true},  {296, false}, {316, true},                                           // Harvest_Gather_SCV, Harvest_Return_SCV, Repair
+    {318, true},  {319, true},  {320, true},  {321, true},  {322, true}};               // Build_CC, Depot, Refinery, Barracks, EBay
+
+}  // namespace
+
+TEST_CASE("available_actions: nothing selected") {
+  SC2APIProtocol::Observation observation = observation_with({});
+  CHECK(available_actions(observation, true) == kUiAlways);
+  CHECK(available_actions(observation, false) == kUiAlways);
+}
+
+TEST_CASE("available_actions: a Marine (single panel, army of one)") {
+  SC2APIProtocol::Observation observation =
+      observation_with({{1, true}, {23, true}, {16, true}, {17, true}, {18, false}, {4, false}}, 1);
+  observation.mutable_ui_data()->mutable_single()->mutable_unit()->set_unit_type(48);
+  const std::vector<int> general = ids_of({"Smart_screen", "Smart_minimap", "Attack_screen", "Attack_minimap",
+                                           "Move_screen", "Move_minimap", "Patrol_screen", "Patrol_minimap",
+                                           "HoldPosition_quick", "Stop_quick", "select_army"});
+  CHECK(available_actions(observation, true) == sorted_union(kUiAlways, general));
+}
+
+TEST_CASE("available_actions: two SCVs (multi panel) as the game lists their abilities") {
+  SC2APIProtocol::Observation observation = observation_with(kScvAbilities);
+  observation.mutable_ui_data()->mutable_multi()->add_units()->set_unit_type(45);
+  observation.mutable_ui_data()->mutable_multi()->add_units()->set_unit_type(45);
+  observation.mutable_player_common()->set_idle_worker_count(2);
+  const std::vector<int> general =
+      ids_of({"select_unit", "select_idle_worker", "Smart_screen", "Smart_minimap", "Attack_screen",
+              "Attack_minimap", "Move_screen", "Move_minimap", "Patrol_screen", "Patrol_minimap",
+              "HoldPosition_quick", "Stop_quick", "Harvest_Gather_screen", "Harvest_Return_quick",
+              "Effect_Repair_screen", "Effect_Repair_autocast", "Build_CommandCenter_screen",
+              "Build_SupplyDepot_screen", "Build_Refinery_screen", "Build_Barracks_screen",
+              "Build_EngineeringBay_screen"});
+  CHECK(available_actions(observation, true) == sorted_union(kUiAlways, general));
+
+  const std::vector<int> specific =
+      ids_of({"Attack_Attack_screen", "Attack_Attack_minimap", "Move_Move_screen", "Move_Move_minimap",
+              "Patrol_Patrol_screen", "Patrol_Patrol_minimap", "HoldPosition_Hold_quick", "Stop_Stop_quick",
+              "Harvest_Gather_SCV_screen", "Harvest_Return_SCV_quick", "Effect_Repair_SCV_screen",
+              "Effect_Repair_SCV_autocast"});
+  CHECK(available_actions(observation, false) == sorted_union(sorted_union(kUiAlways, general), specific));
+}
+
+TEST_CASE("available_actions: a Command Center") {
+  SC2APIProtocol::Observation observation =
+      observation_with({{1, true}, {524, false}, {203, true}, {417, false}});  // Smart, Train_SCV, Rally, Lift
+  observation.mutable_ui_data()->mutable_single()->mutable_unit()->set_unit_type(18);
+  const std::vector<int> general = ids_of({"Smart_screen", "Smart_minimap", "Train_SCV_quick",
+                                           "Rally_Workers_screen", "Rally_Workers_minimap", "Lift_quick"});
+  CHECK(available_actions(observation, true) == sorted_union(kUiAlways, general));
+  const std::vector<int> specific =
+      ids_of({"Rally_CommandCenter_screen", "Rally_CommandCenter_minimap", "Lift_CommandCenter_quick"});
+  CHECK(available_actions(observation, false) == sorted_union(sorted_union(kUiAlways, general), specific));
+}
+
+TEST_CASE("available_actions: a Barracks, idle and producing") {
+  // Smart, Train_Marine, Train_Reaper, Rally_Building, Lift_Barracks, Build_TechLab/Reactor_Barracks
+  SC2APIProtocol::Observation observation = observation_with(
+      {{1, true}, {560, false}, {561, false}, {195, true}, {452, false}, {421, false}, {422, false}});
+  observation.mutable_ui_data()->mutable_single()->mutable_unit()->set_unit_type(21);
+  const std::vector<int> general =
+      ids_of({"Smart_screen", "Smart_minimap", "Train_Marine_quick", "Train_Reaper_quick", "Rally_Units_screen",
+              "Rally_Units_minimap", "Lift_quick", "Build_TechLab_quick", "Build_Reactor_quick"});
+  CHECK(available_actions(observation, true) == sorted_union(kUiAlways, general));
+  const std::vector<int> specific =
+      ids_of({"Rally_Building_screen", "Rally_Building_minimap", "Lift_Barracks_quick",
+              "Build_TechLab_Barracks_quick", "Build_Reactor_Barracks_quick"});
+  CHECK(available_actions(observation, false) == sorted_union(sorted_union(kUiAlways, general), specific));
+
+  // Producing: the production panel offers build_queue; the game adds Cancel_Last (Queue5).
+  observation.mutable_ui_data()->mutable_production()->add_build_queue()->set_unit_type(48);
+  auto* cancel = observation.add_abilities();
+  cancel->set_ability_id(306);  // Cancel_Queue5 -> general Cancel_Last
+  cancel->set_requires_point(false);
+  CHECK(available_actions(observation, true) ==
+        sorted_union(sorted_union(kUiAlways, general), ids_of({"build_queue", "Cancel_Last_quick"})));
+}
+
+TEST_CASE("raw_function_for_ability: the lowest raw function id of pysc2-raw-actions.tsv") {
+  CHECK(raw_function_for_ability(0) == 0);
+  CHECK(raw_function_for_ability(123456) == 0);
+  CHECK(raw_function_for_ability(3674) == 2);  // Attack_pt before Attack_unit
+  if (!sc2::test::have_shared("spec/pysc2-raw-actions.tsv")) return;
+  std::map<int, int> lowest;
+  for (const auto& row : read_tsv("spec/pysc2-raw-actions.tsv")) {
+    const int ability = std::stoi(row.at("ability_id"));
+    if (ability != 0) lowest.emplace(ability, std::stoi(row.at("id")));  // rows come in id order
+  }
+  REQUIRE(lowest.size() > 400);
+  for (const auto& [ability, id] : lowest) {
+    CAPTURE(ability);
+    CHECK(raw_function_for_ability(ability) == id);
+  }
 }

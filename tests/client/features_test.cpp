@@ -1,8 +1,11 @@
 // Feature layer specs, ImageData decoding and ResponseObservation -> Observation.
 #include <doctest/doctest.h>
 
+#include <limits>
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "client/pysc2/actions.h"
 #include "client/pysc2/features.h"
@@ -200,4 +203,139 @@ TEST_CASE("to_observation fills every field from a hand-built ResponseObservatio
 
   const Observation specific = to_observation(response, ObservationSpec{8, 8, 4, 4, false});
   CHECK(specific.last_actions[0].function == 563);  // Move_Move_screen
+}
+
+// ---- Hand-made ImageData at every bpp with odd sizes -----------------------------------
+
+namespace {
+
+// A layer spec of the given bpp (16 bpp: no PySC2 layer uses it, but the decoder must).
+LayerSpec spec_with_bpp(int bpp) {
+  LayerSpec spec = screen_spec(bpp == 1 ? "creep" : bpp == 8 ? "player_id" : "unit_type");
+  spec.bpp = bpp;
+  return spec;
+}
+
+// Bytes written out one pixel at a time, independently of encode_image: 1 bpp MSB first
+// with no row padding, 16 and 32 bpp little-endian.
+std::string hand_pack(const std::vector<std::int32_t>& values, int bpp) {
+  std::string bytes;
+  if (bpp == 1) {
+    unsigned char current = 0;
+    int used = 0;
+    for (std::int32_t v : values) {
+      current = static_cast<unsigned char>((current << 1) | (v & 1));
+      if (++used == 8) {
+        bytes.push_back(static_cast<char>(current));
+        current = 0;
+        used = 0;
+      }
+    }
+    if (used > 0) bytes.push_back(static_cast<char>(current << (8 - used)));  // zero padding at the end only
+    return bytes;
+  }
+  for (std::int32_t v : values) {
+    std::uint32_t word = static_cast<std::uint32_t>(v);
+    for (int b = 0; b < bpp / 8; ++b, word >>= 8) bytes.push_back(static_cast<char>(word & 0xff));
+  }
+  return bytes;
+}
+
+// A pattern that uses the value range of each bpp, including signed values at 32 bpp.
+std::vector<std::int32_t> pattern(int width, int height, int bpp) {
+  std::vector<std::int32_t> values;
+  for (int y = 0; y < height; ++y) {
+    for (int x = 0; x < width; ++x) {
+      const int k = y * width + x;
+      switch (bpp) {
+        case 1: values.push_back((x * 3 + y) % 2 == 0 || x == y ? 1 : 0); break;
+        case 8: values.push_back((k * 37 + 5) % 256); break;
+        case 16: values.push_back((k * 4099 + 17) % 65536); break;
+        default: values.push_back((k % 2 ? -1 : 1) * (k * 123457 + 3)); break;
+      }
+    }
+  }
+  return values;
+}
+
+}  // namespace
+
+TEST_CASE("decode: every bpp at odd sizes (7x5, 1x1, 13x3, 5x7)") {
+  for (int bpp : {1, 8, 16, 32}) {
+    const LayerSpec spec = spec_with_bpp(bpp);
+    for (auto [w, h] : {std::pair{7, 5}, std::pair{1, 1}, std::pair{13, 3}, std::pair{5, 7}}) {
+      CAPTURE(bpp);
+      CAPTURE(w);
+      CAPTURE(h);
+      const std::vector<std::int32_t> values = pattern(w, h, bpp);
+      const std::string bytes = hand_pack(values, bpp);
+      CHECK(bytes.size() == static_cast<std::size_t>((w * h * bpp + 7) / 8));
+      const Layer layer = decode_image(image(bpp, w, h, bytes), spec, w, h);
+      CHECK(layer.width == w);
+      CHECK(layer.height == h);
+      CHECK(layer.values == values);
+      CHECK(layer.at(w - 1, h - 1) == values.back());  // bottom-right: last pixel of the stream
+      CHECK(layer.at(w - 1, 0) == values[static_cast<std::size_t>(w - 1)]);  // rows are not padded
+      CHECK(encode_image(values, w, h, bpp).data() == bytes);  // the encoder packs the same bytes
+    }
+  }
+}
+
+TEST_CASE("decode 1 bpp literals: 1x1 and 13x3 (bits run on across rows)") {
+  CHECK(decode_image(image(1, 1, 1, "\x80"), screen_spec("creep"), 1, 1).values == std::vector<std::int32_t>{1});
+  CHECK(decode_image(image(1, 1, 1, "\x7f"), screen_spec("creep"), 1, 1).values == std::vector<std::int32_t>{0});
+  // Row 0 all ones, row 1 zeros, row 2 alternating from 1: bits 1x13 0x13 1010101010101 + 1 pad bit.
+  const Layer layer = decode_image(image(1, 13, 3, std::string("\xff\xf8\x00\x2a\xaa", 5)), screen_spec("creep"), 13, 3);
+  for (int x = 0; x < 13; ++x) {
+    CAPTURE(x);
+    CHECK(layer.at(x, 0) == 1);
+    CHECK(layer.at(x, 1) == 0);
+    CHECK(layer.at(x, 2) == (x % 2 == 0 ? 1 : 0));
+  }
+}
+
+TEST_CASE("decode 8/16/32 bpp literals at 3x1") {
+  CHECK(decode_image(image(8, 3, 1, std::string("\x01\x80\xff", 3)), spec_with_bpp(8), 3, 1).values ==
+        std::vector<std::int32_t>{1, 128, 255});
+  CHECK(decode_image(image(16, 3, 1, std::string("\x01\x00\x00\x80\xff\xff", 6)), spec_with_bpp(16), 3, 1).values ==
+        std::vector<std::int32_t>{1, 32768, 65535});
+  CHECK(decode_image(image(32, 3, 1, std::string("\x01\x00\x00\x00\x00\x00\x00\x80\xff\xff\xff\x7f", 12)),
+                     spec_with_bpp(32), 3, 1)
+            .values == std::vector<std::int32_t>{1, std::numeric_limits<std::int32_t>::min(),
+                                                  std::numeric_limits<std::int32_t>::max()});
+}
+
+TEST_CASE("decode: wrong data length at every bpp gives a clear error") {
+  for (int bpp : {1, 8, 16, 32}) {
+    const LayerSpec spec = spec_with_bpp(bpp);
+    for (auto [w, h] : {std::pair{7, 5}, std::pair{1, 1}, std::pair{13, 3}}) {
+      const std::size_t right = static_cast<std::size_t>((w * h * bpp + 7) / 8);
+      for (std::size_t wrong : {right - 1, right + 1, std::size_t{0}}) {
+        CAPTURE(bpp);
+        CAPTURE(w);
+        CAPTURE(h);
+        CAPTURE(wrong);
+        const std::string message = error_of(image(bpp, w, h, std::string(wrong, '\x01')), spec, w, h);
+        CHECK(message.find(std::string(spec.name)) != std::string::npos);
+        CHECK(message.find("expected " + std::to_string(right) + " bytes") != std::string::npos);
+        CHECK(message.find("got " + std::to_string(wrong)) != std::string::npos);
+      }
+    }
+  }
+}
+
+TEST_CASE("to_observation with game info passes through to the structured keys") {
+  SC2APIProtocol::ResponseObservation response;
+  response.mutable_observation()->mutable_player_common()->set_player_id(1);
+  SC2APIProtocol::ResponseGameInfo info;
+  info.set_map_name("CollectMineralShards");
+  auto* me = info.add_player_info();
+  me->set_player_id(1);
+  me->set_race_requested(SC2APIProtocol::Random);
+  ObservationSpec spec{8, 8, 4, 4, true};
+  const Observation obs = to_observation(response, spec, info);
+  CHECK(obs.map_name == "CollectMineralShards");
+  CHECK(obs.home_race_requested == SC2APIProtocol::Random);
+  CHECK(obs.feature_screen.size() == 27);
+  CHECK(obs.control_groups.rows == 10);
 }
