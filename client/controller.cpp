@@ -1,1 +1,238 @@
-// placeholder
+// Controller: numbers, sends and checks every SC2 API request. The checks are generic
+// (protobuf reflection): the Response member answering a Request member has the same
+// field name, and a member's own failure is an enum field named `error` (plus an
+// optional `error_details` string), which is how every SC2 API response reports it.
+#include "client/controller.h"
+
+#include <algorithm>
+#include <thread>
+
+#include "client/transport/websocket_client.h"
+#include "client/websocket_channel.h"
+
+namespace sc2 {
+
+namespace pb = google::protobuf;
+using SC2APIProtocol::Request;
+using SC2APIProtocol::Response;
+using std::chrono::milliseconds;
+using std::chrono::steady_clock;
+
+namespace {
+
+constexpr std::uint32_t kQuitRequestId = 999999999;  // what PySC2 uses; the reply is not awaited
+constexpr milliseconds kConnectRetryPause{100};
+constexpr milliseconds kQuitSendTimeout{2000};
+constexpr milliseconds kQuitReplyWait{500};
+
+std::string format_duration(milliseconds duration) {
+  if (duration.count() % 1000 == 0) return std::to_string(duration.count() / 1000) + " s";
+  return std::to_string(duration.count()) + " ms";
+}
+
+// Name of the member set in a message's only oneof ("ping", "create_game", ...), or "".
+std::string oneof_member_name(const pb::Message& message) {
+  const pb::Descriptor* descriptor = message.GetDescriptor();
+  if (descriptor->oneof_decl_count() == 0) return {};
+  const pb::FieldDescriptor* field =
+      message.GetReflection()->GetOneofFieldDescriptor(message, descriptor->oneof_decl(0));
+  return field ? field->name() : std::string();
+}
+
+std::string status_text(const Response& response) {
+  return response.has_status() ? "status " + SC2APIProtocol::Status_Name(response.status())
+                               : "no status";
+}
+
+// The member's own failure (e.g. ResponseCreateGame.error), described; "" when none.
+std::string member_error(const pb::Message& member) {
+  const pb::Descriptor* descriptor = member.GetDescriptor();
+  const pb::Reflection* reflection = member.GetReflection();
+  const pb::FieldDescriptor* error = descriptor->FindFieldByName("error");
+  if (!error || error->is_repeated() || error->type() != pb::FieldDescriptor::TYPE_ENUM ||
+      !reflection->HasField(member, error))
+    return {};
+  const pb::EnumValueDescriptor* value = reflection->GetEnum(member, error);
+  std::string text = value->name() + " (" + value->type()->name() + " " +
+                     std::to_string(value->number()) + ")";
+  const pb::FieldDescriptor* details = descriptor->FindFieldByName("error_details");
+  if (details && details->type() == pb::FieldDescriptor::TYPE_STRING && !details->is_repeated() &&
+      reflection->HasField(member, details))
+    text += ": " + reflection->GetString(member, details);
+  return text;
+}
+
+// "websocket ws://host:port/sc2api: cannot connect: ..." -> "cannot connect: ..."
+std::string without_url_prefix(const std::string& message, const std::string& url) {
+  const std::string prefix = "websocket " + url + ": ";
+  return message.rfind(prefix, 0) == 0 ? message.substr(prefix.size()) : message;
+}
+
+}  // namespace
+
+Controller::Controller(const std::string& host, std::uint16_t port, ControllerOptions options)
+    : options_(options) {
+  const std::string url = "ws://" + host + ":" + std::to_string(port) + "/sc2api";
+  const auto deadline = steady_clock::now() + options_.connect_timeout;
+  std::string last_error = "no attempt was made (connect_timeout is 0)";
+  for (;;) {
+    const auto remaining = std::chrono::duration_cast<milliseconds>(deadline - steady_clock::now());
+    if (remaining <= milliseconds(0)) break;
+    auto client = std::make_unique<net::WebSocketClient>();
+    try {
+      client->connect(host, port, remaining);
+      channel_ = std::make_unique<WebSocketChannel>(std::move(client));
+      return;
+    } catch (const net::TransportError& error) {
+      last_error = without_url_prefix(error.what(), url);
+    }
+    std::this_thread::sleep_for(std::min(kConnectRetryPause, std::max(remaining, milliseconds(0))));
+  }
+  throw ControllerError("could not connect to " + url + " within " +
+                        format_duration(options_.connect_timeout) + ": " + last_error);
+}
+
+Controller::Controller(std::unique_ptr<RequestChannel> channel, ControllerOptions options)
+    : channel_(std::move(channel)), options_(options) {}
+
+Controller::~Controller() {
+  if (channel_) channel_->close();
+}
+
+Response Controller::call(Request request) {
+  const std::string name = oneof_member_name(request);
+  if (name.empty()) throw ControllerError("cannot send an empty Request (no request member is set)");
+  if (!channel_) throw ControllerError(name + " failed: the connection to the game is closed");
+  const std::uint32_t id = next_id_++;
+  request.set_id(id);
+  const std::string what = name + " (request id " + std::to_string(id) + ")";
+
+  std::string reply;
+  try {
+    channel_->send(request.SerializeAsString(), options_.call_timeout);
+    reply = channel_->receive(options_.call_timeout);
+  } catch (const std::exception& error) {
+    throw ControllerError(what + " failed: " + error.what());
+  }
+
+  Response response;
+  if (!response.ParseFromString(reply))
+    throw ControllerError(what + " failed: the game's reply (" + std::to_string(reply.size()) +
+                          " bytes) is not a valid Response");
+  if (response.has_id() && response.id() != id)
+    throw ControllerError(what + " failed: the response carries id " +
+                          std::to_string(response.id()) + " (answers another request)");
+  if (!response.has_status())
+    throw ControllerError(what + " failed: the response has no status");
+  status_ = response.status();
+
+  if (response.error_size() > 0) {
+    std::string errors;
+    for (const std::string& error : response.error()) errors += (errors.empty() ? "" : "; ") + error;
+    throw ControllerError(what + " failed (" + status_text(response) + "): " + errors);
+  }
+
+  const pb::FieldDescriptor* member = Response::descriptor()->FindFieldByName(name);
+  if (member) {
+    if (!response.GetReflection()->HasField(response, member)) {
+      const std::string carried = oneof_member_name(response);
+      throw ControllerError(what + " failed: the response carries " +
+                            (carried.empty() ? "no answer" : carried + " instead of " + name) +
+                            " (" + status_text(response) + ")");
+    }
+    const std::string failure = member_error(response.GetReflection()->GetMessage(response, member));
+    if (!failure.empty())
+      throw ControllerError(what + " failed: " + failure + " (" + status_text(response) + ")");
+  }
+  return response;
+}
+
+SC2APIProtocol::ResponsePing Controller::ping() {
+  Request request;
+  request.mutable_ping();
+  return call(std::move(request)).ping();
+}
+
+SC2APIProtocol::ResponseCreateGame Controller::create_game(
+    const SC2APIProtocol::RequestCreateGame& create_game) {
+  Request request;
+  *request.mutable_create_game() = create_game;
+  return call(std::move(request)).create_game();
+}
+
+SC2APIProtocol::ResponseJoinGame Controller::join_game(const SC2APIProtocol::RequestJoinGame& join_game) {
+  Request request;
+  *request.mutable_join_game() = join_game;
+  return call(std::move(request)).join_game();
+}
+
+SC2APIProtocol::ResponseGameInfo Controller::game_info() {
+  Request request;
+  request.mutable_game_info();
+  return call(std::move(request)).game_info();
+}
+
+SC2APIProtocol::ResponseData Controller::data(const SC2APIProtocol::RequestData& data) {
+  Request request;
+  *request.mutable_data() = data;
+  return call(std::move(request)).data();
+}
+
+SC2APIProtocol::ResponseObservation Controller::observe(std::uint32_t game_loop) {
+  Request request;
+  auto* observation = request.mutable_observation();
+  if (game_loop != 0) observation->set_game_loop(game_loop);
+  return call(std::move(request)).observation();
+}
+
+SC2APIProtocol::ResponseAction Controller::act(const SC2APIProtocol::RequestAction& action) {
+  Request request;
+  *request.mutable_action() = action;
+  return call(std::move(request)).action();
+}
+
+SC2APIProtocol::ResponseStep Controller::step(std::uint32_t count) {
+  Request request;
+  request.mutable_step()->set_count(count);
+  return call(std::move(request)).step();
+}
+
+SC2APIProtocol::ResponseRestartGame Controller::restart_game() {
+  Request request;
+  request.mutable_restart_game();
+  return call(std::move(request)).restart_game();
+}
+
+SC2APIProtocol::ResponseLeaveGame Controller::leave_game() {
+  Request request;
+  request.mutable_leave_game();
+  return call(std::move(request)).leave_game();
+}
+
+SC2APIProtocol::ResponseSaveReplay Controller::save_replay() {
+  Request request;
+  request.mutable_save_replay();
+  return call(std::move(request)).save_replay();
+}
+
+void Controller::quit() noexcept {
+  if (!channel_) return;
+  try {
+    Request request;
+    request.mutable_quit();
+    request.set_id(kQuitRequestId);
+    channel_->send(request.SerializeAsString(), std::min(options_.call_timeout, kQuitSendTimeout));
+    // The game may exit before answering: look for a reply only briefly.
+    Response response;
+    if (response.ParseFromString(channel_->receive(std::min(options_.call_timeout, kQuitReplyWait))) &&
+        response.has_status())
+      status_ = response.status();
+  } catch (...) {
+  }
+  channel_->close();
+  channel_.reset();
+}
+
+SC2APIProtocol::Status Controller::status() const noexcept { return status_; }
+
+}  // namespace sc2

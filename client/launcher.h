@@ -57,13 +57,17 @@ class GameProcess {
   Controller& controller() { return *controller_; }
   std::uint16_t port() const { return port_; }
   const GameExecutable& executable() const { return executable_; }
-  bool running() const;  // the process has not exited
+  bool running() const;  // the process has not exited (reaps it once it has)
+  int pid() const { return pid_; }
 
  private:
   GameProcess() = default;
+  bool wait_for_exit(std::chrono::milliseconds timeout) const;  // true once it has exited
   GameExecutable executable_;
   std::uint16_t port_ = 0;
   int pid_ = -1;
+  mutable bool reaped_ = false;   // waitpid() has collected it
+  mutable int exit_status_ = 0;   // its wait status, once reaped
   std::filesystem::path temp_dir_;
   std::unique_ptr<Controller> controller_;
 };

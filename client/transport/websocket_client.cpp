@@ -1,1 +1,180 @@
-// placeholder
+// WebSocketClient: Boost.Beast websocket over a plain TCP socket, driven on the caller's
+// thread. Every operation is asynchronous underneath so that it can be bounded by a
+// timeout (run_with_timeout); on a timeout or any failure the socket is closed and the
+// client stays closed (the stream would be out of step with the server anyway).
+#include "client/transport/websocket_client.h"
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+
+#include <algorithm>
+#include <optional>
+
+#include "client/transport/run_with_timeout.h"
+
+namespace sc2::net {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+using tcp = asio::ip::tcp;
+using error_code = boost::system::error_code;
+
+namespace {
+
+constexpr std::size_t kReadMessageMax = 128u << 20;  // observations with many layers are big
+constexpr std::chrono::milliseconds kCloseTimeout{500};
+
+std::string describe(const error_code& ec) {
+  if (ec == asio::error::timed_out) return "timed out";
+  return ec.message();
+}
+
+}  // namespace
+
+struct WebSocketClient::Impl {
+  asio::io_context ioc;
+  std::optional<websocket::stream<tcp::socket>> ws;
+  std::string url;  // for messages: ws://host:port/path
+  bool open = false;
+
+  // Runs one operation; on timeout closes the socket so the operation ends.
+  template <class Start>
+  error_code run(std::chrono::milliseconds timeout, Start&& start) {
+    return detail::run_with_timeout(ioc, timeout, std::forward<Start>(start), [this] {
+      error_code ignored;
+      if (ws) beast::get_lowest_layer(*ws).close(ignored);
+    });
+  }
+
+  void drop() noexcept {
+    open = false;
+    if (ws) {
+      error_code ignored;
+      beast::get_lowest_layer(*ws).close(ignored);
+    }
+  }
+
+  [[noreturn]] void fail(const std::string& what) {
+    drop();
+    throw TransportError("websocket " + url + ": " + what);
+  }
+
+  std::string describe_read_error(const error_code& ec, std::chrono::milliseconds timeout) {
+    if (ec == asio::error::timed_out)
+      return "no message within " + std::to_string(timeout.count()) + " ms (timed out)";
+    if (ec == websocket::error::closed) {
+      const auto& reason = ws->reason();
+      std::string text = "the server closed the connection (close code " +
+                         std::to_string(static_cast<int>(reason.code));
+      if (!reason.reason.empty()) text += ", " + std::string(reason.reason.c_str());
+      return text + ")";
+    }
+    if (ec == asio::error::eof || ec == asio::error::connection_reset ||
+        ec == beast::error::timeout || ec == asio::error::broken_pipe)
+      return "the connection was lost (" + ec.message() + ")";
+    return ec.message();
+  }
+};
+
+WebSocketClient::WebSocketClient() : impl_(std::make_unique<Impl>()) {}
+
+WebSocketClient::~WebSocketClient() { close(); }
+
+void WebSocketClient::connect(const std::string& host, std::uint16_t port,
+                              std::chrono::milliseconds timeout, const std::string& path) {
+  close();
+  Impl& s = *impl_;
+  s.url = "ws://" + host + ":" + std::to_string(port) + path;
+  s.ws.emplace(s.ioc);
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  auto remaining = [&] {
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        deadline - std::chrono::steady_clock::now());
+    return std::max(left, std::chrono::milliseconds(1));
+  };
+
+  tcp::resolver resolver(s.ioc);
+  tcp::resolver::results_type endpoints;
+  error_code ec = s.run(remaining(), [&](auto done) {
+    resolver.async_resolve(host, std::to_string(port),
+                           [&, done](error_code e, tcp::resolver::results_type r) {
+                             endpoints = std::move(r);
+                             done(e);
+                           });
+  });
+  if (ec) {
+    resolver.cancel();
+    s.fail("cannot resolve host " + host + ": " + describe(ec));
+  }
+
+  ec = s.run(remaining(), [&](auto done) {
+    asio::async_connect(beast::get_lowest_layer(*s.ws), endpoints,
+                        [done](error_code e, const tcp::endpoint&) { done(e); });
+  });
+  if (ec) s.fail("cannot connect: " + describe(ec));
+
+  error_code ignored;
+  beast::get_lowest_layer(*s.ws).set_option(tcp::no_delay(true), ignored);
+  s.ws->read_message_max(kReadMessageMax);
+  s.ws->auto_fragment(false);
+  s.ws->binary(true);
+
+  websocket::response_type response;
+  ec = s.run(remaining(), [&](auto done) {
+    s.ws->async_handshake(response, host + ":" + std::to_string(port), path,
+                          [done](error_code e) { done(e); });
+  });
+  if (ec == websocket::error::upgrade_declined) {
+    s.fail("the server declined the websocket upgrade: HTTP " +
+           std::to_string(response.result_int()) + " " + std::string(response.reason()));
+  }
+  if (ec) s.fail("websocket handshake failed: " + describe(ec));
+  s.open = true;
+}
+
+void WebSocketClient::send(std::string_view bytes, std::chrono::milliseconds timeout) {
+  Impl& s = *impl_;
+  if (!s.open) throw TransportError("websocket " + s.url + ": send on a closed connection");
+  error_code ec = s.run(timeout, [&](auto done) {
+    s.ws->async_write(asio::buffer(bytes.data(), bytes.size()),
+                      [done](error_code e, std::size_t) { done(e); });
+  });
+  if (ec == asio::error::timed_out)
+    s.fail("sending " + std::to_string(bytes.size()) + " bytes did not finish within " +
+           std::to_string(timeout.count()) + " ms (timed out)");
+  if (ec) s.fail("send failed: " + s.describe_read_error(ec, timeout));
+}
+
+std::string WebSocketClient::receive(std::chrono::milliseconds timeout) {
+  Impl& s = *impl_;
+  if (!s.open) throw TransportError("websocket " + s.url + ": receive on a closed connection");
+  beast::flat_buffer buffer;
+  error_code ec = s.run(timeout, [&](auto done) {
+    s.ws->async_read(buffer, [done](error_code e, std::size_t) { done(e); });
+  });
+  if (ec) s.fail("receive failed: " + s.describe_read_error(ec, timeout));
+  return beast::buffers_to_string(buffer.data());
+}
+
+void WebSocketClient::close() noexcept {
+  Impl& s = *impl_;
+  if (!s.ws) return;
+  if (s.open && s.ws->is_open()) {
+    try {
+      s.run(kCloseTimeout, [&](auto done) {
+        s.ws->async_close(websocket::close_code::normal, [done](error_code e) { done(e); });
+      });
+    } catch (...) {
+    }
+  }
+  s.drop();
+  s.ws.reset();
+}
+
+bool WebSocketClient::is_open() const noexcept { return impl_->open && impl_->ws && impl_->ws->is_open(); }
+
+}  // namespace sc2::net

@@ -1,0 +1,47 @@
+#pragma once
+// Private to websocket_client.cpp and websocket_server.cpp (Boost.Asio only, no Beast):
+// runs one asynchronous operation on a caller-owned io_context, bounded by a timeout.
+#include <boost/asio/error.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/system/error_code.hpp>
+
+#include <chrono>
+#include <optional>
+
+namespace sc2::net::detail {
+
+// `start(on_done)` must start one operation that calls on_done(error_code) when it ends.
+// Runs `ioc` on this thread until then. When `timeout` passes first, calls `abort()` (which
+// must make the operation end, e.g. by closing the socket), waits for it to end and returns
+// boost::asio::error::timed_out. With no timeout it waits as long as the operation runs.
+template <class Start, class Abort>
+boost::system::error_code run_with_timeout(boost::asio::io_context& ioc,
+                                           std::optional<std::chrono::milliseconds> timeout,
+                                           Start&& start, Abort&& abort) {
+  bool done = false;
+  boost::system::error_code result;
+  start([&done, &result](boost::system::error_code ec) {
+    done = true;
+    result = ec;
+  });
+  ioc.restart();
+  if (timeout) {
+    const auto deadline = std::chrono::steady_clock::now() + *timeout;
+    while (!done && std::chrono::steady_clock::now() < deadline) {
+      if (ioc.run_one_until(deadline) == 0 && ioc.stopped()) break;
+    }
+    if (!done) {
+      abort();
+      ioc.restart();
+      while (!done && ioc.run_one() > 0) {
+      }
+      return boost::asio::error::timed_out;
+    }
+  } else {
+    while (!done && ioc.run_one() > 0) {
+    }
+  }
+  return done ? result : boost::system::error_code(boost::asio::error::operation_aborted);
+}
+
+}  // namespace sc2::net::detail
