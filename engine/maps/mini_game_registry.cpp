@@ -6,10 +6,10 @@ namespace {
 
 constexpr MiniGameEntry kMiniGames[] = {
     {"MoveToBeacon", &make_move_to_beacon},
-    {"CollectMineralShards", nullptr},
+    {"CollectMineralShards", &make_collect_mineral_shards},
     {"FindAndDefeatZerglings", nullptr},
-    {"DefeatRoaches", nullptr},
-    {"DefeatZerglingsAndBanelings", nullptr},
+    {"DefeatRoaches", &make_defeat_roaches},
+    {"DefeatZerglingsAndBanelings", &make_defeat_zerglings_and_banelings},
     {"CollectMineralsAndGas", nullptr},
     {"BuildMarines", nullptr},
 };

@@ -24,5 +24,8 @@ std::string mini_game_map_path(std::string_view name);
 
 // Factories, one per mini-game source file.
 std::unique_ptr<MiniGame> make_move_to_beacon();
+std::unique_ptr<MiniGame> make_collect_mineral_shards();
+std::unique_ptr<MiniGame> make_defeat_roaches();
+std::unique_ptr<MiniGame> make_defeat_zerglings_and_banelings();
 
 }  // namespace sc2::engine

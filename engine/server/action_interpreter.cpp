@@ -5,13 +5,13 @@
 
 #include "engine/raster/view_transform.h"
 #include "engine/sim/abilities.h"
+#include "engine/sim/orders.h"
 
 namespace sc2::engine {
 
 namespace {
 
 using SC2APIProtocol::ActionResult;
-constexpr std::size_t kMaxQueuedOrders = 32;
 
 // Where the selection's command points land and how far a click reaches.
 struct Views {
@@ -34,48 +34,26 @@ std::vector<Unit*> own_units(World& world, const std::vector<UnitId>& ids) {
   return out;
 }
 
-// The order a specific ability becomes; Smart on the ground is a move.
-OrderKind order_kind(std::uint32_t specific) {
-  if (specific == ability::kAttackAttack) return OrderKind::AttackMove;
-  if (specific == ability::kPatrolPatrol) return OrderKind::Patrol;
-  return OrderKind::Move;
-}
-
-// Issues `requested` (specific or general) to every unit that has it. `target` is required
+// Issues `requested` (specific or general) to every unit that has it. A target is required
 // for point abilities and ignored otherwise.
 ActionResult command_units(World& world, const std::vector<Unit*>& units, std::uint32_t requested,
-                           const std::optional<Vec2>& target, bool queue) {
+                           const CommandTarget& target, bool queue) {
   const AbilityInfo* info = find_ability(requested);
   if (info == nullptr) return SC2APIProtocol::Error;  // unknown ability id
   if (units.empty()) return SC2APIProtocol::Error;    // nothing to command
   const bool needs_point = requires_point(*info);
-  if (needs_point && !target) return SC2APIProtocol::Error;
+  if (needs_point && !target.point) return SC2APIProtocol::Error;
 
   bool anyone = false;
   for (Unit* u : units) {
     const std::uint32_t specific = resolve_ability(requested, u->stats->abilities);
     if (specific == 0) continue;
     anyone = true;
-    if (specific == ability::kStopStop) {
-      u->orders.clear();
-      u->holding_position = false;
-      continue;
+    const AbilityInfo* own = find_ability(specific);
+    const CommandTarget aimed = (own != nullptr && requires_point(*own)) ? target : CommandTarget{};
+    if (issue_command(world, *u, specific, aimed, queue) == CommandOutcome::QueueIsFull) {
+      return SC2APIProtocol::QueueIsFull;
     }
-    if (specific == ability::kHoldPositionHold) {
-      u->orders.clear();
-      u->holding_position = true;
-      continue;
-    }
-    if (!needs_point) continue;
-    if (queue && u->orders.size() >= kMaxQueuedOrders) return SC2APIProtocol::QueueIsFull;
-    Order order;
-    order.kind = order_kind(specific);
-    order.ability_id = specific == ability::kSmart ? ability::kMoveMove : specific;
-    order.target = world.clamp_to_playable(*target, u->radius);
-    order.patrol_origin = (queue && !u->orders.empty()) ? u->orders.back().target : u->pos;
-    if (!queue) u->orders.clear();
-    u->holding_position = false;
-    u->orders.push_back(order);
   }
   return anyone ? SC2APIProtocol::Success : SC2APIProtocol::Error;
 }
@@ -102,6 +80,22 @@ const Unit* unit_at(const World& world, Vec2 p, float slack) {
     if (best == nullptr || key < best_key) {
       best = u;
       best_key = key;
+    }
+  }
+  return best;
+}
+
+// The visible unit whose disc covers a world point (nearest centre wins), for command targets.
+const Unit* unit_under(const World& world, Vec2 p, float slack) {
+  const Unit* best = nullptr;
+  float best_distance = 0.0f;
+  for (const Unit* u : world.units()) {
+    if (!world.unit_visible(kAgentPlayer, *u)) continue;
+    const float d = distance(p, u->pos);
+    if (d > u->radius + slack) continue;
+    if (best == nullptr || d < best_distance) {
+      best = u;
+      best_distance = d;
     }
   }
   return best;
@@ -187,15 +181,19 @@ ActionResult apply_spatial(Game& game, const InterfaceSetup& iface, const SC2API
     case SC2APIProtocol::ActionSpatial::kUnitCommand: {
       const auto& cmd = a.unit_command();
       ability_for_error = static_cast<std::uint32_t>(std::max(cmd.ability_id(), 0));
-      std::optional<Vec2> target;
+      CommandTarget target;
       if (cmd.has_target_screen_coord()) {
         const auto& p = cmd.target_screen_coord();
         if (!views.screen.in_range(p.x(), p.y())) return SC2APIProtocol::Error;
-        target = views.screen.pixel_centre(p.x(), p.y());
+        target.point = views.screen.pixel_centre(p.x(), p.y());
+        // A click on a unit targets it (Smart/Attack on an enemy attack it).
+        if (const Unit* hit = unit_under(world, *target.point, views.screen.world_per_pixel() * 0.5f)) {
+          target.unit = hit->id;
+        }
       } else if (cmd.has_target_minimap_coord()) {
         const auto& p = cmd.target_minimap_coord();
         if (!views.minimap.in_range(p.x(), p.y())) return SC2APIProtocol::Error;
-        target = views.minimap.pixel_centre(p.x(), p.y());
+        target.point = views.minimap.pixel_centre(p.x(), p.y());
       }
       return command_units(world, own_units(world, player.selection), ability_for_error, target,
                            cmd.queue_command());
@@ -311,13 +309,14 @@ ActionResult apply_raw(Game& game, const InterfaceSetup& iface, const SC2APIProt
         Unit* u = world.find_by_tag(tag);
         if (u != nullptr && u->owner == kAgentPlayer) units.push_back(u);
       }
-      std::optional<Vec2> target;
+      CommandTarget target;
       if (cmd.has_target_world_space_pos()) {
-        target = raw_to_world(world, iface, cmd.target_world_space_pos().x(), cmd.target_world_space_pos().y());
+        target.point = raw_to_world(world, iface, cmd.target_world_space_pos().x(), cmd.target_world_space_pos().y());
       } else if (cmd.has_target_unit_tag()) {
         const Unit* t = world.find_by_tag(cmd.target_unit_tag());
         if (t == nullptr || !world.unit_visible(kAgentPlayer, *t)) return SC2APIProtocol::CantTargetThatUnit;
-        target = t->pos;  // following/attacking units comes with combat; walk to it for now
+        target.point = t->pos;  // a move on a unit walks to where it stands (no following yet)
+        target.unit = t->id;
       }
       return command_units(world, units, ability_for_error, target, cmd.queue_command());
     }

@@ -11,6 +11,7 @@ Game::Game(const GameConfig& config, std::uint64_t episode_seed)
 void Game::step(std::uint32_t loops) {
   for (std::uint32_t i = 0; i < loops && !ended(); ++i) {
     world_.advance();
+    for (const UnitDeath& death : world_.deaths_last_loop()) dead_unit_tags.push_back(to_tag(death.id));
     mini_game_->on_loop(world_);
     if (auto early = mini_game_->early_end(world_)) {
       result_ = *early;

@@ -40,6 +40,7 @@ class Game {
   // Since the last observation; the observation takes them.
   std::vector<SC2APIProtocol::Action> echoed_actions;
   std::vector<SC2APIProtocol::ActionError> action_errors;
+  std::vector<std::uint64_t> dead_unit_tags;  // raw Event.dead_units
 
  private:
   std::unique_ptr<MiniGame> mini_game_;

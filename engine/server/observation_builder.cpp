@@ -97,16 +97,23 @@ void fill_raw_unit(const World& world, const Unit& u, const RawFrame& frame, con
   for (const Order& order : u.orders) {
     auto* o = out->add_orders();
     o->set_ability_id(order.ability_id);
-    const Vec2 t = frame.to_raw(order.target);
-    o->mutable_target_world_space_pos()->set_x(t.x);
-    o->mutable_target_world_space_pos()->set_y(t.y);
-    o->mutable_target_world_space_pos()->set_z(world.ground_height(order.target));
+    if (order.kind == OrderKind::AttackUnit) {
+      o->set_target_unit_tag(to_tag(order.target_unit));
+    } else {
+      const Vec2 t = frame.to_raw(order.target);
+      o->mutable_target_world_space_pos()->set_x(t.x);
+      o->mutable_target_world_space_pos()->set_y(t.y);
+      o->mutable_target_world_space_pos()->set_z(world.ground_height(order.target));
+    }
     o->set_progress(0.0f);
   }
-  out->set_weapon_cooldown(0.0f);
+  out->set_weapon_cooldown(u.weapon_cooldown);  // game loops, as the real game reports it
+  if (u.engaged_target.valid() && world.find(u.engaged_target) != nullptr) {
+    out->set_engaged_target_tag(to_tag(u.engaged_target));
+  }
 }
 
-void fill_raw(const Game& game, const InterfaceSetup& iface, SC2APIProtocol::ObservationRaw* raw) {
+void fill_raw(Game& game, const InterfaceSetup& iface, SC2APIProtocol::ObservationRaw* raw) {
   const World& world = game.world();
   const RawFrame frame = raw_frame(world.map(), iface);
   const Vec2 camera = world.player(kAgentPlayer).camera;
@@ -123,7 +130,8 @@ void fill_raw(const Game& game, const InterfaceSetup& iface, SC2APIProtocol::Obs
   encode_layer(map_grid(world, frame, [&](int x, int y) { return world.visibility(kAgentPlayer, x, y); }), 8,
                raw->mutable_map_state()->mutable_visibility());
   encode_layer(map_grid(world, frame, [](int, int) { return 0; }), 1, raw->mutable_map_state()->mutable_creep());
-  raw->mutable_event();  // no deaths yet
+  auto* event = raw->mutable_event();
+  for (std::uint64_t tag : game.dead_unit_tags) event->add_dead_units(tag);
 }
 
 void fill_player_common(const World& world, SC2APIProtocol::PlayerCommon* pc) {
@@ -224,6 +232,7 @@ void build_observation(Game& game, const InterfaceSetup& iface, SC2APIProtocol::
     render_minimap(world, kAgentPlayer, iface.layers, fl->mutable_minimap_renders());
     fill_ui(world, obs->mutable_ui_data());
   }
+  game.dead_unit_tags.clear();  // reported once, like the game's event
   if (auto result = game.result()) {
     auto* r = out->add_player_result();
     r->set_player_id(kAgentPlayer);
@@ -313,6 +322,19 @@ void build_data(const SC2APIProtocol::RequestData& request, SC2APIProtocol::Resp
       for (std::uint32_t attr : s.attributes) d->add_attributes(static_cast<SC2APIProtocol::Attribute>(attr));
       d->set_movement_speed(s.movement_speed);
       d->set_armor(s.armor);
+      if (s.weapon) {
+        auto* w = d->add_weapons();
+        w->set_type(static_cast<SC2APIProtocol::Weapon::TargetType>(s.weapon->targets));
+        w->set_damage(s.weapon->damage);
+        w->set_attacks(s.weapon->attacks);
+        w->set_range(s.weapon->range);
+        w->set_speed(s.weapon->cooldown_normal_s);
+        if (s.weapon->bonus_attribute != 0) {
+          auto* bonus = w->add_damage_bonus();
+          bonus->set_attribute(static_cast<SC2APIProtocol::Attribute>(s.weapon->bonus_attribute));
+          bonus->set_bonus(s.weapon->bonus_damage);
+        }
+      }
     }
   }
   // Upgrades, buffs and effects: none exist in the implemented mini-games yet.

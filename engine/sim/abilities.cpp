@@ -19,6 +19,7 @@ constexpr AbilityInfo kAbilities[] = {
      ability::kHoldPosition, T::None, false},
     {ability::kAttackAttack, "attack", 0, "Attack", "Attack Attack", "A", ability::kAttack,
      T::PointOrUnit, true},
+    {ability::kEffectExplode, "Explode", 0, "Explode", "Effect Explode", "", 0, T::None, false},
     {ability::kStop, "Stop", 0, "Stop", "Stop", "", 0, T::None, false},
     {ability::kAttack, "GeneralAttack", 0, "Attack", "Attack", "", 0, T::PointOrUnit, true},
     {ability::kHoldPosition, "GeneralHoldPosition", 0, "HoldPosition", "HoldPosition", "", 0,

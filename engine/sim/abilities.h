@@ -14,6 +14,7 @@ inline constexpr std::uint32_t kMoveMove = 16;
 inline constexpr std::uint32_t kPatrolPatrol = 17;
 inline constexpr std::uint32_t kHoldPositionHold = 18;
 inline constexpr std::uint32_t kAttackAttack = 23;
+inline constexpr std::uint32_t kEffectExplode = 42;  // Baneling
 inline constexpr std::uint32_t kStop = 3665;          // general
 inline constexpr std::uint32_t kAttack = 3674;        // general
 inline constexpr std::uint32_t kHoldPosition = 3793;  // general

@@ -1,7 +1,8 @@
 #pragma once
 // Static unit-type stats from the shared spec's sc2-game-data.tsv, converted once into
-// simulation units (speeds per game loop).
+// simulation units (speeds per game loop, weapon cooldowns in game loops).
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -9,18 +10,58 @@
 namespace sc2::engine {
 
 namespace unit_type {
+inline constexpr std::uint32_t kBaneling = 9;
+inline constexpr std::uint32_t kScv = 45;
 inline constexpr std::uint32_t kMarine = 48;
-inline constexpr std::uint32_t kBeacon = 317;  // Beacon_Terran
+inline constexpr std::uint32_t kZergling = 105;
+inline constexpr std::uint32_t kRoach = 110;
+inline constexpr std::uint32_t kBeacon = 317;          // Beacon_Terran
+inline constexpr std::uint32_t kMineralShard = 1680;   // NaturalMinerals
 }  // namespace unit_type
 
+// SC2APIProtocol::Attribute numbers.
+namespace attribute {
+inline constexpr std::uint32_t kLight = 1;
+inline constexpr std::uint32_t kArmored = 2;
+inline constexpr std::uint32_t kBiological = 3;
+inline constexpr std::uint32_t kMechanical = 4;
+}  // namespace attribute
+
 enum class UnitRole { Army, Worker, Structure, Neutral };
+
+// Same numbers as Weapon.TargetType.
+enum class WeaponTargets { Ground = 1, Air = 2, Any = 3 };
+
+struct Weapon {
+  WeaponTargets targets = WeaponTargets::Ground;
+  float damage = 0.0f;                 // per attack
+  std::uint32_t attacks = 1;           // attacks per volley
+  std::uint32_t bonus_attribute = 0;   // 0 = no bonus
+  float bonus_damage = 0.0f;
+  float range = 0.0f;                  // edge to edge, world units
+  float cooldown_normal_s = 0.0f;      // API Weapon.speed
+  float cooldown_loops = 0.0f;         // cooldown_normal_s * 16, converted once
+
+  // Melee weapons strike without a projectile; ours hit instantly either way.
+  bool melee() const { return range < 1.0f; }
+};
+
+// A suicide attack (the Baneling's Volatile Burst): explodes on contact, hits every enemy
+// ground unit within the splash radius, then the unit dies.
+struct Explosion {
+  float damage = 0.0f;
+  std::uint32_t bonus_attribute = 0;
+  float bonus_damage = 0.0f;
+  float trigger_range = 0.0f;  // edge to edge
+  float splash_radius = 0.0f;  // from the exploding unit's centre to the victim's edge
+};
 
 struct UnitTypeStats {
   std::uint32_t id = 0;
   std::string_view name;
   int race = 0;                       // SC2APIProtocol::Race number
   UnitRole role = UnitRole::Neutral;
-  float health_max = 0.0f;            // 0 = no life (e.g. beacons)
+  float health_max = 0.0f;            // 0 = no life (e.g. beacons, shards)
   float armor = 0.0f;
   float movement_speed = 0.0f;        // API value: world units per normal-speed second
   float speed_per_loop = 0.0f;        // movement_speed / 16
@@ -34,6 +75,13 @@ struct UnitTypeStats {
   std::uint32_t cargo_size = 0;
   std::vector<std::uint32_t> attributes;  // SC2APIProtocol::Attribute numbers
   std::vector<std::uint32_t> abilities;   // specific ability ids the unit offers, ascending
+  std::optional<Weapon> weapon;
+  std::optional<Explosion> explosion;
+
+  bool has_attribute(std::uint32_t a) const;
+  // Takes part in collisions and combat: units with life (not beacons or shards).
+  bool solid() const { return health_max > 0.0f; }
+  bool can_attack() const { return weapon.has_value() || explosion.has_value(); }
 };
 
 std::span<const UnitTypeStats> unit_type_table();

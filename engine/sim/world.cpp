@@ -1,5 +1,9 @@
 #include "engine/sim/world.h"
 
+#include "engine/sim/combat.h"
+#include "engine/sim/movement.h"
+#include "engine/sim/unit_behaviour.h"
+
 #include <algorithm>
 #include <cmath>
 #include <numbers>
@@ -145,38 +149,45 @@ void World::update_vision() {
   }
 }
 
-void World::step_unit(Unit& unit) {
-  if (unit.orders.empty()) return;
-  Order& order = unit.orders.front();
-  const float speed = unit.stats->speed_per_loop;
-  if (speed <= 0.0f) {  // immobile units drop movement orders
-    unit.orders.clear();
-    return;
-  }
-  const Vec2 to_target = order.target - unit.pos;
-  const float dist = length(to_target);
-  if (dist > 0.0f) {
-    float angle = std::atan2(to_target.y, to_target.x);
-    if (angle < 0.0f) angle += 2.0f * std::numbers::pi_v<float>;
-    unit.facing = angle;
-  }
-  if (dist <= speed) {
-    unit.pos = order.target;
-    if (order.kind == OrderKind::Patrol) {
-      std::swap(order.target, order.patrol_origin);
-    } else {
-      unit.orders.erase(unit.orders.begin());
+void World::remove_dead(const std::vector<Unit*>& units) {
+  // Killed Banelings burst too; a burst may kill an enemy Baneling, so repeat until calm.
+  for (bool burst = true; burst;) {
+    burst = false;
+    for (Unit* u : units) {
+      if (!u->alive() && u->stats->explosion && !u->burst) {
+        explode(*u, units);
+        burst = true;
+      }
     }
-  } else {
-    unit.pos = unit.pos + to_target * (speed / dist);
   }
-  unit.pos = clamp_to_playable(unit.pos, unit.radius);
+  for (Unit* u : units) {
+    if (u->alive()) continue;
+    const int killer = u->last_attacker_owner;
+    deaths_.push_back({u->id, u->type(), u->owner, killer, u->pos});
+    if (u->owner >= 0 && u->owner <= kMaxPlayers) ++losses_[static_cast<std::size_t>(u->owner)];
+    if (killer > 0 && killer <= kMaxPlayers && hostile(killer, u->owner)) ++kills_[static_cast<std::size_t>(killer)];
+    remove(u->id);
+  }
+  if (deaths_.empty()) return;
+  // Attack orders on the dead end now, as in the game.
+  for (Unit* u : units) {
+    if (find(u->id) == nullptr) continue;
+    std::erase_if(u->orders, [&](const Order& o) { return o.kind == OrderKind::AttackUnit && find(o.target_unit) == nullptr; });
+  }
 }
 
 void World::advance() {
-  for (auto& slot : slots_) {
-    if (slot.unit) step_unit(*slot.unit);
+  deaths_.clear();
+  const std::vector<Unit*> live = units();
+  grid_.rebuild(live, map_.width, map_.height);
+  max_unit_radius_ = 0.0f;
+  for (const Unit* u : live) max_unit_radius_ = std::max(max_unit_radius_, u->radius);
+  for (Unit* u : live) {
+    run_unit(*this, *u);
+    u->pos = clamp_to_playable(u->pos, u->radius);
   }
+  separate_units(*this, live);
+  remove_dead(live);
   update_vision();
   ++game_loop_;
 }

@@ -8,6 +8,7 @@
 
 #include "engine/sim/map_layout.h"
 #include "engine/sim/rng.h"
+#include "engine/sim/spatial_grid.h"
 #include "engine/sim/unit.h"
 
 namespace sc2::engine {
@@ -20,6 +21,15 @@ struct PlayerState {
   std::vector<UnitId> selection;                   // in selection order
   std::array<std::vector<UnitId>, 10> control_groups;
   std::vector<std::uint8_t> explored;              // map cells ever seen (fog of war)
+};
+
+// A unit that died in the last loop (for map triggers and the raw dead_units event).
+struct UnitDeath {
+  UnitId id;
+  std::uint32_t unit_type = 0;
+  int owner = 0;
+  int killer_owner = 0;  // owner of the last unit that damaged it (itself for a suicide)
+  Vec2 pos;
 };
 
 class World {
@@ -58,8 +68,21 @@ class World {
   // A player sees its own units always, others only on visible cells.
   bool unit_visible(int player_id, const Unit& unit) const;
 
-  // Advances one game loop: executes orders, updates vision, then increments the loop.
+  // Advances one game loop: units act in slot order (orders, combat), overlapping units
+  // are pushed apart, the dead are removed, vision updates, then the loop increments.
   void advance();
+
+  // During advance(): live units that may be within `radius` of `p` (a superset in a
+  // deterministic order that is not slot order; check exact distances). Covers the drift of units moved earlier in the loop.
+  void units_near(Vec2 p, float radius, std::vector<Unit*>& out) const {
+    grid_.query(p, radius + max_unit_radius_ + SpatialGrid::kDriftMargin, out);
+  }
+
+  // Units that died during the last advance(), in slot order.
+  const std::vector<UnitDeath>& deaths_last_loop() const { return deaths_; }
+  // Enemy units a player's units killed / units the player lost, since the game began.
+  int kills(int player_id) const { return kills_.at(static_cast<std::size_t>(player_id)); }
+  int losses(int player_id) const { return losses_.at(static_cast<std::size_t>(player_id)); }
 
  private:
   struct Slot {
@@ -67,7 +90,7 @@ class World {
     std::uint32_t generation = 0;
   };
 
-  void step_unit(Unit& unit);
+  void remove_dead(const std::vector<Unit*>& units);
   void update_vision();
   bool sees_cell(int player_id, int x, int y) const;
 
@@ -78,6 +101,11 @@ class World {
   std::vector<Slot> slots_;
   std::vector<std::uint32_t> free_slots_;
   std::array<PlayerState, kMaxPlayers + 1> players_;
+  std::vector<UnitDeath> deaths_;
+  SpatialGrid grid_;
+  float max_unit_radius_ = 0.0f;
+  std::array<int, kMaxPlayers + 1> kills_{};
+  std::array<int, kMaxPlayers + 1> losses_{};
 };
 
 }  // namespace sc2::engine

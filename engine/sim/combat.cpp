@@ -1,0 +1,104 @@
+#include "engine/sim/combat.h"
+
+#include "engine/sim/movement.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace sc2::engine {
+
+namespace {
+
+constexpr float kMinimumDamage = 0.5f;
+
+void take_damage(Unit& victim, float amount, int attacker_owner) {
+  victim.health = std::max(0.0f, victim.health - amount);
+  victim.last_attacker_owner = attacker_owner;
+}
+
+}  // namespace
+
+float damage_per_attack(float damage, std::uint32_t bonus_attribute, float bonus_damage,
+                        const UnitTypeStats& target) {
+  float total = damage - target.armor;
+  if (bonus_attribute != 0 && target.has_attribute(bonus_attribute)) total += bonus_damage;
+  return std::max(kMinimumDamage, total);
+}
+
+float weapon_damage(const Weapon& weapon, const UnitTypeStats& target) {
+  return damage_per_attack(weapon.damage, weapon.bonus_attribute, weapon.bonus_damage, target);
+}
+
+float explosion_damage(const Explosion& explosion, const UnitTypeStats& target) {
+  return damage_per_attack(explosion.damage, explosion.bonus_attribute, explosion.bonus_damage, target);
+}
+
+float edge_distance(const Unit& a, const Unit& b) { return distance(a.pos, b.pos) - a.radius - b.radius; }
+
+float strike_range(const UnitTypeStats& stats) {
+  if (stats.weapon) return stats.weapon->range;
+  if (stats.explosion) return stats.explosion->trigger_range;
+  return 0.0f;
+}
+
+bool can_attack(const Unit& attacker, const Unit& target) {
+  if (!attacker.stats->can_attack() || !attacker.alive()) return false;
+  if (&attacker == &target || !target.stats->solid() || !target.alive()) return false;
+  if (target.owner == kNeutralOwner) return false;
+  return true;  // every unit here is a ground unit and every attack hits ground
+}
+
+float jittered_cooldown(const Weapon& weapon, Rng& rng) {
+  return weapon.cooldown_loops + static_cast<float>(static_cast<int>(rng.below(4)) - 1);
+}
+
+Unit* acquire_target(const Unit& unit, std::span<Unit* const> units, float reach) {
+  const float range = strike_range(*unit.stats);
+  Unit* best = nullptr;
+  int best_rank = 0;
+  float best_distance = 0.0f;
+  for (Unit* other : units) {
+    if (!hostile(unit.owner, other->owner) || !can_attack(unit, *other)) continue;
+    const float d = edge_distance(unit, *other);
+    if (d > reach) continue;
+    const bool threat = can_attack(*other, unit);
+    const int rank = (d <= range + kRangeSlack ? 0 : 2) + (threat ? 0 : 1);
+    const bool better = best == nullptr || rank < best_rank ||
+                        (rank == best_rank && (d < best_distance || (d == best_distance && other->id.index < best->id.index)));
+    if (better) {
+      best = other;
+      best_rank = rank;
+      best_distance = d;
+    }
+  }
+  return best;
+}
+
+void fire_weapon(Unit& attacker, Unit& target, Rng& rng) {
+  const Weapon& weapon = *attacker.stats->weapon;
+  face_towards(attacker, target.pos);
+  const float per_attack = weapon_damage(weapon, *target.stats);
+  for (std::uint32_t i = 0; i < weapon.attacks && target.health > 0.0f; ++i) {
+    take_damage(target, per_attack, attacker.owner);
+  }
+  attacker.weapon_cooldown = jittered_cooldown(weapon, rng);
+}
+
+void explode(Unit& attacker, std::span<Unit* const> units) {
+  const Explosion& blast = *attacker.stats->explosion;
+  if (attacker.burst) return;
+  attacker.burst = true;
+  for (Unit* victim : units) {
+    if (victim == &attacker || !hostile(attacker.owner, victim->owner)) continue;
+    if (!victim->stats->solid() || !victim->alive()) continue;
+    if (distance(attacker.pos, victim->pos) - victim->radius <= blast.splash_radius) {
+      take_damage(*victim, explosion_damage(blast, *victim->stats), attacker.owner);
+    }
+  }
+  if (attacker.health > 0.0f) {
+    attacker.health = 0.0f;
+    attacker.last_attacker_owner = attacker.owner;  // a suicide, credited to no enemy
+  }
+}
+
+}  // namespace sc2::engine

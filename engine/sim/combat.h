@@ -1,0 +1,46 @@
+#pragma once
+// Combat rules: damage per hit, who may attack whom, range checks, target acquisition,
+// weapon fire and the Baneling's explosion. Damage lands instantly (no projectiles).
+#include <span>
+
+#include "engine/sim/rng.h"
+#include "engine/sim/unit.h"
+
+namespace sc2::engine {
+
+// max(0.5, damage + bonus (if the target has the attribute) - target armour), per attack.
+float damage_per_attack(float damage, std::uint32_t bonus_attribute, float bonus_damage,
+                        const UnitTypeStats& target);
+float weapon_damage(const Weapon& weapon, const UnitTypeStats& target);  // per attack
+float explosion_damage(const Explosion& explosion, const UnitTypeStats& target);
+
+// Distance between the two units' edges (negative when they overlap).
+float edge_distance(const Unit& a, const Unit& b);
+
+// Range checks allow this much float error, so a unit that walked up to its range is in it.
+inline constexpr float kRangeSlack = 0.01f;
+
+// How far (edge to edge) a unit strikes from: weapon range or the explosion's trigger range.
+float strike_range(const UnitTypeStats& stats);
+
+// True when `attacker` has an attack that can hit `target` (all mini-game units are
+// ground units; neutral and lifeless units are never targets).
+bool can_attack(const Unit& attacker, const Unit& target);
+
+// Cooldown after a shot: the weapon's cooldown plus the game's random -1..+2 loops.
+float jittered_cooldown(const Weapon& weapon, Rng& rng);
+
+// The enemy `unit` would pick among `units` within `reach` (edge distance): enemies
+// already within strike range first, then those that can attack back, then the nearest;
+// ties go to the lower slot index, whatever the order of `units`. nullptr when none.
+Unit* acquire_target(const Unit& unit, std::span<Unit* const> units, float reach);
+
+// One weapon volley at `target` (caller checked range and cooldown).
+void fire_weapon(Unit& attacker, Unit& target, Rng& rng);
+
+// The attacker explodes (once): every live enemy ground unit within the splash radius
+// takes the explosion's damage; the attacker dies. Also called for a Baneling killed
+// before it could attack (the table: it explodes on death too).
+void explode(Unit& attacker, std::span<Unit* const> units);
+
+}  // namespace sc2::engine

@@ -1,0 +1,66 @@
+#include "engine/sim/orders.h"
+
+#include "engine/sim/abilities.h"
+#include "engine/sim/combat.h"
+#include "engine/sim/world.h"
+
+namespace sc2::engine {
+
+namespace {
+
+void clear_orders(Unit& unit) {
+  unit.orders.clear();
+  unit.engaged_target = {};
+  unit.has_rest_goal = false;
+}
+
+}  // namespace
+
+CommandOutcome issue_command(World& world, Unit& unit, std::uint32_t specific, const CommandTarget& target,
+                             bool queue) {
+  if (specific == ability::kStopStop) {
+    clear_orders(unit);
+    unit.holding_position = false;
+    return CommandOutcome::Done;
+  }
+  if (specific == ability::kHoldPositionHold) {
+    clear_orders(unit);
+    unit.holding_position = true;
+    return CommandOutcome::Done;
+  }
+  if (specific == ability::kEffectExplode) {
+    if (unit.stats->explosion) explode(unit, world.units());
+    return CommandOutcome::Done;
+  }
+  if (!target.point) return CommandOutcome::NeedsTarget;
+  if (queue && unit.orders.size() >= kMaxQueuedOrders) return CommandOutcome::QueueIsFull;
+
+  const Unit* target_unit = world.find(target.unit);
+  const bool attackable_enemy =
+      target_unit != nullptr && hostile(unit.owner, target_unit->owner) && can_attack(unit, *target_unit);
+  const bool attackable_any = target_unit != nullptr && can_attack(unit, *target_unit);
+
+  Order order;
+  order.target = world.clamp_to_playable(*target.point, unit.radius);
+  order.patrol_origin = (queue && !unit.orders.empty()) ? unit.orders.back().target : unit.pos;
+  if ((specific == ability::kSmart && attackable_enemy) || (specific == ability::kAttackAttack && attackable_any)) {
+    order.kind = OrderKind::AttackUnit;
+    order.ability_id = ability::kAttackAttack;
+    order.target_unit = target_unit->id;
+  } else if (specific == ability::kAttackAttack) {
+    order.kind = OrderKind::AttackMove;
+    order.ability_id = ability::kAttackAttack;
+  } else if (specific == ability::kPatrolPatrol) {
+    order.kind = OrderKind::Patrol;
+    order.ability_id = ability::kPatrolPatrol;
+  } else {
+    order.kind = OrderKind::Move;  // Move, and Smart on the ground, a friend or a neutral
+    order.ability_id = ability::kMoveMove;
+  }
+  if (!queue) clear_orders(unit);
+  unit.holding_position = false;
+  unit.orders.push_back(order);
+  return CommandOutcome::Done;
+}
+
+}  // namespace sc2::engine

@@ -1,0 +1,29 @@
+#pragma once
+// Turning a command (a specific ability with its target) into a unit's orders, with the
+// game's `queued` semantics. Used by the action interpreter and by map triggers.
+#include <cstdint>
+#include <optional>
+
+#include "engine/sim/unit.h"
+
+namespace sc2::engine {
+
+class World;
+
+inline constexpr std::size_t kMaxQueuedOrders = 32;
+
+struct CommandTarget {
+  std::optional<Vec2> point;  // world position (for a unit target: where it stands)
+  UnitId unit;                // invalid = no unit targeted
+};
+
+enum class CommandOutcome { Done, QueueIsFull, NeedsTarget };
+
+// `specific` must be one of the unit's own abilities. Smart on an enemy it can attack and
+// Attack on such a unit become an attack-unit order; Smart elsewhere is a move; Attack on
+// a point is an attack-move. Stop clears the queue; hold position clears it and holds.
+// Without `queue` the new order replaces the queue, with it the order is appended.
+CommandOutcome issue_command(World& world, Unit& unit, std::uint32_t specific, const CommandTarget& target,
+                             bool queue);
+
+}  // namespace sc2::engine

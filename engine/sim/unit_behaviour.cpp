@@ -1,0 +1,143 @@
+#include "engine/sim/unit_behaviour.h"
+
+#include <algorithm>
+#include <vector>
+
+#include "engine/sim/combat.h"
+#include "engine/sim/movement.h"
+#include "engine/sim/world.h"
+
+namespace sc2::engine {
+
+namespace {
+
+constexpr float kSameGoal = 0.5f;     // goals closer than this count as one group goal
+constexpr float kTouchSlack = 0.05f;  // "touching" tolerance between two edges
+
+void finish_order(Unit& unit) {
+  unit.orders.erase(unit.orders.begin());
+  unit.engaged_target = {};
+}
+
+void rest_at(Unit& unit, Vec2 goal) {
+  unit.has_rest_goal = true;
+  unit.rest_goal = goal;
+}
+
+// A unit of a group sent to one point stops once it touches a unit that already got there.
+bool blocked_by_arrived(const World& world, const Unit& unit, Vec2 goal) {
+  std::vector<Unit*> near;
+  world.units_near(unit.pos, unit.radius + kTouchSlack, near);
+  for (const Unit* other : near) {
+    if (other == &unit || !other->stats->solid() || !other->alive() || !other->idle()) continue;
+    if (!other->has_rest_goal || distance(other->rest_goal, goal) > kSameGoal) continue;
+    if (distance(unit.pos, other->pos) <= unit.radius + other->radius + kTouchSlack) return true;
+  }
+  return false;
+}
+
+bool walk(const World& world, Unit& unit, Vec2 goal) {
+  if (step_towards(unit, goal, 0.0f)) return true;
+  return blocked_by_arrived(world, unit, goal);
+}
+
+Unit* attackable(World& world, UnitId id, const Unit& attacker) {
+  Unit* target = world.find(id);
+  return (target != nullptr && can_attack(attacker, *target)) ? target : nullptr;
+}
+
+// Strikes when in range and ready; otherwise closes in if allowed.
+void engage(World& world, Unit& unit, Unit& target, bool may_move) {
+  unit.engaged_target = target.id;
+  const float range = strike_range(*unit.stats);
+  if (edge_distance(unit, target) <= range + kRangeSlack) {
+    face_towards(unit, target.pos);
+    if (unit.stats->explosion) {
+      std::vector<Unit*> near;
+      world.units_near(unit.pos, unit.stats->explosion->splash_radius, near);
+      explode(unit, near);
+    } else if (unit.weapon_cooldown <= 0.0f) {
+      fire_weapon(unit, target, world.rng());
+    }
+    return;
+  }
+  if (may_move) step_towards(unit, target.pos, range + unit.radius + target.radius);
+}
+
+// Keeps the current enemy target while it stays within reach; else picks a new one.
+Unit* auto_target(World& world, Unit& unit, float reach) {
+  if (!unit.stats->can_attack()) return nullptr;
+  Unit* current = attackable(world, unit.engaged_target, unit);
+  if (current != nullptr && hostile(unit.owner, current->owner) && edge_distance(unit, *current) <= reach) {
+    return current;
+  }
+  std::vector<Unit*> near;
+  world.units_near(unit.pos, reach + unit.radius, near);
+  return acquire_target(unit, near, reach);
+}
+
+void run_idle(World& world, Unit& unit) {
+  const float reach = unit.holding_position ? strike_range(*unit.stats) : unit.stats->sight_range;
+  Unit* target = auto_target(world, unit, reach);
+  if (target == nullptr) {
+    unit.engaged_target = {};
+    return;
+  }
+  unit.has_rest_goal = false;
+  engage(world, unit, *target, !unit.holding_position);
+}
+
+}  // namespace
+
+void run_unit(World& world, Unit& unit) {
+  if (!unit.alive()) return;
+  unit.weapon_cooldown = std::max(0.0f, unit.weapon_cooldown - 1.0f);
+  if (unit.stats->speed_per_loop <= 0.0f) {  // immobile units drop movement orders
+    unit.orders.clear();
+    if (unit.stats->can_attack()) run_idle(world, unit);
+    return;
+  }
+  if (unit.orders.empty()) {
+    run_idle(world, unit);
+    return;
+  }
+  unit.has_rest_goal = false;
+  Order& order = unit.orders.front();
+  switch (order.kind) {
+    case OrderKind::Move:
+      unit.engaged_target = {};
+      if (walk(world, unit, order.target)) {
+        rest_at(unit, order.target);
+        finish_order(unit);
+      }
+      return;
+    case OrderKind::AttackUnit: {
+      Unit* target = attackable(world, order.target_unit, unit);
+      if (target == nullptr) {
+        finish_order(unit);
+        return;
+      }
+      order.target = target->pos;
+      engage(world, unit, *target, true);
+      return;
+    }
+    case OrderKind::AttackMove:
+    case OrderKind::Patrol: {
+      if (Unit* target = auto_target(world, unit, unit.stats->sight_range)) {
+        engage(world, unit, *target, true);
+        return;
+      }
+      unit.engaged_target = {};
+      if (!walk(world, unit, order.target)) return;
+      if (order.kind == OrderKind::Patrol) {
+        std::swap(order.target, order.patrol_origin);
+      } else {
+        rest_at(unit, order.target);
+        finish_order(unit);
+      }
+      return;
+    }
+  }
+}
+
+}  // namespace sc2::engine

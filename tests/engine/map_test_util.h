@@ -1,0 +1,75 @@
+#pragma once
+// Helpers for the per-map tests: start a named mini-game, read units by type, raw commands.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "tests/engine/engine_test_util.h"
+
+namespace sc2::engine::test {
+
+inline std::string map_path(const std::string& name) { return "mini_games/" + name + ".SC2Map"; }
+
+inline void start_map(GameServer& server, const std::string& name, std::uint32_t seed, const Interface& i = {}) {
+  auto created = call(server, create_request(seed, map_path(name)));
+  REQUIRE(created.error_size() == 0);
+  REQUIRE_FALSE(created.create_game().has_error());
+  auto joined = call(server, join_request(i));
+  REQUIRE(joined.error_size() == 0);
+  REQUIRE_FALSE(joined.join_game().has_error());
+}
+
+inline std::vector<api::Unit> units_of(const api::ResponseObservation& obs, std::uint32_t type) {
+  std::vector<api::Unit> out;
+  for (const auto& u : obs.observation().raw_data().units()) {
+    if (u.unit_type() == type) out.push_back(u);
+  }
+  return out;
+}
+
+inline std::vector<std::uint64_t> tags_of(const std::vector<api::Unit>& units) {
+  std::vector<std::uint64_t> tags;
+  for (const auto& u : units) tags.push_back(u.tag());
+  return tags;
+}
+
+inline api::Action raw_command(const std::vector<std::uint64_t>& tags, int ability) {
+  api::Action a;
+  auto* cmd = a.mutable_action_raw()->mutable_unit_command();
+  cmd->set_ability_id(ability);
+  for (auto t : tags) cmd->add_unit_tags(t);
+  return a;
+}
+
+inline api::Action raw_attack_unit(const std::vector<std::uint64_t>& tags, std::uint64_t target) {
+  api::Action a = raw_command(tags, 23);
+  a.mutable_action_raw()->mutable_unit_command()->set_target_unit_tag(target);
+  return a;
+}
+
+inline api::Action raw_move(const std::vector<std::uint64_t>& tags, float x, float y, int ability = 16) {
+  api::Action a = raw_command(tags, ability);
+  auto* p = a.mutable_action_raw()->mutable_unit_command()->mutable_target_world_space_pos();
+  p->set_x(x);
+  p->set_y(y);
+  return a;
+}
+
+inline api::Request restart_request() {
+  api::Request r;
+  r.mutable_restart_game();
+  return r;
+}
+
+// The live unit with the least health (lowest tag on ties).
+inline const api::Unit* weakest(const std::vector<api::Unit>& units) {
+  const api::Unit* best = nullptr;
+  for (const auto& u : units) {
+    if (best == nullptr || u.health() < best->health() || (u.health() == best->health() && u.tag() < best->tag())) {
+      best = &u;
+    }
+  }
+  return best;
+}
+
+}  // namespace sc2::engine::test

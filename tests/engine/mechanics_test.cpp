@@ -1,0 +1,372 @@
+// Simulation mechanics against the shared spec's unit table: movement speed, separation,
+// orders, weapon fire and cooldown, damage and the armour floor, Baneling splash.
+#include <cmath>
+#include <numbers>
+#include <set>
+
+#include "engine/sim/abilities.h"
+#include "engine/sim/combat.h"
+#include "engine/sim/orders.h"
+#include "engine/sim/state_hash.h"
+#include "tests/engine/sim_test_util.h"
+
+using namespace sc2::engine;
+using namespace sc2::engine::test;
+
+namespace {
+
+constexpr int kOwn = 1;
+constexpr int kEnemy = 2;
+constexpr float kSeparationTolerance = 0.01f;
+
+void order(World& w, UnitId id, std::uint32_t ability, Vec2 point, bool queue = false) {
+  REQUIRE(issue_command(w, *w.find(id), ability, {point, {}}, queue) == CommandOutcome::Done);
+}
+
+void attack(World& w, UnitId attacker, UnitId target) {
+  REQUIRE(issue_command(w, *w.find(attacker), ability::kAttackAttack, {w.find(target)->pos, target}, false) ==
+          CommandOutcome::Done);
+}
+
+// Leading number of a table cell such as "18 (older Liquipedia revision: 20)" or "+17 vs Light".
+float leading_number(const std::string& cell) { return std::stof(cell); }
+
+float number_after(const std::string& cell, const std::string& label) {
+  const auto at = cell.find(label);
+  REQUIRE(at != std::string::npos);
+  return std::stof(cell.substr(at + label.size()));
+}
+
+}  // namespace
+
+TEST_CASE("units cover the distance their table speed implies in N loops") {
+  if (!sc2::test::have_shared("spec/sc2-game-data.tsv")) return;
+  for (std::uint32_t type : {unit_type::kMarine, unit_type::kZergling, unit_type::kRoach, unit_type::kBaneling}) {
+    CAPTURE(type);
+    World w = flat_world();
+    const UnitId id = w.spawn(type, kOwn, {21.0f, 32.0f});
+    order(w, id, ability::kMoveMove, {43.0f, 32.0f});
+    constexpr int kLoops = 48;
+    run_loops(w, kLoops);
+    const float per_normal_second = game_data(type).number("speed_normal");  // 16 loops
+    CHECK(w.find(id)->pos.x == doctest::Approx(21.0f + per_normal_second * kLoops / 16.0f).epsilon(1e-4));
+    CHECK(w.find(id)->pos.y == doctest::Approx(32.0f));
+  }
+}
+
+TEST_CASE("units ordered to one point end apart by at least the sum of their radii, all stopped") {
+  World w = flat_world();
+  std::vector<UnitId> ids;
+  for (int i = 0; i < 9; ++i) ids.push_back(w.spawn(unit_type::kMarine, kOwn, {24.0f, 28.0f + i}));
+  ids.push_back(w.spawn(unit_type::kRoach, kOwn, {25.0f, 32.0f}));
+  for (UnitId id : ids) order(w, id, ability::kMoveMove, {38.0f, 32.0f});
+  run_loops(w, 400);
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    const Unit* a = w.find(ids[i]);
+    CHECK(a->orders.empty());
+    for (std::size_t j = i + 1; j < ids.size(); ++j) {
+      const Unit* b = w.find(ids[j]);
+      CAPTURE(i);
+      CAPTURE(j);
+      CHECK(distance(a->pos, b->pos) >= a->radius + b->radius - kSeparationTolerance);
+    }
+  }
+  // The group gathered around the goal rather than stopping early.
+  CHECK(distance(w.find(ids[0])->pos, {38.0f, 32.0f}) < 3.0f);
+}
+
+TEST_CASE("two units on the very same point are pushed apart at once") {
+  World w = flat_world();
+  const UnitId a = w.spawn(unit_type::kMarine, kOwn, {30.0f, 30.0f});
+  const UnitId b = w.spawn(unit_type::kMarine, kOwn, {30.0f, 30.0f});
+  w.advance();
+  CHECK(distance(w.find(a)->pos, w.find(b)->pos) >= 0.75f - kSeparationTolerance);
+}
+
+TEST_CASE("a unit holding position is not pushed by a unit walking into it") {
+  World w = flat_world();
+  const UnitId holder = w.spawn(unit_type::kMarine, kOwn, {32.0f, 32.0f});
+  REQUIRE(issue_command(w, *w.find(holder), ability::kHoldPositionHold, {}, false) == CommandOutcome::Done);
+  const UnitId walker = w.spawn(unit_type::kMarine, kOwn, {28.0f, 32.0f});
+  order(w, walker, ability::kMoveMove, {36.0f, 32.0f});
+  run_loops(w, 60);
+  CHECK(w.find(holder)->pos == Vec2{32.0f, 32.0f});
+  CHECK(distance(w.find(holder)->pos, w.find(walker)->pos) >= 0.75f - kSeparationTolerance);
+}
+
+TEST_CASE("orders: queued commands append, unqueued replace; smart and attack pick unit or point") {
+  World w = flat_world();
+  const UnitId marine = w.spawn(unit_type::kMarine, kOwn, {24.0f, 32.0f});
+  const UnitId roach = w.spawn(unit_type::kRoach, kEnemy, {40.0f, 32.0f});
+  const UnitId friend_marine = w.spawn(unit_type::kMarine, kOwn, {24.0f, 34.0f});
+  order(w, marine, ability::kMoveMove, {30.0f, 30.0f});
+  order(w, marine, ability::kAttackAttack, {30.0f, 36.0f}, true);
+  order(w, marine, ability::kPatrolPatrol, {26.0f, 36.0f}, true);
+  const auto& orders = w.find(marine)->orders;
+  REQUIRE(orders.size() == 3);
+  CHECK(orders[0].kind == OrderKind::Move);
+  CHECK(orders[1].kind == OrderKind::AttackMove);
+  CHECK(orders[2].kind == OrderKind::Patrol);
+  CHECK(orders[2].patrol_origin == Vec2{30.0f, 36.0f});  // patrols from the previous order's end
+
+  REQUIRE(issue_command(w, *w.find(marine), ability::kSmart, {w.find(roach)->pos, roach}, false) ==
+          CommandOutcome::Done);
+  REQUIRE(w.find(marine)->orders.size() == 1);
+  CHECK(w.find(marine)->orders[0].kind == OrderKind::AttackUnit);
+  CHECK(w.find(marine)->orders[0].ability_id == ability::kAttackAttack);
+  CHECK(w.find(marine)->orders[0].target_unit == roach);
+
+  REQUIRE(issue_command(w, *w.find(marine), ability::kSmart, {w.find(friend_marine)->pos, friend_marine}, false) ==
+          CommandOutcome::Done);
+  CHECK(w.find(marine)->orders[0].kind == OrderKind::Move);
+  CHECK(w.find(marine)->orders[0].ability_id == ability::kMoveMove);
+
+  CHECK(issue_command(w, *w.find(marine), ability::kMoveMove, {}, false) == CommandOutcome::NeedsTarget);
+  for (std::size_t i = w.find(marine)->orders.size(); i < kMaxQueuedOrders; ++i) {
+    order(w, marine, ability::kMoveMove, {30.0f, 30.0f}, true);
+  }
+  CHECK(issue_command(w, *w.find(marine), ability::kMoveMove, {Vec2{30.0f, 30.0f}, {}}, true) ==
+        CommandOutcome::QueueIsFull);
+  REQUIRE(issue_command(w, *w.find(marine), ability::kStopStop, {}, false) == CommandOutcome::Done);
+  CHECK(w.find(marine)->orders.empty());
+}
+
+TEST_CASE("a Marine kills a Zergling in the number of shots the table implies, with jittered cooldowns") {
+  if (!sc2::test::have_shared("spec/sc2-game-data.tsv")) return;
+  const auto marine_row = game_data(unit_type::kMarine);
+  const auto zergling_row = game_data(unit_type::kZergling);
+  const float per_shot = std::max(0.5f, marine_row.number("weapon_damage") - zergling_row.number("armor"));
+  const int expected_shots = static_cast<int>(std::ceil(zergling_row.number("hp") / per_shot));
+  const float cooldown_loops = marine_row.number("weapon_cooldown_normal_s") * 16.0f;
+
+  World w = flat_world(5);
+  const UnitId marine = w.spawn(unit_type::kMarine, kOwn, {28.0f, 32.0f});
+  const UnitId zergling = w.spawn(unit_type::kZergling, kEnemy, {32.0f, 32.0f});  // within range 5
+  REQUIRE(issue_command(w, *w.find(zergling), ability::kHoldPositionHold, {}, false) == CommandOutcome::Done);
+  attack(w, marine, zergling);
+
+  int shots = 0;
+  std::vector<std::uint32_t> shot_loops;
+  bool died = false;
+  for (int loop = 0; loop < 400 && !died; ++loop) {
+    const float before = w.find(zergling)->health;
+    w.advance();
+    const Unit* z = w.find(zergling);
+    if (z == nullptr || z->health < before) {
+      ++shots;
+      shot_loops.push_back(w.game_loop());
+      if (z != nullptr) CHECK(before - z->health == doctest::Approx(per_shot));
+    }
+    if (z == nullptr) {
+      died = true;
+      REQUIRE(w.deaths_last_loop().size() == 1);
+      CHECK(w.deaths_last_loop()[0].id == zergling);
+      CHECK(w.deaths_last_loop()[0].killer_owner == kOwn);
+    }
+  }
+  REQUIRE(died);
+  CHECK(shots == expected_shots);
+  CHECK(w.kills(kOwn) == 1);
+  CHECK(w.losses(kEnemy) == 1);
+  CHECK(w.find(marine)->orders.empty());  // the attack order ends with its target
+  for (std::size_t i = 1; i < shot_loops.size(); ++i) {
+    const auto gap = static_cast<float>(shot_loops[i] - shot_loops[i - 1]);
+    CHECK(gap >= std::ceil(cooldown_loops - 1.0f));
+    CHECK(gap <= std::ceil(cooldown_loops + 2.0f));
+  }
+}
+
+TEST_CASE("idle units acquire enemies in sight; a plain move ignores them") {
+  World w = flat_world(2);
+  const UnitId idle = w.spawn(unit_type::kMarine, kOwn, {24.0f, 32.0f});
+  const UnitId zergling = w.spawn(unit_type::kZergling, kEnemy, {32.0f, 32.0f});  // 8 away: in sight 9
+  REQUIRE(issue_command(w, *w.find(zergling), ability::kHoldPositionHold, {}, false) == CommandOutcome::Done);
+  const UnitId mover = w.spawn(unit_type::kMarine, kOwn, {30.0f, 36.0f});
+  order(w, mover, ability::kMoveMove, {30.0f, 22.0f});  // walks past within range
+  const float full = w.find(zergling)->health;
+  run_loops(w, 60);
+  REQUIRE(w.find(zergling) != nullptr);
+  CHECK(w.find(zergling)->health < full);
+  CHECK(w.find(idle)->engaged_target == zergling);
+  CHECK_FALSE(w.find(mover)->engaged_target.valid());
+}
+
+TEST_CASE("target acquisition: in range first, then units that can attack back, then the nearest") {
+  UnitTypeStats harmless = *find_unit_type(unit_type::kMarine);
+  harmless.weapon.reset();
+  const UnitTypeStats* marine_stats = find_unit_type(unit_type::kMarine);
+  const auto make = [](const UnitTypeStats* stats, int owner, Vec2 pos, std::uint32_t index) {
+    Unit u;
+    u.id = {index, 1};
+    u.stats = stats;
+    u.owner = owner;
+    u.pos = pos;
+    u.radius = stats->radius;
+    u.health = u.health_max = stats->health_max;
+    return u;
+  };
+  Unit shooter = make(marine_stats, kOwn, {30.0f, 30.0f}, 0);
+  Unit far_threat = make(marine_stats, kEnemy, {37.0f, 30.0f}, 1);     // in sight, out of range
+  Unit near_harmless = make(&harmless, kEnemy, {33.0f, 30.0f}, 2);     // in range
+  Unit mid_threat = make(marine_stats, kEnemy, {30.0f, 34.5f}, 3);     // in range, farther
+  Unit nearer_threat = make(marine_stats, kEnemy, {30.0f, 26.0f}, 4);  // in range, nearer
+  std::vector<Unit*> units = {&shooter, &far_threat, &near_harmless};
+  CHECK(acquire_target(shooter, units, 9.0f) == &near_harmless);
+  CHECK(acquire_target(shooter, units, 1.0f) == nullptr);
+  units.push_back(&mid_threat);
+  CHECK(acquire_target(shooter, units, 9.0f) == &mid_threat);
+  units.push_back(&nearer_threat);
+  CHECK(acquire_target(shooter, units, 9.0f) == &nearer_threat);
+}
+
+TEST_CASE("damage per hit = max(0.5, damage + bonus - armour), from the table") {
+  if (!sc2::test::have_shared("spec/sc2-game-data.tsv")) return;
+  UnitTypeStats plated = *find_unit_type(unit_type::kRoach);
+  plated.armor = 20.0f;
+  const Weapon& marine_weapon = *find_unit_type(unit_type::kMarine)->weapon;
+  CHECK(weapon_damage(marine_weapon, plated) == 0.5f);
+  CHECK(damage_per_attack(6.0f, attribute::kLight, 10.0f, plated) == 0.5f);  // no Light: no bonus
+  const float roach_armor = game_data(unit_type::kRoach).number("armor");
+  CHECK(weapon_damage(marine_weapon, *find_unit_type(unit_type::kRoach)) ==
+        std::max(0.5f, game_data(unit_type::kMarine).number("weapon_damage") - roach_armor));
+
+  // In the simulation too: a Marine shot at a heavily armoured target takes off 0.5.
+  World w = flat_world();
+  const UnitId marine = w.spawn(unit_type::kMarine, kOwn, {28.0f, 32.0f});
+  const UnitId roach = w.spawn(unit_type::kRoach, kEnemy, {31.0f, 32.0f});
+  Unit* r = w.find(roach);
+  r->stats = &plated;
+  REQUIRE(issue_command(w, *r, ability::kHoldPositionHold, {}, false) == CommandOutcome::Done);
+  r->pos = {33.5f, 32.0f};  // edge 4.625 away: outside its own range 4, inside the Marine's 5
+  attack(w, marine, roach);
+  w.advance();
+  CHECK(w.find(roach)->health == doctest::Approx(plated.health_max - 0.5f));
+}
+
+TEST_CASE("a Baneling's splash hits every enemy in radius, none outside, no friend; it dies") {
+  if (!sc2::test::have_shared("spec/sc2-game-data.tsv")) return;
+  const auto row = game_data(unit_type::kBaneling);
+  const float splash = number_after(row.text("weapon_range"), "splash radius ");
+  const float blast = leading_number(row.text("weapon_damage")) + leading_number(row.text("weapon_bonus"));
+  CHECK(splash == doctest::Approx(2.2f));
+
+  World w = flat_world();
+  const Vec2 centre{32.0f, 32.0f};
+  const UnitId baneling = w.spawn(unit_type::kBaneling, kEnemy, centre);
+  const UnitId friend_ling = w.spawn(unit_type::kZergling, kEnemy, {31.3f, 31.3f});
+  struct Placed {
+    UnitId id;
+    bool inside;
+  };
+  std::vector<Placed> marines;
+  const float r = find_unit_type(unit_type::kMarine)->radius;
+  const auto place = [&](float d, float angle_deg) {
+    const float a = angle_deg * std::numbers::pi_v<float> / 180.0f;
+    const Vec2 spot{centre.x + d * std::cos(a), centre.y + d * std::sin(a)};
+    const UnitId id = w.spawn(unit_type::kMarine, kOwn, spot);
+    // A move to where it stands: busy for this one loop, so it does not shoot the Zergling.
+    order(w, id, ability::kMoveMove, spot);
+    marines.push_back({id, d - r <= splash});
+  };
+  place(0.75f, 0.0f);           // touching: sets it off
+  place(1.5f, 90.0f);
+  place(splash + r - 0.05f, 180.0f);  // edge just inside
+  place(splash + r + 0.05f, 270.0f);  // edge just outside
+  place(3.5f, 45.0f);
+  w.advance();
+
+  CHECK(w.find(baneling) == nullptr);
+  CHECK(w.find(friend_ling)->health == w.find(friend_ling)->health_max);
+  int hit = 0;
+  for (const Placed& m : marines) {
+    const Unit* u = w.find(m.id);
+    REQUIRE(u != nullptr);
+    CAPTURE(distance(u->pos, centre));
+    if (m.inside) {
+      ++hit;
+      CHECK(u->health == doctest::Approx(45.0f - std::max(0.5f, blast)));
+    } else {
+      CHECK(u->health == u->health_max);
+    }
+  }
+  CHECK(hit == 3);
+  bool baneling_died = false;
+  for (const UnitDeath& d : w.deaths_last_loop()) baneling_died = baneling_died || d.id == baneling;
+  CHECK(baneling_died);
+}
+
+TEST_CASE("a Baneling killed before reaching its target still bursts") {
+  World w = flat_world();
+  const UnitId baneling = w.spawn(unit_type::kBaneling, kEnemy, {32.0f, 32.0f});
+  REQUIRE(issue_command(w, *w.find(baneling), ability::kHoldPositionHold, {}, false) == CommandOutcome::Done);
+  w.find(baneling)->health = 1.0f;
+  const UnitId near = w.spawn(unit_type::kMarine, kOwn, {34.0f, 32.0f});
+  REQUIRE(issue_command(w, *w.find(near), ability::kMoveMove, {Vec2{34.0f, 32.0f}, {}}, false) == CommandOutcome::Done);
+  const UnitId shooter = w.spawn(unit_type::kMarine, kOwn, {32.0f, 36.5f});
+  run_loops(w, 3);
+  CHECK(w.find(baneling) == nullptr);
+  CHECK(w.find(near)->health < w.find(near)->health_max);
+  CHECK(w.find(shooter)->health == w.find(shooter)->health_max);  // 4.5 away: outside the splash
+}
+
+TEST_CASE("state_hash is equal for equal worlds and changes with any unit state") {
+  World a = flat_world(9), b = flat_world(9);
+  for (World* w : {&a, &b}) {
+    w->spawn(unit_type::kMarine, kOwn, {25.0f, 30.0f});
+    w->spawn(unit_type::kRoach, kEnemy, {38.0f, 30.0f});
+  }
+  CHECK(state_hash(a) == state_hash(b));
+  run_loops(a, 5);
+  run_loops(b, 5);
+  CHECK(state_hash(a) == state_hash(b));
+  a.units()[0]->health -= 1.0f;
+  CHECK(state_hash(a) != state_hash(b));
+}
+
+TEST_CASE("attack-move and patrol fight what they meet, then carry on; queued orders follow") {
+  World w = flat_world(4);
+  const UnitId walker = w.spawn(unit_type::kMarine, kOwn, {22.0f, 30.0f});
+  const UnitId patroller = w.spawn(unit_type::kMarine, kOwn, {22.0f, 36.0f});
+  const UnitId ling_a = w.spawn(unit_type::kZergling, kEnemy, {30.0f, 27.0f});
+  const UnitId ling_b = w.spawn(unit_type::kZergling, kEnemy, {30.0f, 40.0f});
+  for (UnitId id : {ling_a, ling_b}) {
+    REQUIRE(issue_command(w, *w.find(id), ability::kHoldPositionHold, {}, false) == CommandOutcome::Done);
+  }
+  order(w, walker, ability::kAttackAttack, {38.0f, 30.0f});
+  order(w, walker, ability::kMoveMove, {38.0f, 24.0f}, true);
+  order(w, patroller, ability::kPatrolPatrol, {38.0f, 36.0f});
+  run_loops(w, 600);
+  CHECK(w.find(ling_a) == nullptr);
+  CHECK(w.find(ling_b) == nullptr);
+  // The attack-move finished at its point, then the queued move ran.
+  CHECK(w.find(walker)->orders.empty());
+  CHECK(distance(w.find(walker)->pos, {38.0f, 24.0f}) < 0.01f);
+  // The patrol is still going.
+  REQUIRE(w.find(patroller)->orders.size() == 1);
+  CHECK(w.find(patroller)->orders[0].kind == OrderKind::Patrol);
+}
+
+TEST_CASE("weapon cooldown: every jitter of -1..+2 loops occurs, nothing else") {
+  if (!sc2::test::have_shared("spec/sc2-game-data.tsv")) return;
+  const float cooldown_loops = game_data(unit_type::kMarine).number("weapon_cooldown_normal_s") * 16.0f;
+  std::set<int> expected;
+  for (int jitter = -1; jitter <= 2; ++jitter) expected.insert(static_cast<int>(std::ceil(cooldown_loops + jitter)));
+
+  World w = flat_world(77);
+  const UnitId marine = w.spawn(unit_type::kMarine, kOwn, {28.0f, 32.0f});
+  const UnitId roach = w.spawn(unit_type::kRoach, kEnemy, {33.5f, 32.0f});  // out of its own range
+  REQUIRE(issue_command(w, *w.find(roach), ability::kHoldPositionHold, {}, false) == CommandOutcome::Done);
+  w.find(roach)->health = 1e6f;
+  attack(w, marine, roach);
+  std::set<int> gaps;
+  std::uint32_t last_shot = 0;
+  for (int loop = 0; loop < 2000; ++loop) {
+    const float before = w.find(roach)->health;
+    w.advance();
+    if (w.find(roach)->health < before) {
+      if (last_shot != 0) gaps.insert(static_cast<int>(w.game_loop() - last_shot));
+      last_shot = w.game_loop();
+    }
+  }
+  CHECK(gaps == expected);
+}
