@@ -29,6 +29,9 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
   cli.add_option("--frames", options.frames, "Quit after this many frames showing the game (0 = never)")
       ->check(CLI::Range(0, 100000000));
   cli.add_option("--screenshot", options.screenshot, "Write the last frame to this PNG file");
+  cli.add_option("--script", options.script, "Play back scripted mouse/key input from this file (tests)");
+  cli.add_option("--action_log,--action-log", options.action_log,
+                 "On exit, write every FunctionCall sent and the own units' positions to this JSON file");
   cli.add_option("--window_width,--window-width", options.window_width, "Initial window width")
       ->check(CLI::Range(320, 16384))
       ->capture_default_str();

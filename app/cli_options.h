@@ -17,6 +17,8 @@ struct StudioOptions {
   double speed = 1.0;        // multiple of real time; 0 = as fast as possible
   int frames = 0;            // quit after this many frames showing the game (0 = run until closed)
   std::string screenshot;    // write the last frame here as PNG
+  std::string script;        // scripted input to play back (see app/script.h)
+  std::string action_log;    // write the FunctionCalls sent and own units' positions here (JSON) on exit
   int window_width = 1280;
   int window_height = 800;
 };

@@ -19,4 +19,18 @@ std::optional<std::filesystem::path> config_dir_from_environment() {
   return config_dir(std::getenv("XDG_CONFIG_HOME"), std::getenv("HOME"));
 }
 
+std::optional<std::filesystem::path> data_dir(const char* xdg_data_home, const char* home) {
+  if (xdg_data_home && *xdg_data_home && std::filesystem::path(xdg_data_home).is_absolute()) {
+    return std::filesystem::path(xdg_data_home) / "sc2studio";
+  }
+  if (home && *home && std::filesystem::path(home).is_absolute()) {
+    return std::filesystem::path(home) / ".local" / "share" / "sc2studio";
+  }
+  return std::nullopt;
+}
+
+std::optional<std::filesystem::path> data_dir_from_environment() {
+  return data_dir(std::getenv("XDG_DATA_HOME"), std::getenv("HOME"));
+}
+
 }  // namespace sc2::app

@@ -11,4 +11,9 @@ std::optional<std::filesystem::path> config_dir(const char* xdg_config_home, con
 // The same, reading the process environment.
 std::optional<std::filesystem::path> config_dir_from_environment();
 
+// Where sc2studio writes user data (replays): $XDG_DATA_HOME/sc2studio, else
+// $HOME/.local/share/sc2studio; nullopt when neither is an absolute path.
+std::optional<std::filesystem::path> data_dir(const char* xdg_data_home, const char* home);
+std::optional<std::filesystem::path> data_dir_from_environment();
+
 }  // namespace sc2::app

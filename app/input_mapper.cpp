@@ -109,4 +109,13 @@ MappedInput InputMapper::minimap_click(const ImageRect& surface, ScreenPoint mou
   return MappedInput{pysc2::FunctionCall{pysc2::fn::move_camera, {{at.x, at.y}}}, {}};
 }
 
+MappedInput InputMapper::minimap_right_click(const ImageRect& surface, ScreenPoint mouse, int minimap_width,
+                                             int minimap_height, Modifiers modifiers,
+                                             const std::vector<int>& available) const {
+  static const int smart = function_id("Smart_minimap");
+  if (smart < 0 || !is_available(smart, available)) return not_available(smart);
+  const LayerPixel at = image_to_pixel(surface, mouse, minimap_width, minimap_height);
+  return MappedInput{pysc2::FunctionCall{smart, {{modifiers.shift ? 1 : 0}, {at.x, at.y}}}, {}};
+}
+
 }  // namespace sc2::app

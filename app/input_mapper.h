@@ -7,6 +7,7 @@
 //   right click        -> Smart_screen(now | queued (Shift), [x, y]), else Move_screen,
 //                         else nothing with a message
 //   left click on a minimap image -> move_camera([x, y])
+//   right click on a minimap image -> Smart_minimap(now | queued (Shift), [x, y])
 // Only functions listed in the latest available_actions are produced.
 #include <optional>
 #include <string>
@@ -45,6 +46,7 @@ LayerPixel image_to_pixel(const ImageRect& image, ScreenPoint mouse, int layer_w
 struct Modifiers {
   bool shift = false;
   bool ctrl = false;
+  bool alt = false;
 };
 
 // select_point's act argument: 0 select, 1 toggle, 2 select_all_type, 3 add_all_type.
@@ -78,6 +80,9 @@ class InputMapper {
   // A left press on a minimap-type image (minimap_width x minimap_height layer).
   MappedInput minimap_click(const ImageRect& surface, ScreenPoint mouse, int minimap_width, int minimap_height,
                             const std::vector<int>& available) const;
+  // A right click on a minimap-type image: Smart_minimap(now | queued (Shift), [x, y]).
+  MappedInput minimap_right_click(const ImageRect& surface, ScreenPoint mouse, int minimap_width, int minimap_height,
+                                  Modifiers modifiers, const std::vector<int>& available) const;
 
  private:
   struct Press {

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <ctime>
 #include <exception>
+#include <fstream>
 #include <stdexcept>
 
 #include "client/launcher.h"
@@ -82,6 +84,71 @@ void Session::set_speed(double speed) {
   wake_.notify_all();
 }
 
+void Session::request_step() {
+  {
+    std::lock_guard lock(mutex_);
+    if (paused_) step_requested_ = true;
+  }
+  wake_.notify_all();
+}
+
+void Session::request_restart_episode() {
+  {
+    std::lock_guard lock(mutex_);
+    restart_requested_ = true;
+  }
+  wake_.notify_all();
+}
+
+void Session::request_save_replay(std::filesystem::path folder) {
+  {
+    std::lock_guard lock(mutex_);
+    save_replay_folder_ = std::move(folder);
+  }
+  wake_.notify_all();
+}
+
+std::vector<std::string> Session::take_notices() {
+  std::lock_guard lock(mutex_);
+  std::vector<std::string> taken;
+  taken.swap(notices_);
+  return taken;
+}
+
+void Session::notice(std::string text) {
+  std::lock_guard lock(mutex_);
+  notices_.push_back(std::move(text));
+  if (notices_.size() > 100) notices_.erase(notices_.begin());
+}
+
+bool Session::requests_pending() const {
+  return step_requested_ || restart_requested_ || save_replay_folder_.has_value();
+}
+
+void Session::save_replay(pysc2::Env& env, const std::filesystem::path& folder) {
+  try {
+    const SC2APIProtocol::ResponseSaveReplay response = env.controller().save_replay();
+    std::filesystem::create_directories(folder);
+    const std::time_t now = std::time(nullptr);
+    std::tm local{};
+    localtime_r(&now, &local);
+    char stamp[32];
+    std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &local);
+    std::filesystem::path file = folder / (options_.env.map + "-" + stamp + ".SC2Replay");
+    for (int n = 2; std::filesystem::exists(file); ++n) {
+      file = folder / (options_.env.map + "-" + stamp + "-" + std::to_string(n) + ".SC2Replay");
+    }
+    std::ofstream out(file, std::ios::binary);
+    out.write(response.data().data(), static_cast<std::streamsize>(response.data().size()));
+    out.close();
+    if (!out) throw std::runtime_error("cannot write " + file.string());
+    notice("replay saved: " + file.string() + " (" + std::to_string(response.data().size()) + " bytes)");
+  } catch (const std::exception& error) {
+    // A lost connection also shows up in the next step, which fails the session.
+    notice(std::string("saving the replay failed: ") + error.what());
+  }
+}
+
 SessionSnapshot Session::snapshot() const {
   std::lock_guard lock(mutex_);
   return snapshot_;
@@ -156,6 +223,23 @@ void Session::run_game() {
       deadline = std::chrono::steady_clock::now();
     }
     if (!wait_until_next_step(deadline)) break;
+    bool restart = false, step = false, paused = false;
+    std::optional<std::filesystem::path> replay_folder;
+    {
+      std::lock_guard lock(mutex_);
+      std::swap(restart, restart_requested_);
+      std::swap(step, step_requested_);
+      replay_folder.swap(save_replay_folder_);
+      paused = paused_;
+    }
+    if (replay_folder) save_replay(env, *replay_folder);
+    if (restart) {
+      set_status("restarting the episode");
+      publish(env.reset(), env);
+      set_status(options_.env.map + " on " + executable.path.filename().string());
+      continue;
+    }
+    if (paused && !step) continue;
     step_once(env);
     if (env.last().last()) {
       set_status("restarting the episode");
@@ -170,8 +254,8 @@ void Session::run_game() {
 bool Session::wait_until_next_step(std::chrono::steady_clock::time_point deadline) {
   std::unique_lock lock(mutex_);
   wake_.wait_until(lock, deadline, [this] { return stop_requested_.load(); });
-  // While paused, wait until resumed (or stopped).
-  wake_.wait(lock, [this] { return stop_requested_.load() || !paused_; });
+  // While paused, wait until resumed, stopped or asked for something.
+  wake_.wait(lock, [this] { return stop_requested_.load() || !paused_ || requests_pending(); });
   return !stop_requested_;
 }
 

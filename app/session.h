@@ -76,6 +76,15 @@ class Session {
   void submit(pysc2::FunctionCall call);
   void set_paused(bool paused);
   void set_speed(double speed);
+  // One step while paused (ignored while running).
+  void request_step();
+  // Ends the current episode and starts a new one (PySC2's reset) before the next step.
+  void request_restart_episode();
+  // Saves a replay (RequestSaveReplay) into `folder` as <map>-<date>-<time>.SC2Replay; the
+  // path or the error arrives as a notice.
+  void request_save_replay(std::filesystem::path folder);
+  // Messages from the game thread for the log (replay saved, ...), oldest first; clears them.
+  std::vector<std::string> take_notices();
 
   SessionSnapshot snapshot() const;
   std::vector<ActionRecord> action_log() const;  // oldest first, at most kMaxLog entries
@@ -96,6 +105,9 @@ class Session {
   void fail(const std::string& error);
   void update_records(const std::vector<std::uint64_t>& sequences, const std::string& result, bool failed);
   bool wait_until_next_step(std::chrono::steady_clock::time_point deadline);
+  bool requests_pending() const;  // with mutex_ held
+  void save_replay(pysc2::Env& env, const std::filesystem::path& folder);
+  void notice(std::string text);
 
   SessionOptions options_;
   std::thread thread_;
@@ -109,6 +121,10 @@ class Session {
   std::uint64_t next_sequence_ = 1;
   double speed_ = 1.0;
   bool paused_ = false;
+  bool step_requested_ = false;
+  bool restart_requested_ = false;
+  std::optional<std::filesystem::path> save_replay_folder_;
+  std::vector<std::string> notices_;
 };
 
 }  // namespace sc2::app

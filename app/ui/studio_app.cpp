@@ -11,13 +11,18 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <memory>
+#include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 #include <system_error>
 
 #include "app/config_paths.h"
+#include "app/script.h"
 #include "app/session.h"
 #include "app/ui/screenshot.h"
+#include "app/ui/script_player.h"
 #include "app/ui/studio_ui.h"
 
 namespace sc2::app::ui {
@@ -125,22 +130,97 @@ SessionOptions session_options(const StudioOptions& options) {
   return session;
 }
 
+// The keymap's name of an SDL key, empty for keys the keymap does not know.
+std::string key_name(SDL_Keycode key) {
+  if (key >= SDLK_a && key <= SDLK_z) return std::string(1, static_cast<char>('A' + (key - SDLK_a)));
+  if (key >= SDLK_0 && key <= SDLK_9) return std::string(1, static_cast<char>('0' + (key - SDLK_0)));
+  if (key >= SDLK_F1 && key <= SDLK_F12) return "F" + std::to_string(1 + key - SDLK_F1);
+  switch (key) {
+    case SDLK_LEFT: return "Left";
+    case SDLK_RIGHT: return "Right";
+    case SDLK_UP: return "Up";
+    case SDLK_DOWN: return "Down";
+    case SDLK_ESCAPE: return "Escape";
+    case SDLK_SPACE: return "Space";
+    case SDLK_RETURN: case SDLK_KP_ENTER: return "Enter";
+    case SDLK_TAB: return "Tab";
+    case SDLK_BACKSPACE: return "Backspace";
+    case SDLK_DELETE: return "Delete";
+    case SDLK_INSERT: return "Insert";
+    case SDLK_HOME: return "Home";
+    case SDLK_END: return "End";
+    case SDLK_PAGEUP: return "PageUp";
+    case SDLK_PAGEDOWN: return "PageDown";
+    case SDLK_PLUS: case SDLK_EQUALS: case SDLK_KP_PLUS: return "Plus";
+    case SDLK_MINUS: case SDLK_KP_MINUS: return "Minus";
+    case SDLK_PERIOD: return "Period";
+    case SDLK_COMMA: return "Comma";
+    case SDLK_SLASH: return "Slash";
+    default: return {};
+  }
+}
+
+// Own units (tag, type, position) of a TimeStep, for the --action_log file.
+nlohmann::json own_units(const pysc2::TimeStep& timestep) {
+  nlohmann::json units = nlohmann::json::array();
+  const auto& observation = timestep.observation.proto.observation();
+  for (const auto& unit : observation.raw_data().units()) {
+    if (unit.alliance() != SC2APIProtocol::Self) continue;
+    units.push_back({{"tag", unit.tag()}, {"unit_type", unit.unit_type()}, {"x", unit.pos().x()}, {"y", unit.pos().y()}});
+  }
+  return {{"game_loop", timestep.observation.game_loop}, {"units", units}};
+}
+
+std::string write_action_log(const std::string& file, const Session& session, const nlohmann::json& first,
+                             const nlohmann::json& last) {
+  nlohmann::json actions = nlohmann::json::array();
+  for (const ActionRecord& record : session.action_log()) {
+    actions.push_back({{"sequence", record.sequence}, {"game_loop", record.game_loop}, {"function", record.call.function},
+                       {"arguments", record.call.arguments}, {"text", record.text}, {"result", record.result},
+                       {"failed", record.failed}});
+  }
+  const nlohmann::json document = {{"actions", actions}, {"first_observation", first}, {"last_observation", last}};
+  std::ofstream out(file);
+  out << document.dump(2) << "\n";
+  out.close();
+  return out ? std::string() : "cannot write the action log " + file;
+}
+
 }  // namespace
 
-int run_studio(const StudioOptions& options) {
+int run_studio(const StudioOptions& initial_options) {
+  StudioOptions options = initial_options;
+  std::optional<ScriptPlayer> script;
+  if (!options.script.empty()) {
+    std::ifstream in(options.script);
+    if (!in) {
+      std::fprintf(stderr, "sc2studio: cannot read the script %s\n", options.script.c_str());
+      return 1;
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    ParsedScript parsed = parse_script(text.str(), options.script);
+    if (!parsed.error.empty()) {
+      std::fprintf(stderr, "sc2studio: %s\n", parsed.error.c_str());
+      return 1;
+    }
+    script.emplace(std::move(parsed.commands));
+  }
+
   Window window;
   if (std::string error = window.open(options); !error.empty()) {
     std::fprintf(stderr, "sc2studio: %s\n", error.c_str());
     return 1;
   }
 
-  Session session(session_options(options));
-  session.start();
+  auto session = std::make_unique<Session>(session_options(options));
+  session->start();
   int exit_code = 0;
+  nlohmann::json first_observation, last_observation;
   {
     std::unique_ptr<StudioUi> ui;
     try {
-      ui = std::make_unique<StudioUi>(session, options);
+      ui = std::make_unique<StudioUi>(*session, options);
     } catch (const std::exception& error) {
       std::fprintf(stderr, "sc2studio: cannot set up rendering: %s\n", error.what());
       return 1;
@@ -160,10 +240,19 @@ int run_studio(const StudioOptions& options) {
             event.window.windowID == SDL_GetWindowID(window.sdl_window())) {
           running = false;
         }
+        if (event.type == SDL_KEYDOWN && !ImGui::GetIO().WantTextInput) {
+          const std::string key = key_name(event.key.keysym.sym);
+          const bool arrow = key == "Left" || key == "Right" || key == "Up" || key == "Down";
+          if (!key.empty() && (!event.key.repeat || arrow)) {
+            const Uint16 mod = event.key.keysym.mod;
+            ui->on_key(KeyChord{key, (mod & KMOD_CTRL) != 0, (mod & KMOD_SHIFT) != 0, (mod & KMOD_ALT) != 0});
+          }
+        }
       }
 
       ImGui_ImplOpenGL3_NewFrame();
       ImGui_ImplSDL2_NewFrame();
+      if (script && !script->apply(*ui)) running = false;
       ImGui::NewFrame();
       const bool drew_game = ui->draw();
       ImGui::Render();
@@ -176,11 +265,16 @@ int run_studio(const StudioOptions& options) {
       glClear(GL_COLOR_BUFFER_BIT);
       ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 
+      const SessionSnapshot state = session->snapshot();
+      if (state.timestep) {
+        if (first_observation.is_null()) first_observation = own_units(*state.timestep);
+        last_observation = own_units(*state.timestep);
+      }
+
       // Automated runs: count frames only once the game is on screen.
       bool finish = false;
       if (options.frames > 0) {
         if (drew_game) ++game_frames;
-        const SessionSnapshot state = session.snapshot();
         if (game_frames >= options.frames) {
           finish = true;
         } else if (state.state == SessionState::failed && !drew_game) {
@@ -198,6 +292,13 @@ int run_studio(const StudioOptions& options) {
           exit_code = 1;
         }
       }
+      if (auto file = ui->take_screenshot_request()) {
+        if (std::string error = write_framebuffer_png(*file, width, height); !error.empty()) {
+          ui->note(error);
+        } else {
+          ui->note("screenshot saved: " + *file);
+        }
+      }
       // The screenshot shows the last frame: the --frames one, or the one drawn as the window closed.
       if ((finish || !running) && !options.screenshot.empty()) {
         if (std::string error = write_framebuffer_png(options.screenshot, width, height); !error.empty()) {
@@ -208,6 +309,18 @@ int run_studio(const StudioOptions& options) {
       SDL_GL_SwapWindow(window.sdl_window());
       if (finish) running = false;
 
+      // A restart (settings, error banner): a new session with the new options.
+      if (auto restart = ui->take_restart_request(); restart && running) {
+        session->stop();
+        options.map = restart->map;
+        options.feature_screen_size = restart->feature_screen_size;
+        options.feature_minimap_size = restart->feature_minimap_size;
+        session = std::make_unique<Session>(session_options(options));
+        session->start();
+        ui->set_session(*session, options);
+        first_observation = nlohmann::json();
+      }
+
       // Without vsync (e.g. the offscreen driver) do not spin faster than ~60 frames/s.
       const auto frame_time = std::chrono::steady_clock::now() - frame_start;
       if (frame_time < std::chrono::milliseconds(16)) {
@@ -215,8 +328,16 @@ int run_studio(const StudioOptions& options) {
             std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::milliseconds(16) - frame_time).count()));
       }
     }
+    if (script && !script->error().empty()) exit_code = 1;
   }  // the UI's GL objects go before the context
-  session.stop();  // joins the game thread; the GameProcess destructor quits the game
+  session->stop();  // joins the game thread; the GameProcess destructor quits the game
+  if (!options.action_log.empty()) {
+    if (std::string error = write_action_log(options.action_log, *session, first_observation, last_observation);
+        !error.empty()) {
+      std::fprintf(stderr, "sc2studio: %s\n", error.c_str());
+      exit_code = 1;
+    }
+  }
   return exit_code;
 }
 

@@ -1,151 +1,234 @@
 // [SECTION] Index
-//   helpers        layout, colours, texture ids
-//   StudioUi       refresh (new TimeStep -> textures), draw (all windows)
-//   World view     camera area from raw units, input, overlays
-//   Feature layers grid of screen and minimap layers, value under the cursor
-//   Stats          episode, score, reward, time left, speed controls
-//   Action log     every FunctionCall sent and its result
+//   StudioUi     refresh (new TimeStep -> textures), draw (all windows), keys, sending
+//   World view   camera area from raw units, input, overlays
+// The other panels live in panels_game.cpp, panels_units.cpp and layer_panels.cpp.
 #include "app/ui/studio_ui.h"
-
-#include <epoxy/gl.h>
 
 #include <algorithm>
 #include <cinttypes>
-#include <cmath>
-#include <cstdint>
 
+#include "app/config_paths.h"
 #include "app/minigames.h"
-#include "client/pysc2/actions.h"
-#include "imgui.h"
-#include "render/texture_view.h"
+#include "app/ui/ui_helpers.h"
+#include "render/world_scene.h"
 
 namespace sc2::app::ui {
 
-// [SECTION] helpers
 namespace {
-
 constexpr const char* kWorldWindow = "World view";
-constexpr const char* kLayersWindow = "Feature layers";
-constexpr const char* kStatsWindow = "Stats";
-constexpr const char* kLogWindow = "Action log";
-
-const ImVec4 kGreen{0.35f, 0.85f, 0.35f, 1.0f};
-const ImVec4 kRed{1.0f, 0.35f, 0.3f, 1.0f};
-const ImVec4 kYellow{1.0f, 0.85f, 0.3f, 1.0f};
-const ImVec4 kDim{0.6f, 0.6f, 0.6f, 1.0f};
-
-// The layers PySC2 users look at first; every other layer follows them.
-constexpr const char* kKeyScreenLayers[] = {"height_map", "visibility_map", "player_relative",
-                                            "unit_type",  "selected",       "unit_density"};
-constexpr const char* kKeyMinimapLayers[] = {"height_map", "visibility_map", "camera", "player_relative", "selected"};
-
-// Default window placement as fractions of the area under the menu bar (first run only;
-// afterwards imgui.ini remembers what the user did).
-void place_window(float x, float y, float w, float h) {
-  const ImVec2 display = ImGui::GetIO().DisplaySize;
-  const float top = ImGui::GetFrameHeight();
-  const float height = display.y - top;
-  ImGui::SetNextWindowPos(ImVec2(std::floor(x * display.x), top + std::floor(y * height)), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(std::floor(w * display.x), std::floor(h * height)), ImGuiCond_FirstUseEver);
-}
-
-ImTextureID texture_id(GLuint texture) { return reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(texture)); }
-
-void add_framebuffer_image(ImDrawList* draw, GLuint texture, ImVec2 min, ImVec2 size) {
-  const render::TextureUv uv = render::kFramebufferUv;
-  draw->AddImage(texture_id(texture), min, ImVec2(min.x + size.x, min.y + size.y), ImVec2(uv.u0, uv.v0),
-                 ImVec2(uv.u1, uv.v1));
-}
-
-Modifiers current_modifiers() {
-  const ImGuiIO& io = ImGui::GetIO();
-  return Modifiers{io.KeyShift, io.KeyCtrl};
-}
-
-ImageRect to_rect(ImVec2 min, ImVec2 size) { return ImageRect{min.x, min.y, size.x, size.y}; }
-
-std::string format_time(double seconds) {
-  if (seconds < 0) seconds = 0;
-  const int total = static_cast<int>(seconds);
-  char text[32];
-  std::snprintf(text, sizeof text, "%d:%02d", total / 60, total % 60);
-  return text;
-}
-
-std::string function_name(int id) {
-  const pysc2::FunctionSpec* spec = pysc2::find_function(id);
-  return spec ? std::string(spec->name) : "fn#" + std::to_string(id);
-}
-
-
+constexpr double kSpeeds[] = {0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0};
 }  // namespace
 
 // [SECTION] StudioUi
 StudioUi::StudioUi(Session& session, const StudioOptions& options)
-    : session_(session),
+    : session_(&session),
       options_(options),
       mapper_(options.feature_screen_size, options.feature_screen_size),
-      speed_(static_cast<float>(options.speed > 0 ? options.speed : 1.0)) {}
+      speed_(static_cast<float>(options.speed > 0 ? options.speed : 1.0)),
+      fastest_(options.speed <= 0),
+      settings_(options) {
+  LoadedKeymap loaded = load_keymap(config_dir_from_environment());
+  keymap_ = std::move(loaded.keymap);
+  for (std::string& message : loaded.messages) {
+    std::fprintf(stderr, "sc2studio: %s\n", message.c_str());
+    note(std::move(message));
+  }
+}
+
+void StudioUi::set_session(Session& session, const StudioOptions& options) {
+  session_ = &session;
+  options_ = options;
+  settings_ = options;
+  snapshot_ = SessionSnapshot{};
+  drawn_version_ = log_version_ = sampled_version_ = 0;
+  log_.clear();
+  notes_.clear();
+  layers_.clear();
+  armed_.reset();
+  mapper_.cancel();
+  loop_samples_.clear();
+  note("restarted: " + options.map + ", screen " + std::to_string(options.feature_screen_size) + ", minimap " +
+       std::to_string(options.feature_minimap_size));
+}
+
+std::optional<StudioOptions> StudioUi::take_restart_request() {
+  auto request = std::move(restart_request_);
+  restart_request_.reset();
+  return request;
+}
+
+std::optional<std::string> StudioUi::take_screenshot_request() {
+  auto request = std::move(screenshot_request_);
+  screenshot_request_.reset();
+  return request;
+}
 
 void StudioUi::refresh(const SessionSnapshot& snapshot) {
   snapshot_ = snapshot;
+  for (std::string& text : session_->take_notices()) note(std::move(text));
   if (snapshot.log_version != log_version_) {
-    log_ = session_.action_log();
+    log_ = session_->action_log();
     log_version_ = snapshot.log_version;
   }
+  update_rates();
   if (!snapshot.timestep || snapshot.timestep_version == drawn_version_) return;
   const pysc2::Observation& obs = snapshot.timestep->observation;
   for (const pysc2::Layer& layer : obs.feature_screen) layers_["screen/" + layer.name].update(context_, layer, false);
   for (const pysc2::Layer& layer : obs.feature_minimap) layers_["minimap/" + layer.name].update(context_, layer, true);
-  if (const pysc2::Layer* screen = obs.feature_screen.empty() ? nullptr : &obs.feature_screen.front()) {
-    mapper_.set_screen_size(screen->width, screen->height);
+  if (const pysc2::Layer* screen = screen_reference_layer()) mapper_.set_screen_size(screen->width, screen->height);
+}
+
+void StudioUi::update_rates() {
+  const auto now = std::chrono::steady_clock::now();
+  while (!action_times_.empty() && now - action_times_.front() > std::chrono::seconds(60)) action_times_.pop_front();
+  if (snapshot_.timestep && snapshot_.timestep_version != sampled_version_) {
+    sampled_version_ = snapshot_.timestep_version;
+    loop_samples_.emplace_back(now, snapshot_.timestep->observation.game_loop);
+  }
+  while (loop_samples_.size() > 2 && now - loop_samples_.front().first > std::chrono::seconds(3)) loop_samples_.pop_front();
+  loops_per_second_ = 0.0;
+  if (loop_samples_.size() >= 2 && !snapshot_.paused) {
+    const double seconds = std::chrono::duration<double>(loop_samples_.back().first - loop_samples_.front().first).count();
+    const double loops = static_cast<double>(loop_samples_.back().second) - loop_samples_.front().second;
+    if (seconds > 0 && loops > 0) loops_per_second_ = loops / seconds;
   }
 }
 
 bool StudioUi::draw() {
-  refresh(session_.snapshot());
+  refresh(session_->snapshot());
   draw_menu_bar(snapshot_);
+  draw_top_bar(snapshot_);
   draw_world_view(snapshot_);
+  draw_minimap(snapshot_);
   draw_feature_layers(snapshot_);
-  draw_stats(snapshot_);
+  draw_command_card(snapshot_);
+  draw_selection(snapshot_);
+  draw_game_panel(snapshot_);
   draw_action_log(snapshot_);
+  draw_inspectors(snapshot_);
+  draw_help();
   draw_error_banner(snapshot_);
   draw_drag_rect();
+  draw_armed_cursor();
   finish_gesture();
   const bool drew_game = snapshot_.timestep != nullptr;
   if (drew_game) drawn_version_ = snapshot_.timestep_version;
   return drew_game;
 }
 
-void StudioUi::draw_menu_bar(const SessionSnapshot& snapshot) {
-  if (!ImGui::BeginMainMenuBar()) return;
-  if (ImGui::BeginMenu("Game")) {
-    if (ImGui::MenuItem("Pause", "Space", snapshot.paused)) session_.set_paused(!snapshot.paused);
-    ImGui::EndMenu();
+// [SECTION] keys and commands
+void StudioUi::on_key(const KeyChord& chord) {
+  const HotkeyResult result = map_hotkey(keymap_, chord, hotkey_state());
+  if (result.action.empty()) return;
+  if (result.call) submit(*result.call);
+  if (!result.message.empty()) note(to_string(chord) + " (" + result.action + "): " + result.message);
+  if (result.command == UiCommand::arm && result.armed) {
+    armed_ = result.armed;
+  } else if (result.command != UiCommand::none) {
+    run_command(result.command);
   }
-  if (ImGui::BeginMenu("View")) {
-    ImGui::MenuItem("All feature layers", nullptr, &show_all_layers_);
-    ImGui::MenuItem("Follow action log", nullptr, &follow_log_);
-    ImGui::EndMenu();
-  }
-  const std::string status =
-      snapshot.state == SessionState::failed ? "session failed" : std::string(to_string(snapshot.state)) + ": " + snapshot.status;
-  const float width = ImGui::CalcTextSize(status.c_str()).x;
-  ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX() + 20.0f, ImGui::GetWindowWidth() - width - 12.0f));
-  ImGui::TextColored(snapshot.state == SessionState::failed ? kRed : kDim, "%s", status.c_str());
-  ImGui::EndMainMenuBar();
+}
 
-  if (!ImGui::GetIO().WantTextInput && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Space), false)) {
-    session_.set_paused(!snapshot.paused);
+HotkeyState StudioUi::hotkey_state() const {
+  HotkeyState state;
+  state.available = available_actions();
+  state.minimap_width = state.minimap_height = options_.feature_minimap_size;
+  if (snapshot_.timestep) {
+    if (const pysc2::Layer* camera = snapshot_.timestep->observation.minimap("camera")) {
+      state.camera = camera_center(*camera);
+      state.minimap_width = camera->width;
+      state.minimap_height = camera->height;
+    }
   }
+  return state;
+}
+
+void StudioUi::run_command(UiCommand command) {
+  switch (command) {
+    case UiCommand::cancel:
+      if (armed_) note("cancelled " + armed_->name);
+      armed_.reset();
+      mapper_.cancel();
+      break;
+    case UiCommand::pause: session_->set_paused(!snapshot_.paused); break;
+    case UiCommand::step:
+      if (!snapshot_.paused) session_->set_paused(true);
+      session_->request_step();
+      break;
+    case UiCommand::speed_up:
+    case UiCommand::speed_down: {
+      const double current = fastest_ ? 16.0 : speed_;
+      double next = current;
+      if (command == UiCommand::speed_up) {
+        for (double s : kSpeeds) {
+          if (s > current + 1e-6) {
+            next = s;
+            break;
+          }
+        }
+      } else {
+        for (double s : kSpeeds) {
+          if (s < current - 1e-6) next = s;
+        }
+      }
+      fastest_ = false;
+      set_speed(static_cast<float>(next));
+      break;
+    }
+    case UiCommand::restart:
+      session_->request_restart_episode();
+      note("restarting the episode (F5)");
+      break;
+    case UiCommand::save_replay:
+      if (auto dir = data_dir_from_environment()) {
+        session_->request_save_replay(*dir / "replays");
+      } else {
+        note("cannot save a replay: neither $XDG_DATA_HOME nor $HOME is set");
+      }
+      break;
+    case UiCommand::help: show_help_ = !show_help_; break;
+    case UiCommand::screenshot: {
+      std::filesystem::path dir = data_dir_from_environment().value_or(std::filesystem::current_path());
+      dir /= "screenshots";
+      std::error_code ignored;
+      std::filesystem::create_directories(dir, ignored);
+      char name[64];
+      const std::time_t now = std::time(nullptr);
+      std::tm local{};
+      localtime_r(&now, &local);
+      std::strftime(name, sizeof name, "sc2studio-%Y%m%d-%H%M%S.png", &local);
+      screenshot_request_ = (dir / name).string();
+      break;
+    }
+    case UiCommand::arm:
+    case UiCommand::none: break;
+  }
+}
+
+void StudioUi::set_speed(float speed) {
+  speed_ = std::clamp(speed, 0.25f, 16.0f);
+  session_->set_speed(fastest_ ? 0.0 : speed_);
+}
+
+void StudioUi::activate(const CommandEntry& entry) {
+  if (entry.group == CommandGroup::targeted) {
+    if (!entry.available) {
+      note(entry.name + " is not available now");
+      return;
+    }
+    armed_ = arm(entry);
+    return;
+  }
+  send(fire(entry, current_modifiers().shift, available_actions()));
 }
 
 // [SECTION] World view
 void StudioUi::draw_world_view(const SessionSnapshot& snapshot) {
-  place_window(0.0f, 0.0f, 0.44f, 0.70f);
+  place_window(0.0f, 0.0f, 0.37f, 0.64f);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(4, 4));
   const bool open = ImGui::Begin(kWorldWindow);
   ImGui::PopStyleVar();
+  world_surface_.valid = false;
   if (!open) {
     ImGui::End();
     return;
@@ -191,7 +274,8 @@ void StudioUi::draw_world_view(const SessionSnapshot& snapshot) {
   ImGui::InvisibleButton("##world", size, ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
   const bool hovered = ImGui::IsItemHovered();
   add_framebuffer_image(draw, world_.color_texture(), min, size);
-  draw->AddRect(min, max, IM_COL32(70, 70, 80, 255));
+  draw->AddRect(min, max, armed_ ? IM_COL32(255, 200, 60, 255) : IM_COL32(70, 70, 80, 255));
+  world_surface_ = SurfaceRect{to_rect(min, size), screen_w, screen_h, true};
   handle_screen_input("world", min, size);
 
   // PySC2-style overlay: score, step and time in green at the top.
@@ -205,8 +289,13 @@ void StudioUi::draw_world_view(const SessionSnapshot& snapshot) {
     const ImVec2 text_size = ImGui::CalcTextSize(paused);
     draw->AddText(ImVec2(max.x - text_size.x - 6, min.y + 3), IM_COL32(255, 220, 80, 255), paused);
   }
+  if (armed_) {
+    const std::string text = armed_->name + ": click a target (Shift queues, Esc cancels)";
+    draw->AddRectFilled(ImVec2(min.x, max.y - 22), max, IM_COL32(0, 0, 0, 160));
+    draw->AddText(ImVec2(min.x + 6, max.y - 19), IM_COL32(255, 210, 80, 255), text.c_str());
+  }
 
-  if (hovered) {
+  if (hovered && !mapper_.pressed()) {
     const LayerPixel pixel = image_to_pixel(to_rect(min, size), ScreenPoint{ImGui::GetMousePos().x, ImGui::GetMousePos().y},
                                             screen_w, screen_h);
     const render::WorldPoint world = render::screen_to_world(
@@ -219,7 +308,8 @@ void StudioUi::draw_world_view(const SessionSnapshot& snapshot) {
         ImGui::TextColored(kDim, "%-16s %d", name, layer->at(pixel.x, pixel.y));
       }
     }
-    ImGui::TextColored(kDim, "left: select  drag: box  right: move  (Shift/Ctrl modify)");
+    ImGui::TextColored(kDim, armed_ ? "left: %s here" : "left: select  drag: box  right: Smart  (Shift/Ctrl modify)",
+                       armed_ ? armed_->name.c_str() : "");
     ImGui::EndTooltip();
   }
   ImGui::End();
@@ -246,28 +336,55 @@ const pysc2::Layer* StudioUi::screen_reference_layer() const {
 void StudioUi::handle_screen_input(const std::string& surface, const ImVec2& min, const ImVec2& size) {
   if (!ImGui::IsItemHovered()) return;
   const ImVec2 mouse = ImGui::GetMousePos();
+  const Modifiers modifiers = current_modifiers();
   if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+    if (armed_) {
+      const LayerPixel at = image_to_pixel(to_rect(min, size), ScreenPoint{mouse.x, mouse.y}, mapper_screen_width(),
+                                           mapper_screen_height());
+      send(armed_click(*armed_, false, at, modifiers.shift, available_actions()));
+      if (!modifiers.shift) armed_.reset();  // Shift keeps it armed for more queued targets
+      return;
+    }
     mapper_.left_press(to_rect(min, size), ScreenPoint{mouse.x, mouse.y});
-    pressed_surface_ = surface;
   }
   if (ImGui::IsMouseClicked(ImGuiMouseButton_Right)) {
     mapper_.cancel();
-    send(mapper_.right_click(to_rect(min, size), ScreenPoint{mouse.x, mouse.y}, current_modifiers(),
-                             available_actions()));
+    if (armed_) {  // right click cancels a pending target, as in the game
+      run_command(UiCommand::cancel);
+      return;
+    }
+    send(mapper_.right_click(to_rect(min, size), ScreenPoint{mouse.x, mouse.y}, modifiers, available_actions()));
   }
+  (void)surface;
 }
 
 void StudioUi::handle_minimap_input(const ImVec2& min, const ImVec2& size, int width, int height) {
-  if (!ImGui::IsItemHovered() || !ImGui::IsMouseClicked(ImGuiMouseButton_Left)) return;
+  if (!ImGui::IsItemHovered()) return;
   const ImVec2 mouse = ImGui::GetMousePos();
-  send(mapper_.minimap_click(to_rect(min, size), ScreenPoint{mouse.x, mouse.y}, width, height, available_actions()));
+  const Modifiers modifiers = current_modifiers();
+  if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+    if (armed_) {
+      const LayerPixel at = image_to_pixel(to_rect(min, size), ScreenPoint{mouse.x, mouse.y}, width, height);
+      send(armed_click(*armed_, true, at, modifiers.shift, available_actions()));
+      if (!modifiers.shift) armed_.reset();
+      return;
+    }
+    send(mapper_.minimap_click(to_rect(min, size), ScreenPoint{mouse.x, mouse.y}, width, height, available_actions()));
+  }
+  if (ImGui::IsMouseClicked(ImGuiMouseButton_Right)) {
+    if (armed_) {
+      run_command(UiCommand::cancel);
+      return;
+    }
+    send(mapper_.minimap_right_click(to_rect(min, size), ScreenPoint{mouse.x, mouse.y}, width, height, modifiers,
+                                     available_actions()));
+  }
 }
 
 void StudioUi::finish_gesture() {
   if (!mapper_.pressed() || !ImGui::IsMouseReleased(ImGuiMouseButton_Left)) return;
   const ImVec2 mouse = ImGui::GetMousePos();
   send(mapper_.left_release(ScreenPoint{mouse.x, mouse.y}, current_modifiers(), available_actions()));
-  pressed_surface_.clear();
 }
 
 void StudioUi::draw_drag_rect() {
@@ -282,12 +399,32 @@ void StudioUi::draw_drag_rect() {
   }
 }
 
+void StudioUi::draw_armed_cursor() {
+  if (!armed_) return;
+  // A crosshair with the command's name next to the mouse.
+  const ImVec2 mouse = ImGui::GetMousePos();
+  if (mouse.x < -1e6f) return;
+  ImDrawList* draw = ImGui::GetForegroundDrawList();
+  const ImU32 color = IM_COL32(255, 200, 60, 255);
+  draw->AddCircle(mouse, 9.0f, color, 20, 1.5f);
+  draw->AddLine(ImVec2(mouse.x - 14, mouse.y), ImVec2(mouse.x - 4, mouse.y), color, 1.5f);
+  draw->AddLine(ImVec2(mouse.x + 4, mouse.y), ImVec2(mouse.x + 14, mouse.y), color, 1.5f);
+  draw->AddLine(ImVec2(mouse.x, mouse.y - 14), ImVec2(mouse.x, mouse.y - 4), color, 1.5f);
+  draw->AddLine(ImVec2(mouse.x, mouse.y + 4), ImVec2(mouse.x, mouse.y + 14), color, 1.5f);
+  draw->AddText(ImVec2(mouse.x + 14, mouse.y + 10), color, armed_->name.c_str());
+}
+
 void StudioUi::send(const MappedInput& input) {
   if (input.call) {
-    session_.submit(*input.call);
+    submit(*input.call);
   } else if (!input.message.empty()) {
     note(input.message);
   }
+}
+
+void StudioUi::submit(const pysc2::FunctionCall& call) {
+  session_->submit(call);
+  action_times_.push_back(std::chrono::steady_clock::now());
 }
 
 void StudioUi::note(std::string text) {
@@ -299,242 +436,6 @@ void StudioUi::note(std::string text) {
 const std::vector<int>& StudioUi::available_actions() const {
   static const std::vector<int> none;
   return snapshot_.timestep ? snapshot_.timestep->observation.available_actions : none;
-}
-
-// [SECTION] Feature layers
-void StudioUi::draw_feature_layers(const SessionSnapshot& snapshot) {
-  place_window(0.44f, 0.0f, 0.56f, 0.70f);
-  if (!ImGui::Begin(kLayersWindow)) {
-    ImGui::End();
-    return;
-  }
-  if (!snapshot.timestep) {
-    ImGui::TextColored(kDim, "Waiting for the first observation...");
-    ImGui::End();
-    return;
-  }
-  ImGui::SetNextItemWidth(160);
-  ImGui::SliderFloat("cell size", &layer_cell_width_, 64.0f, 512.0f, "%.0f px");
-  ImGui::SameLine();
-  ImGui::Checkbox("all layers", &show_all_layers_);
-  ImGui::SameLine();
-  ImGui::TextColored(kDim, "hover: value   click: act on the screen / move the camera");
-
-  const pysc2::Observation& obs = snapshot.timestep->observation;
-  std::vector<std::pair<const pysc2::Layer*, bool>> cells;  // layer, is minimap
-  for (const char* name : kKeyScreenLayers) {
-    if (const pysc2::Layer* layer = obs.screen(name)) cells.emplace_back(layer, false);
-  }
-  for (const char* name : kKeyMinimapLayers) {
-    if (const pysc2::Layer* layer = obs.minimap(name)) cells.emplace_back(layer, true);
-  }
-  const std::size_t key_count = cells.size();
-  if (show_all_layers_) {
-    auto is_key = [](const std::string& name, auto& list) {
-      return std::any_of(std::begin(list), std::end(list), [&](const char* key) { return name == key; });
-    };
-    for (const pysc2::Layer& layer : obs.feature_screen) {
-      if (!is_key(layer.name, kKeyScreenLayers)) cells.emplace_back(&layer, false);
-    }
-    for (const pysc2::Layer& layer : obs.feature_minimap) {
-      if (!is_key(layer.name, kKeyMinimapLayers)) cells.emplace_back(&layer, true);
-    }
-  }
-
-  ImGui::BeginChild("##layer_grid");
-  const float spacing = ImGui::GetStyle().ItemSpacing.x;
-  const float avail = ImGui::GetContentRegionAvail().x;
-  const int columns = std::max(1, static_cast<int>((avail + spacing) / (layer_cell_width_ + spacing)));
-  const float cell_width = std::floor((avail - spacing * static_cast<float>(columns - 1)) / static_cast<float>(columns));
-  for (std::size_t i = 0; i < cells.size(); ++i) {
-    if (i == key_count && i > 0) {
-      ImGui::Spacing();
-      ImGui::Separator();
-      ImGui::TextColored(kDim, "Other layers");
-    }
-    const std::size_t index_in_group = i < key_count ? i : i - key_count;
-    if (index_in_group % static_cast<std::size_t>(columns) != 0) ImGui::SameLine();
-    draw_layer_cell(*cells[i].first, cells[i].second, cell_width);
-  }
-  ImGui::EndChild();
-  ImGui::End();
-}
-
-void StudioUi::draw_layer_cell(const pysc2::Layer& layer, bool minimap, float cell_width) {
-  const std::string key = (minimap ? "minimap/" : "screen/") + layer.name;
-  const std::string title = (minimap ? "minimap " : "screen ") + layer.name;
-  ImGui::BeginGroup();
-  ImGui::PushID(key.c_str());
-  ImGui::PushStyleColor(ImGuiCol_Text, minimap ? ImVec4(0.55f, 0.75f, 1.0f, 1.0f) : ImVec4(0.9f, 0.9f, 0.9f, 1.0f));
-  const ImVec2 text_size = ImGui::CalcTextSize(title.c_str());
-  ImGui::SetCursorPosX(ImGui::GetCursorPosX() + std::max(0.0f, (cell_width - text_size.x) / 2));
-  ImGui::TextUnformatted(title.c_str());
-  ImGui::PopStyleColor();
-
-  const float aspect = layer.height > 0 ? static_cast<float>(layer.width) / static_cast<float>(layer.height) : 1.0f;
-  const ImVec2 size(cell_width, std::floor(cell_width / aspect));
-  const ImVec2 min = ImGui::GetCursorScreenPos();
-  ImGui::InvisibleButton("##layer", size, ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
-  ImDrawList* draw = ImGui::GetWindowDrawList();
-  auto found = layers_.find(key);
-  if (found != layers_.end() && found->second.ready()) {
-    add_framebuffer_image(draw, found->second.color_texture(), min, size);
-  } else {
-    draw->AddRectFilled(min, ImVec2(min.x + size.x, min.y + size.y), IM_COL32(0, 0, 0, 255));
-  }
-  draw->AddRect(min, ImVec2(min.x + size.x, min.y + size.y), IM_COL32(70, 70, 80, 255));
-  if (minimap) {
-    handle_minimap_input(min, size, layer.width, layer.height);
-  } else {
-    handle_screen_input(key, min, size);
-  }
-  if (ImGui::IsItemHovered() && !layer.empty()) {
-    const LayerPixel pixel = image_to_pixel(to_rect(min, size), ScreenPoint{ImGui::GetMousePos().x, ImGui::GetMousePos().y},
-                                            layer.width, layer.height);
-    ImGui::BeginTooltip();
-    ImGui::Text("%s [%d, %d] = %d", title.c_str(), pixel.x, pixel.y, layer.at(pixel.x, pixel.y));
-    ImGui::TextColored(kDim, "%s, scale %d, %dx%d", layer.kind == pysc2::LayerKind::scalar ? "scalar" : "categorical",
-                       layer.scale, layer.width, layer.height);
-    ImGui::EndTooltip();
-  }
-  ImGui::PopID();
-  ImGui::EndGroup();
-}
-
-// [SECTION] Stats
-void StudioUi::draw_stats(const SessionSnapshot& snapshot) {
-  place_window(0.0f, 0.70f, 0.44f, 0.30f);
-  if (!ImGui::Begin(kStatsWindow)) {
-    ImGui::End();
-    return;
-  }
-  if (ImGui::BeginTable("##stats", 4, ImGuiTableFlags_SizingStretchProp)) {
-    const pysc2::Observation* obs = snapshot.timestep ? &snapshot.timestep->observation : nullptr;
-    const std::uint32_t loop = obs ? obs->game_loop : 0;
-    const auto limit = episode_loop_limit(options_.map);
-    char buffer[96];
-    auto cell = [](const char* key, const std::string& value, const ImVec4* color = nullptr) {
-      ImGui::TableNextColumn();
-      ImGui::TextColored(kDim, "%s", key);
-      ImGui::TableNextColumn();
-      if (color) {
-        ImGui::TextColored(*color, "%s", value.c_str());
-      } else {
-        ImGui::TextUnformatted(value.c_str());
-      }
-    };
-    cell("map", options_.map);
-    cell("state", to_string(snapshot.state), snapshot.state == SessionState::failed ? &kRed : &kGreen);
-    cell("score", obs ? std::to_string(obs->score) : "-", &kGreen);
-    cell("episode", std::to_string(snapshot.episode));
-    std::snprintf(buffer, sizeof buffer, "%+.0f", snapshot.last_reward);
-    cell("last reward", buffer, snapshot.last_reward > 0 ? &kYellow : nullptr);
-    cell("episode step", std::to_string(snapshot.episode_steps));
-    std::snprintf(buffer, sizeof buffer, "%.0f", snapshot.episode_reward);
-    cell("episode reward", buffer);
-    cell("game loop", std::to_string(loop));
-    cell("time", format_time(loop / kGameLoopsPerSecond));
-    cell("time left", limit ? format_time((*limit - static_cast<double>(loop)) / kGameLoopsPerSecond) : "-");
-    if (!snapshot.finished_episode_scores.empty()) {
-      double sum = 0;
-      for (double score : snapshot.finished_episode_scores) sum += score;
-      std::snprintf(buffer, sizeof buffer, "%.2f (%zu episodes)", sum / snapshot.finished_episode_scores.size(),
-                    snapshot.finished_episode_scores.size());
-      cell("mean score", buffer);
-    } else {
-      cell("mean score", "-");
-    }
-    std::snprintf(buffer, sizeof buffer, "%.0f", ImGui::GetIO().Framerate);
-    cell("fps", buffer);
-    cell("step_mul", std::to_string(options_.step_mul));
-    if (obs) {
-      std::snprintf(buffer, sizeof buffer, "%lld / %lld", static_cast<long long>(obs->player[3]),
-                    static_cast<long long>(obs->player[4]));
-      cell("food", buffer);
-    }
-    ImGui::EndTable();
-  }
-  ImGui::Separator();
-  bool paused = snapshot.paused;
-  if (ImGui::Checkbox("pause (Space)", &paused)) session_.set_paused(paused);
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(140);
-  if (ImGui::SliderFloat("speed x real time", &speed_, 0.25f, 8.0f, "%.2f", ImGuiSliderFlags_Logarithmic)) {
-    session_.set_speed(speed_);
-  }
-  ImGui::End();
-}
-
-// [SECTION] Action log
-void StudioUi::draw_action_log(const SessionSnapshot&) {
-  place_window(0.44f, 0.70f, 0.56f, 0.30f);
-  if (!ImGui::Begin(kLogWindow)) {
-    ImGui::End();
-    return;
-  }
-  ImGui::Checkbox("follow", &follow_log_);
-  ImGui::SameLine();
-  ImGui::TextColored(kDim, "%zu sent   available:", log_.size());
-  ImGui::SameLine();
-  std::string available;
-  for (int id : available_actions()) available += (available.empty() ? "" : ", ") + function_name(id);
-  ImGui::TextWrapped("%s", available.empty() ? "-" : available.c_str());
-  const ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
-                                ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingStretchProp;
-  if (ImGui::BeginTable("##log", 4, flags)) {
-    ImGui::TableSetupScrollFreeze(0, 1);
-    ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, 36.0f);
-    ImGui::TableSetupColumn("loop", ImGuiTableColumnFlags_WidthFixed, 56.0f);
-    ImGui::TableSetupColumn("FunctionCall", ImGuiTableColumnFlags_WidthStretch, 3.0f);
-    ImGui::TableSetupColumn("result", ImGuiTableColumnFlags_WidthStretch, 1.5f);
-    ImGui::TableHeadersRow();
-    std::size_t next_note = 0;
-    auto draw_notes_until = [&](std::uint64_t sequence) {
-      while (next_note < notes_.size() && notes_[next_note].after_sequence <= sequence) {
-        ImGui::TableNextRow();
-        ImGui::TableSetColumnIndex(2);
-        ImGui::TextColored(kYellow, "%s", notes_[next_note].text.c_str());
-        ++next_note;
-      }
-    };
-    draw_notes_until(log_.empty() ? 0 : log_.front().sequence - 1);
-    for (const ActionRecord& record : log_) {
-      ImGui::TableNextRow();
-      ImGui::TableSetColumnIndex(0);
-      ImGui::TextColored(kDim, "%" PRIu64, record.sequence);
-      ImGui::TableSetColumnIndex(1);
-      ImGui::TextColored(kDim, "%u", record.game_loop);
-      ImGui::TableSetColumnIndex(2);
-      ImGui::TextUnformatted(record.text.c_str());
-      ImGui::TableSetColumnIndex(3);
-      ImGui::TextColored(record.failed ? kRed : (record.result == "ok" ? kGreen : kDim), "%s", record.result.c_str());
-      draw_notes_until(record.sequence);
-    }
-    draw_notes_until(UINT64_MAX);
-    if (follow_log_ && ImGui::GetScrollY() >= ImGui::GetScrollMaxY() - 1.0f) ImGui::SetScrollHereY(1.0f);
-    ImGui::EndTable();
-  }
-  ImGui::End();
-}
-
-void StudioUi::draw_error_banner(const SessionSnapshot& snapshot) {
-  if (snapshot.state != SessionState::failed) return;
-  const ImVec2 display = ImGui::GetIO().DisplaySize;
-  const float width = std::min(display.x - 40.0f, 900.0f);
-  ImGui::SetNextWindowPos(ImVec2((display.x - width) / 2, ImGui::GetFrameHeight() + 12.0f));
-  ImGui::SetNextWindowSize(ImVec2(width, 0));
-  ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.45f, 0.06f, 0.06f, 0.96f));
-  ImGui::PushStyleColor(ImGuiCol_Border, ImVec4(1.0f, 0.3f, 0.3f, 1.0f));
-  ImGui::Begin("##error_banner", nullptr,
-               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
-                   ImGuiWindowFlags_NoFocusOnAppearing);
-  ImGui::TextColored(ImVec4(1, 0.85f, 0.85f, 1), "The game session failed");
-  ImGui::PushTextWrapPos(0.0f);
-  ImGui::TextUnformatted(snapshot.error.c_str());
-  ImGui::PopTextWrapPos();
-  ImGui::TextColored(ImVec4(1, 0.7f, 0.7f, 1), "Check --sc2path / $SC2PATH, or that sc2lite is next to sc2studio.");
-  ImGui::End();
-  ImGui::PopStyleColor(2);
 }
 
 }  // namespace sc2::app::ui

@@ -1,14 +1,22 @@
 #pragma once
-// The ImGui panels of sc2studio: World view, Feature layers, Stats, Action log and the
-// error banner. Reads the Session's snapshot each frame, turns mouse gestures into
-// FunctionCalls (InputMapper) and submits them. Needs the GL context (UI thread only).
+// The ImGui panels of sc2studio: top bar, World view, Minimap, Feature layers, layer
+// inspectors, Command card, Selection, Game (control, stats, settings), Action log, help
+// overlay and the error banner. Reads the Session's snapshot each frame, turns mouse
+// gestures and keys into FunctionCalls (InputMapper, hotkeys, command card) and submits
+// them. Needs the GL context (UI thread only).
+#include <chrono>
+#include <deque>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "app/cli_options.h"
+#include "app/command_card.h"
+#include "app/hotkeys.h"
 #include "app/input_mapper.h"
+#include "app/keymap.h"
 #include "app/session.h"
 #include "render/layer_texture.h"
 #include "render/render_context.h"
@@ -18,60 +26,117 @@ struct ImVec2;
 
 namespace sc2::app::ui {
 
+// Where a surface was drawn last frame (window pixels), for scripted input.
+struct SurfaceRect {
+  ImageRect rect;
+  int layer_width = 0;   // the point argument space of the surface
+  int layer_height = 0;
+  bool valid = false;
+};
+
 class StudioUi {
  public:
   StudioUi(Session& session, const StudioOptions& options);
 
   // Builds this frame's windows. Returns true when a game TimeStep was drawn.
   bool draw();
+  // A key went down (SDL, after ImGui said it does not want the keyboard).
+  void on_key(const KeyChord& chord);
+
+  // A new game session (after a restart from the settings or the error banner).
+  void set_session(Session& session, const StudioOptions& options);
+  // Set when the user asked to restart the game with these options (cleared on read).
+  std::optional<StudioOptions> take_restart_request();
+  // Set when the user asked for a screenshot (F12): the file to write (cleared on read).
+  std::optional<std::string> take_screenshot_request();
+  void note(std::string text);  // a line in the action log from the UI itself
+
+  const SurfaceRect& world_surface() const { return world_surface_; }
+  const SurfaceRect& minimap_surface() const { return minimap_surface_; }
+  const SessionSnapshot& snapshot() const { return snapshot_; }
+  const Keymap& keymap() const { return keymap_; }
 
  private:
-  // A message from the UI itself (e.g. "not available"), shown in the action log after
-  // the session record it followed.
   struct Note {
     std::uint64_t after_sequence;
     std::string text;
   };
+  struct Inspector {
+    std::string key;  // "screen/<name>" or "minimap/<name>"
+    bool open = true;
+    float zoom = 1.0f;   // 1 = fit the window
+    float pan_x = 0.0f;  // layer pixels at the view's top-left
+    float pan_y = 0.0f;
+  };
 
   void refresh(const SessionSnapshot& snapshot);
+  void update_rates();
   void draw_menu_bar(const SessionSnapshot& snapshot);
+  void draw_top_bar(const SessionSnapshot& snapshot);
   void draw_world_view(const SessionSnapshot& snapshot);
+  void draw_minimap(const SessionSnapshot& snapshot);
   void draw_feature_layers(const SessionSnapshot& snapshot);
   void draw_layer_cell(const pysc2::Layer& layer, bool minimap, float cell_width);
-  void draw_stats(const SessionSnapshot& snapshot);
+  void draw_inspectors(const SessionSnapshot& snapshot);
+  void draw_inspector(Inspector& inspector, const pysc2::Observation& obs);
+  void draw_command_card(const SessionSnapshot& snapshot);
+  void draw_selection(const SessionSnapshot& snapshot);
+  void draw_game_panel(const SessionSnapshot& snapshot);
   void draw_action_log(const SessionSnapshot& snapshot);
+  void draw_help();
   void draw_error_banner(const SessionSnapshot& snapshot);
   void draw_drag_rect();
+  void draw_armed_cursor();
 
   // Input on a screen-type image at [min, min + size) (world view or screen layer).
   void handle_screen_input(const std::string& surface, const ImVec2& min, const ImVec2& size);
   void handle_minimap_input(const ImVec2& min, const ImVec2& size, int width, int height);
   void finish_gesture();
   void send(const MappedInput& input);
-  void note(std::string text);
+  void submit(const pysc2::FunctionCall& call);
+  void run_command(UiCommand command);
+  void activate(const CommandEntry& entry);
+  void open_inspector(const std::string& key);
+  void set_speed(float speed);
   const std::vector<int>& available_actions() const;
-  // The screen layer resolution of the latest observation (the point argument space).
+  HotkeyState hotkey_state() const;
   const pysc2::Layer* screen_reference_layer() const;
   int mapper_screen_width() const;
   int mapper_screen_height() const;
 
-  Session& session_;
+  Session* session_;
   StudioOptions options_;
   render::RenderContext context_;
   render::WorldRenderer world_;
   std::map<std::string, render::LayerTexture> layers_;  // "screen/<name>", "minimap/<name>"
   InputMapper mapper_;
-  std::string pressed_surface_;
+  Keymap keymap_;
+  std::optional<ArmedCommand> armed_;
 
   SessionSnapshot snapshot_;
   std::uint64_t drawn_version_ = 0;
   std::uint64_t log_version_ = 0;
   std::vector<ActionRecord> log_;
   std::vector<Note> notes_;
+  std::vector<Inspector> inspectors_;
+  SurfaceRect world_surface_;
+  SurfaceRect minimap_surface_;
+
   bool follow_log_ = true;
   bool show_all_layers_ = true;
-  float layer_cell_width_ = 150.0f;
+  bool show_help_ = false;
+  float layer_cell_width_ = 118.0f;
   float speed_ = 1.0f;
+  bool fastest_ = false;
+  std::optional<StudioOptions> restart_request_;
+  std::optional<std::string> screenshot_request_;
+  StudioOptions settings_;  // edited in the settings section, applied with a restart
+
+  // Rates for the top bar.
+  std::deque<std::chrono::steady_clock::time_point> action_times_;  // last minute of submits
+  std::deque<std::pair<std::chrono::steady_clock::time_point, std::uint32_t>> loop_samples_;
+  double loops_per_second_ = 0.0;
+  std::uint64_t sampled_version_ = 0;
 };
 
 }  // namespace sc2::app::ui

@@ -1,0 +1,17 @@
+# Build step (cmake -P): writes a text file as a string constant into a header, so
+# sc2studio carries its default keymap and never needs a path to assets/ at run time.
+#   -DINPUT=<text file> -DOUTPUT=<header> -DNAME=<constant name>  (namespace sc2::app)
+file(READ "${INPUT}" source)
+if(source MATCHES "\\)sc2text\"")
+  message(FATAL_ERROR "${INPUT} contains the raw-string delimiter )sc2text\"")
+endif()
+set(content "// GENERATED at build time by app/embed_text.cmake from ${INPUT} - do not edit.\n")
+string(APPEND content "#pragma once\n#include <string_view>\n\nnamespace sc2::app {\n\n")
+string(APPEND content "inline constexpr std::string_view ${NAME} = R\"sc2text(${source})sc2text\";\n\n}  // namespace sc2::app\n")
+if(EXISTS "${OUTPUT}")
+  file(READ "${OUTPUT}" previous)
+  if(previous STREQUAL content)
+    return()
+  endif()
+endif()
+file(WRITE "${OUTPUT}" "${content}")

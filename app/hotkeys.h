@@ -1,0 +1,45 @@
+#pragma once
+// Key presses -> PySC2 FunctionCalls or UI commands, as pure logic (keymap + pressed chord
+// + the game's current state). The modifiers of control groups, F1 and F2 are built in:
+//   control_group_N:    N recall, Ctrl set, Shift append, Alt set and steal, Alt+Shift append and steal
+//   select_idle_worker: set, Ctrl all, Shift add, Ctrl+Shift add all
+//   select_army:        select, Shift add
+//   camera_*:           move_camera to the minimap pixel next to the camera's centre
+//   ability:<Name>:     <Name>_quick([queued = Shift]) now, or arm <Name>_screen/_minimap
+// Functions not in available_actions are not produced: the result carries a message instead.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/command_card.h"
+#include "app/input_mapper.h"
+#include "app/keymap.h"
+#include "client/pysc2/observation.h"
+
+namespace sc2::app {
+
+enum class UiCommand { none, cancel, pause, step, speed_up, speed_down, restart, save_replay, help, screenshot, arm };
+const char* to_string(UiCommand command);
+
+struct HotkeyState {
+  std::vector<int> available;
+  std::optional<LayerPixel> camera;  // camera centre in minimap pixels, when known
+  int minimap_width = 64;
+  int minimap_height = 64;
+};
+
+struct HotkeyResult {
+  std::string action;  // the keymap action the chord matched; empty when the key is unbound
+  std::optional<pysc2::FunctionCall> call;
+  UiCommand command = UiCommand::none;
+  std::optional<ArmedCommand> armed;  // with UiCommand::arm
+  std::string message;                // why nothing was sent
+};
+
+HotkeyResult map_hotkey(const Keymap& keymap, const KeyChord& pressed, const HotkeyState& state);
+
+// The centre of the camera rectangle on the minimap "camera" layer (pixels equal to 1),
+// rounded down; nullopt when the layer is empty or has no camera pixel.
+std::optional<LayerPixel> camera_center(const pysc2::Layer& camera_layer);
+
+}  // namespace sc2::app

@@ -1,0 +1,107 @@
+#include "app/script.h"
+
+#include <charconv>
+#include <sstream>
+
+namespace sc2::app {
+
+namespace {
+
+std::optional<int> to_int(const std::string& word) {
+  int value = 0;
+  const auto [end, error] = std::from_chars(word.data(), word.data() + word.size(), value);
+  if (error != std::errc() || end != word.data() + word.size() || value < 0) return std::nullopt;
+  return value;
+}
+
+}  // namespace
+
+ParsedScript parse_script(std::string_view text, const std::string& file_name) {
+  ParsedScript script;
+  std::istringstream lines{std::string(text)};
+  std::string line;
+  int number = 0;
+  auto fail = [&](const std::string& message) {
+    script.commands.clear();
+    script.error = file_name + ":" + std::to_string(number) + ": " + message;
+    return script;
+  };
+  while (std::getline(lines, line)) {
+    ++number;
+    if (const auto hash = line.find('#'); hash != std::string::npos) line.resize(hash);
+    std::istringstream in(line);
+    std::vector<std::string> words;
+    for (std::string word; in >> word;) words.push_back(word);
+    if (words.empty()) continue;
+    ScriptCommand command;
+    command.line = number;
+    const std::string& op = words[0];
+    std::size_t next = 1;
+    auto number_at = [&](std::size_t i) -> std::optional<int> { return i < words.size() ? to_int(words[i]) : std::nullopt; };
+    if (op == "wait_game" || op == "quit") {
+      command.op = op == "quit" ? ScriptOp::quit : ScriptOp::wait_game;
+    } else if (op == "wait_frames" || op == "wait_loops") {
+      command.op = op == "wait_frames" ? ScriptOp::wait_frames : ScriptOp::wait_loops;
+      const auto count = number_at(1);
+      if (!count) return fail(op + " needs a count (a whole number >= 0)");
+      command.count = *count;
+      next = 2;
+    } else if (op == "key") {
+      command.op = ScriptOp::key;
+      if (words.size() < 2) return fail("key needs a key, e.g. 'key F2'");
+      std::string error;
+      const auto chord = parse_chord(words[1], &error);
+      if (!chord || chord->key.empty()) return fail(error.empty() ? "key needs a key" : error);
+      command.chord = *chord;
+      next = 2;
+    } else if (op == "click" || op == "right_click" || op == "drag") {
+      command.op = op == "click" ? ScriptOp::click : (op == "drag" ? ScriptOp::drag : ScriptOp::right_click);
+      if (words.size() < 2 || (words[1] != "world" && words[1] != "minimap")) {
+        return fail(op + " needs a surface: world or minimap");
+      }
+      command.minimap = words[1] == "minimap";
+      if (command.op == ScriptOp::drag) {
+        const auto x0 = number_at(2), y0 = number_at(3), x1 = number_at(4), y1 = number_at(5);
+        if (!x0 || !y0 || !x1 || !y1) return fail("drag needs four pixel coordinates: X0 Y0 X1 Y1");
+        command.from = {*x0, *y0};
+        command.to = {*x1, *y1};
+        next = 6;
+      } else {
+        static const std::pair<const char*, int> kRelative[] = {{"self", 1}, {"ally", 2}, {"neutral", 3}, {"enemy", 4}};
+        bool named = false;
+        for (const auto& [name, value] : kRelative) {
+          if (words.size() > 2 && words[2] == name) {
+            command.relative = value;
+            named = true;
+          }
+        }
+        if (named) {
+          next = 3;
+        } else {
+          const auto x = number_at(2), y = number_at(3);
+          if (!x || !y) return fail(op + " needs a target: X Y, self, ally, neutral or enemy");
+          command.from = {*x, *y};
+          next = 4;
+        }
+      }
+      for (; next < words.size(); ++next) {
+        if (words[next] == "shift") {
+          command.modifiers.shift = true;
+        } else if (words[next] == "ctrl") {
+          command.modifiers.ctrl = true;
+        } else if (words[next] == "alt") {
+          command.modifiers.alt = true;
+        } else {
+          return fail("unknown modifier '" + words[next] + "' (shift, ctrl, alt)");
+        }
+      }
+    } else {
+      return fail("unknown command '" + op + "'");
+    }
+    if (next < words.size()) return fail("unexpected '" + words[next] + "' after " + op);
+    script.commands.push_back(command);
+  }
+  return script;
+}
+
+}  // namespace sc2::app

@@ -1,0 +1,45 @@
+#pragma once
+// Scripted input for automated GUI runs (sc2studio --script FILE): a small text format the
+// UI plays back as mouse and key input, one command a line ('#' comments):
+//   wait_game                        until the game is on screen
+//   wait_frames N                    N UI frames
+//   wait_loops N                     until the game loop advanced by N
+//   key CHORD                        a key press, e.g. "key F2", "key Ctrl+1"
+//   click SURFACE TARGET [MODS]      left click; SURFACE world | minimap
+//   right_click SURFACE TARGET [MODS]
+//   drag SURFACE X0 Y0 X1 Y1 [MODS]  left drag between two layer pixels
+//   quit                             close the window
+// TARGET is a layer pixel "X Y" or self | ally | neutral | enemy (the middle of those
+// pixels on the surface's player_relative layer). MODS: shift, ctrl, alt (any of them).
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "app/input_mapper.h"
+#include "app/keymap.h"
+
+namespace sc2::app {
+
+enum class ScriptOp { wait_game, wait_frames, wait_loops, key, click, right_click, drag, quit };
+
+struct ScriptCommand {
+  ScriptOp op = ScriptOp::wait_frames;
+  int line = 0;
+  int count = 0;                    // wait_frames / wait_loops
+  KeyChord chord;                   // key
+  bool minimap = false;             // click / right_click / drag: the surface
+  std::optional<int> relative;      // target = centroid of this player_relative value
+  LayerPixel from;                  // target pixel, or the drag start
+  LayerPixel to;                    // the drag end
+  Modifiers modifiers;
+};
+
+struct ParsedScript {
+  std::vector<ScriptCommand> commands;
+  std::string error;  // "<file>:<line>: <what>"; commands empty then
+};
+
+ParsedScript parse_script(std::string_view text, const std::string& file_name);
+
+}  // namespace sc2::app

@@ -1,0 +1,302 @@
+// [SECTION] Index
+//   Feature layers  grid of screen and minimap layers; title click opens an inspector
+//   Inspector       zoom/pan, pixel grid, value + meaning under the cursor, legend, units there
+#include <algorithm>
+#include <map>
+
+#include "app/ui/studio_ui.h"
+#include "app/ui/ui_helpers.h"
+#include "app/unit_type_names.h"
+#include "render/world_scene.h"
+
+namespace sc2::app::ui {
+
+namespace {
+constexpr const char* kLayersWindow = "Feature layers";
+
+// The layers PySC2 users look at first; every other layer follows them.
+constexpr const char* kKeyScreenLayers[] = {"height_map", "visibility_map", "player_relative",
+                                            "unit_type",  "selected",       "unit_density"};
+constexpr const char* kKeyMinimapLayers[] = {"height_map", "visibility_map", "camera", "player_relative", "selected"};
+
+const pysc2::Layer* find_layer(const pysc2::Observation& obs, const std::string& key, bool* minimap) {
+  *minimap = key.starts_with("minimap/");
+  const std::string name = key.substr(key.find('/') + 1);
+  return *minimap ? obs.minimap(name) : obs.screen(name);
+}
+}  // namespace
+
+// [SECTION] Feature layers
+void StudioUi::draw_feature_layers(const SessionSnapshot& snapshot) {
+  place_window(0.37f, 0.0f, 0.41f, 0.64f);
+  if (!ImGui::Begin(kLayersWindow)) {
+    ImGui::End();
+    return;
+  }
+  if (!snapshot.timestep) {
+    ImGui::TextColored(kDim, "Waiting for the first observation...");
+    ImGui::End();
+    return;
+  }
+  ImGui::SetNextItemWidth(120);
+  ImGui::SliderFloat("##cell", &layer_cell_width_, 64.0f, 512.0f, "cell %.0f px");
+  ImGui::SameLine();
+  ImGui::Checkbox("all layers", &show_all_layers_);
+  ImGui::SameLine();
+  ImGui::TextColored(kDim, "title: inspect   image: play");
+
+  const pysc2::Observation& obs = snapshot.timestep->observation;
+  std::vector<std::pair<const pysc2::Layer*, bool>> cells;  // layer, is minimap
+  for (const char* name : kKeyScreenLayers) {
+    if (const pysc2::Layer* layer = obs.screen(name)) cells.emplace_back(layer, false);
+  }
+  for (const char* name : kKeyMinimapLayers) {
+    if (const pysc2::Layer* layer = obs.minimap(name)) cells.emplace_back(layer, true);
+  }
+  const std::size_t key_count = cells.size();
+  if (show_all_layers_) {
+    auto is_key = [](const std::string& name, auto& list) {
+      return std::any_of(std::begin(list), std::end(list), [&](const char* key) { return name == key; });
+    };
+    for (const pysc2::Layer& layer : obs.feature_screen) {
+      if (!is_key(layer.name, kKeyScreenLayers)) cells.emplace_back(&layer, false);
+    }
+    for (const pysc2::Layer& layer : obs.feature_minimap) {
+      if (!is_key(layer.name, kKeyMinimapLayers)) cells.emplace_back(&layer, true);
+    }
+  }
+
+  ImGui::BeginChild("##layer_grid");
+  const float spacing = ImGui::GetStyle().ItemSpacing.x;
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const int columns = std::max(1, static_cast<int>((avail + spacing) / (layer_cell_width_ + spacing)));
+  const float cell_width = std::floor((avail - spacing * static_cast<float>(columns - 1)) / static_cast<float>(columns));
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    if (i == key_count && i > 0) {
+      ImGui::Spacing();
+      ImGui::Separator();
+      ImGui::TextColored(kDim, "Other layers");
+    }
+    const std::size_t index_in_group = i < key_count ? i : i - key_count;
+    if (index_in_group % static_cast<std::size_t>(columns) != 0) ImGui::SameLine();
+    draw_layer_cell(*cells[i].first, cells[i].second, cell_width);
+  }
+  ImGui::EndChild();
+  ImGui::End();
+}
+
+void StudioUi::draw_layer_cell(const pysc2::Layer& layer, bool minimap, float cell_width) {
+  const std::string key = (minimap ? "minimap/" : "screen/") + layer.name;
+  const std::string title = (minimap ? "minimap " : "screen ") + layer.name;
+  ImGui::BeginGroup();
+  ImGui::PushID(key.c_str());
+  ImGui::PushStyleColor(ImGuiCol_Text, minimap ? ImVec4(0.55f, 0.75f, 1.0f, 1.0f) : ImVec4(0.9f, 0.9f, 0.9f, 1.0f));
+  const bool inspected = std::any_of(inspectors_.begin(), inspectors_.end(),
+                                     [&](const Inspector& inspector) { return inspector.key == key; });
+  if (ImGui::Selectable(title.c_str(), inspected, 0, ImVec2(cell_width, 0))) open_inspector(key);
+  ImGui::PopStyleColor();
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("open %s in an inspector", title.c_str());
+
+  const float aspect = layer.height > 0 ? static_cast<float>(layer.width) / static_cast<float>(layer.height) : 1.0f;
+  const ImVec2 size(cell_width, std::floor(cell_width / aspect));
+  const ImVec2 min = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton("##layer", size, ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  auto found = layers_.find(key);
+  if (found != layers_.end() && found->second.ready()) {
+    add_framebuffer_image(draw, found->second.color_texture(), min, size);
+  } else {
+    draw->AddRectFilled(min, ImVec2(min.x + size.x, min.y + size.y), IM_COL32(0, 0, 0, 255));
+  }
+  draw->AddRect(min, ImVec2(min.x + size.x, min.y + size.y), IM_COL32(70, 70, 80, 255));
+  if (minimap) {
+    handle_minimap_input(min, size, layer.width, layer.height);
+  } else {
+    handle_screen_input(key, min, size);
+  }
+  if (ImGui::IsItemHovered() && !layer.empty() && !mapper_.pressed()) {
+    const LayerPixel pixel = image_to_pixel(to_rect(min, size), ScreenPoint{ImGui::GetMousePos().x, ImGui::GetMousePos().y},
+                                            layer.width, layer.height);
+    const int value = layer.at(pixel.x, pixel.y);
+    ImGui::BeginTooltip();
+    ImGui::Text("%s [%d, %d] = %d", title.c_str(), pixel.x, pixel.y, value);
+    ImGui::TextColored(kYellow, "%s",
+                       layer_value_meaning(layer.name, value, layer.kind == pysc2::LayerKind::scalar, layer.scale).c_str());
+    ImGui::EndTooltip();
+  }
+  ImGui::PopID();
+  ImGui::EndGroup();
+}
+
+void StudioUi::open_inspector(const std::string& key) {
+  for (Inspector& inspector : inspectors_) {
+    if (inspector.key == key) {
+      inspector.open = true;
+      ImGui::SetWindowFocus(("Inspect " + key).c_str());
+      return;
+    }
+  }
+  inspectors_.push_back(Inspector{key});
+}
+
+// [SECTION] Inspector
+void StudioUi::draw_inspectors(const SessionSnapshot& snapshot) {
+  std::erase_if(inspectors_, [](const Inspector& inspector) { return !inspector.open; });
+  if (!snapshot.timestep) return;
+  for (std::size_t i = 0; i < inspectors_.size(); ++i) {
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    ImGui::SetNextWindowPos(ImVec2(display.x * 0.30f + 30.0f * static_cast<float>(i), display.y * 0.12f + 30.0f * i),
+                            ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(560, 520), ImGuiCond_FirstUseEver);
+    draw_inspector(inspectors_[i], snapshot.timestep->observation);
+  }
+}
+
+void StudioUi::draw_inspector(Inspector& inspector, const pysc2::Observation& obs) {
+  const std::string title = "Inspect " + inspector.key;
+  if (!ImGui::Begin(title.c_str(), &inspector.open)) {
+    ImGui::End();
+    return;
+  }
+  bool minimap = false;
+  const pysc2::Layer* layer = find_layer(obs, inspector.key, &minimap);
+  if (!layer || layer->empty()) {
+    ImGui::TextColored(kDim, "this layer is not in the observation");
+    ImGui::End();
+    return;
+  }
+  const bool scalar = layer->kind == pysc2::LayerKind::scalar;
+  ImGui::TextColored(kDim, "%s, scale %d, %dx%d   wheel: zoom   drag: pan", scalar ? "scalar" : "categorical",
+                     layer->scale, layer->width, layer->height);
+  ImGui::SameLine();
+  if (ImGui::SmallButton("fit")) inspector.zoom = 1.0f, inspector.pan_x = inspector.pan_y = 0.0f;
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(90);
+  ImGui::SliderFloat("##zoom", &inspector.zoom, 1.0f, 32.0f, "x%.1f", ImGuiSliderFlags_Logarithmic);
+
+  // Split: image on the left, facts on the right.
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float facts_width = std::clamp(avail.x * 0.36f, 170.0f, 260.0f);
+  const ImVec2 view_size(std::max(64.0f, avail.x - facts_width - 8.0f), std::max(64.0f, avail.y));
+  const ImVec2 view_min = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton("##view", view_size, ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
+  const bool hovered = ImGui::IsItemHovered();
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  draw->PushClipRect(view_min, ImVec2(view_min.x + view_size.x, view_min.y + view_size.y), true);
+  draw->AddRectFilled(view_min, ImVec2(view_min.x + view_size.x, view_min.y + view_size.y), IM_COL32(8, 8, 10, 255));
+
+  // Pixel size on screen: fit, times zoom.
+  const float fit = std::min(view_size.x / layer->width, view_size.y / layer->height);
+  float cell = fit * inspector.zoom;
+  ImGuiIO& io = ImGui::GetIO();
+  if (hovered && io.MouseWheel != 0.0f) {
+    // Zoom around the cursor: keep the layer point under it in place.
+    const float px = inspector.pan_x + (io.MousePos.x - view_min.x) / cell;
+    const float py = inspector.pan_y + (io.MousePos.y - view_min.y) / cell;
+    inspector.zoom = std::clamp(inspector.zoom * (io.MouseWheel > 0 ? 1.25f : 0.8f), 1.0f, 64.0f);
+    cell = fit * inspector.zoom;
+    inspector.pan_x = px - (io.MousePos.x - view_min.x) / cell;
+    inspector.pan_y = py - (io.MousePos.y - view_min.y) / cell;
+  }
+  if (ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 0.0f)) {
+    inspector.pan_x -= io.MouseDelta.x / cell;
+    inspector.pan_y -= io.MouseDelta.y / cell;
+  }
+  const float visible_w = view_size.x / cell, visible_h = view_size.y / cell;
+  inspector.pan_x = std::clamp(inspector.pan_x, std::min(0.0f, layer->width - visible_w), std::max(0.0f, layer->width - visible_w));
+  inspector.pan_y = std::clamp(inspector.pan_y, std::min(0.0f, layer->height - visible_h), std::max(0.0f, layer->height - visible_h));
+  if (inspector.zoom <= 1.0f) {
+    inspector.pan_x = (layer->width - visible_w) / 2;  // centred when it fits
+    inspector.pan_y = (layer->height - visible_h) / 2;
+  }
+  const ImVec2 image_min(view_min.x - inspector.pan_x * cell, view_min.y - inspector.pan_y * cell);
+  const ImVec2 image_size(layer->width * cell, layer->height * cell);
+  auto found = layers_.find(inspector.key);
+  if (found != layers_.end() && found->second.ready()) {
+    add_framebuffer_image(draw, found->second.color_texture(), image_min, image_size);
+  }
+  if (cell >= 8.0f) {  // pixel grid
+    const int x0 = std::max(0, static_cast<int>(inspector.pan_x)), y0 = std::max(0, static_cast<int>(inspector.pan_y));
+    const int x1 = std::min(layer->width, static_cast<int>(inspector.pan_x + visible_w) + 1);
+    const int y1 = std::min(layer->height, static_cast<int>(inspector.pan_y + visible_h) + 1);
+    const ImU32 grid = IM_COL32(255, 255, 255, cell >= 16.0f ? 40 : 24);
+    for (int x = x0; x <= x1; ++x) {
+      draw->AddLine(ImVec2(image_min.x + x * cell, image_min.y + y0 * cell), ImVec2(image_min.x + x * cell, image_min.y + y1 * cell), grid);
+    }
+    for (int y = y0; y <= y1; ++y) {
+      draw->AddLine(ImVec2(image_min.x + x0 * cell, image_min.y + y * cell), ImVec2(image_min.x + x1 * cell, image_min.y + y * cell), grid);
+    }
+  }
+  std::optional<LayerPixel> under;
+  if (hovered) {
+    const float fx = (io.MousePos.x - image_min.x) / cell, fy = (io.MousePos.y - image_min.y) / cell;
+    if (fx >= 0 && fy >= 0 && fx < layer->width && fy < layer->height) {
+      under = LayerPixel{static_cast<int>(fx), static_cast<int>(fy)};
+      const ImVec2 a(image_min.x + under->x * cell, image_min.y + under->y * cell);
+      draw->AddRect(a, ImVec2(a.x + cell, a.y + cell), IM_COL32(255, 255, 0, 255), 0, 0, 1.5f);
+    }
+  }
+  draw->PopClipRect();
+
+  // Facts: value under the cursor, units there, legend.
+  ImGui::SameLine();
+  ImGui::BeginChild("##facts", ImVec2(facts_width, view_size.y));
+  if (under) {
+    const int value = layer->at(under->x, under->y);
+    ImGui::Text("[%d, %d] = %d", under->x, under->y, value);
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(kYellow, "%s", layer_value_meaning(layer->name, value, scalar, layer->scale).c_str());
+    ImGui::PopTextWrapPos();
+    // Units at that pixel from raw data (screen layers: the camera area).
+    if (!minimap && obs.proto.observation().has_raw_data()) {
+      const auto& raw = obs.proto.observation().raw_data();
+      if (raw.player().has_camera()) {
+        const render::WorldRect area = render::camera_area({raw.player().camera().x(), raw.player().camera().y()}, 24.0f,
+                                                           layer->width, layer->height);
+        const render::WorldPoint a = render::screen_to_world(area, {static_cast<float>(under->x), static_cast<float>(under->y)},
+                                                             layer->width, layer->height);
+        const render::WorldPoint b = render::screen_to_world(
+            area, {static_cast<float>(under->x + 1), static_cast<float>(under->y + 1)}, layer->width, layer->height);
+        const float left = std::min(a.x, b.x), right = std::max(a.x, b.x), bottom = std::min(a.y, b.y), top = std::max(a.y, b.y);
+        int count = 0;
+        for (const auto& unit : raw.units()) {
+          const float ux = std::clamp(unit.pos().x(), left, right), uy = std::clamp(unit.pos().y(), bottom, top);
+          const float dx = unit.pos().x() - ux, dy = unit.pos().y() - uy;
+          if (dx * dx + dy * dy > unit.radius() * unit.radius()) continue;
+          if (count++ == 0) ImGui::TextColored(kAccent, "units here");
+          ImGui::BulletText("%s  owner %d  hp %.0f/%.0f", unit_type_label(static_cast<int>(unit.unit_type())).c_str(),
+                            unit.owner(), unit.health(), unit.health_max());
+        }
+        if (count == 0) ImGui::TextColored(kDim, "no unit here");
+      }
+    }
+  } else {
+    ImGui::TextColored(kDim, "hover the image");
+  }
+  ImGui::Separator();
+  ImGui::TextColored(kAccent, "legend (values present)");
+  std::map<int, int> counts;
+  for (std::int32_t v : layer->values) ++counts[v];
+  const render::LayerStyle style = render::style_for_layer(layer->name, minimap);
+  std::size_t shown = 0;
+  for (const auto& [value, count] : counts) {
+    if (++shown > 24) {
+      ImGui::TextColored(kDim, "... %zu more values", counts.size() - 24);
+      break;
+    }
+    int index = value;
+    if (style.clip && style.palette) index = std::clamp(value, 0, style.palette->size() - 1);
+    const render::Rgb rgb = style.palette ? style.palette->color(index) : render::Rgb{255, 0, 255};
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    const float h = ImGui::GetTextLineHeight();
+    ImGui::GetWindowDrawList()->AddRectFilled(p, ImVec2(p.x + h, p.y + h), to_color(rgb));
+    ImGui::GetWindowDrawList()->AddRect(p, ImVec2(p.x + h, p.y + h), IM_COL32(120, 120, 120, 255));
+    ImGui::Dummy(ImVec2(h, h));
+    ImGui::SameLine();
+    ImGui::Text("%d  %s  (%d px)", value, layer_value_meaning(layer->name, value, scalar, layer->scale).c_str(), count);
+  }
+  ImGui::EndChild();
+  ImGui::End();
+}
+
+}  // namespace sc2::app::ui

@@ -1,0 +1,328 @@
+// [SECTION] Index
+//   Menu bar     Game / View menus, session status
+//   Top bar      minerals, vespene, supply, time, time left, score, reward, APM, fps, loops/s
+//   Game panel   pause, step, speed, episode stats, reward-per-episode plot, settings
+//   Action log   every FunctionCall sent and its result, UI notes
+//   Help         every binding of the keymap
+//   Error banner a failed session: the error and a restart button
+#include <algorithm>
+#include <cinttypes>
+
+#include "app/minigames.h"
+#include "app/ui/studio_ui.h"
+#include "app/ui/ui_helpers.h"
+
+namespace sc2::app::ui {
+
+namespace {
+constexpr const char* kGameWindow = "Game";
+constexpr const char* kLogWindow = "Action log";
+constexpr const char* kMaps[] = {"MoveToBeacon",          "CollectMineralShards", "FindAndDefeatZerglings",
+                                 "DefeatRoaches",         "DefeatZerglingsAndBanelings",
+                                 "CollectMineralsAndGas", "BuildMarines"};
+}  // namespace
+
+// [SECTION] Menu bar
+void StudioUi::draw_menu_bar(const SessionSnapshot& snapshot) {
+  if (!ImGui::BeginMainMenuBar()) return;
+  if (ImGui::BeginMenu("Game")) {
+    if (ImGui::MenuItem("Pause", keymap_.keys_for("pause").c_str(), snapshot.paused)) run_command(UiCommand::pause);
+    if (ImGui::MenuItem("Single step", keymap_.keys_for("step").c_str())) run_command(UiCommand::step);
+    if (ImGui::MenuItem("Restart episode", keymap_.keys_for("restart").c_str())) run_command(UiCommand::restart);
+    if (ImGui::MenuItem("Save replay", keymap_.keys_for("save_replay").c_str())) run_command(UiCommand::save_replay);
+    if (ImGui::MenuItem("Screenshot", keymap_.keys_for("screenshot").c_str())) run_command(UiCommand::screenshot);
+    ImGui::Separator();
+    if (ImGui::MenuItem("Restart the game")) restart_request_ = options_;
+    ImGui::EndMenu();
+  }
+  if (ImGui::BeginMenu("View")) {
+    ImGui::MenuItem("All feature layers", nullptr, &show_all_layers_);
+    ImGui::MenuItem("Follow action log", nullptr, &follow_log_);
+    ImGui::MenuItem("Key bindings", keymap_.keys_for("help").c_str(), &show_help_);
+    ImGui::EndMenu();
+  }
+  if (ImGui::MenuItem("Help")) show_help_ = !show_help_;
+  const std::string status = snapshot.state == SessionState::failed
+                                 ? "session failed"
+                                 : std::string(to_string(snapshot.state)) + ": " + snapshot.status;
+  const float width = ImGui::CalcTextSize(status.c_str()).x;
+  ImGui::SetCursorPosX(std::max(ImGui::GetCursorPosX() + 20.0f, ImGui::GetWindowWidth() - width - 12.0f));
+  ImGui::TextColored(snapshot.state == SessionState::failed ? kRed : kDim, "%s", status.c_str());
+  ImGui::EndMainMenuBar();
+}
+
+// [SECTION] Top bar
+void StudioUi::draw_top_bar(const SessionSnapshot& snapshot) {
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowPos(ImVec2(0, ImGui::GetFrameHeight()));
+  ImGui::SetNextWindowSize(ImVec2(display.x, top_bar_height()));
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.07f, 0.08f, 0.10f, 1.0f));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(10, 4));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 0.0f);
+  ImGui::Begin("##top_bar", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                   ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoFocusOnAppearing);
+  ImGui::PopStyleVar(2);
+  const pysc2::Observation* obs = snapshot.timestep ? &snapshot.timestep->observation : nullptr;
+  char value[64];
+  auto item = [&](const char* caption, const ImVec4* color = nullptr) {
+    stat(caption, value, color);
+    ImGui::SameLine(0, 18);
+  };
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextColored(kAccent, "%s", options_.map.c_str());
+  ImGui::SameLine(0, 18);
+  const ImVec4 mineral{0.45f, 0.75f, 1.0f, 1.0f};
+  const ImVec4 gas{0.45f, 0.95f, 0.55f, 1.0f};
+  std::snprintf(value, sizeof value, "%" PRId64, obs ? obs->player[1] : 0);
+  item("minerals", &mineral);
+  std::snprintf(value, sizeof value, "%" PRId64, obs ? obs->player[2] : 0);
+  item("vespene", &gas);
+  std::snprintf(value, sizeof value, "%" PRId64 "/%" PRId64, obs ? obs->player[3] : 0, obs ? obs->player[4] : 0);
+  item("supply");
+  const std::uint32_t loop = obs ? obs->game_loop : 0;
+  std::snprintf(value, sizeof value, "%s", format_time(loop / kGameLoopsPerSecond).c_str());
+  item("time");
+  const auto limit = episode_loop_limit(options_.map);
+  std::snprintf(value, sizeof value, "%s",
+                limit ? format_time((*limit - static_cast<double>(loop)) / kGameLoopsPerSecond).c_str() : "-");
+  item("left");
+  std::snprintf(value, sizeof value, "%" PRId64, obs ? obs->score : 0);
+  item("score", &kGreen);
+  std::snprintf(value, sizeof value, "%+.0f", snapshot.last_reward);
+  item("reward", snapshot.last_reward > 0 ? &kYellow : nullptr);
+  std::snprintf(value, sizeof value, "%zu", action_times_.size());
+  item("APM");
+  std::snprintf(value, sizeof value, "%.0f", ImGui::GetIO().Framerate);
+  item("fps");
+  std::snprintf(value, sizeof value, "%.1f", loops_per_second_);
+  item("loops/s");
+  if (snapshot.paused) {
+    ImGui::TextColored(kYellow, "PAUSED");
+  } else {
+    std::snprintf(value, sizeof value, "%s", fastest_ ? "fastest" : (std::to_string(speed_).substr(0, 4) + "x").c_str());
+    stat("speed", value);
+  }
+  ImGui::End();
+  ImGui::PopStyleColor();
+}
+
+// [SECTION] Game panel
+void StudioUi::draw_game_panel(const SessionSnapshot& snapshot) {
+  place_window(0.78f, 0.52f, 0.22f, 0.48f);
+  if (!ImGui::Begin(kGameWindow)) {
+    ImGui::End();
+    return;
+  }
+  // Control row.
+  if (ImGui::Button(snapshot.paused ? "Resume" : "Pause", ImVec2(64, 0))) run_command(UiCommand::pause);
+  ImGui::SameLine();
+  ImGui::BeginDisabled(!snapshot.paused);
+  if (ImGui::Button("Step")) run_command(UiCommand::step);
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  if (ImGui::Button("Restart")) run_command(UiCommand::restart);
+  ImGui::SetNextItemWidth(std::max(80.0f, ImGui::GetContentRegionAvail().x - 70.0f));
+  ImGui::BeginDisabled(fastest_);
+  float speed = speed_;
+  if (ImGui::SliderFloat("##speed", &speed, 0.25f, 16.0f, "%.2fx real time", ImGuiSliderFlags_Logarithmic)) {
+    set_speed(speed);
+  }
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  if (ImGui::Checkbox("max", &fastest_)) set_speed(speed_);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("as fast as the game answers");
+
+  // Episode stats.
+  ImGui::Separator();
+  if (ImGui::BeginTable("##stats", 2, ImGuiTableFlags_SizingStretchProp)) {
+    auto row = [](const char* key, const std::string& value) {
+      ImGui::TableNextColumn();
+      ImGui::TextColored(kDim, "%s", key);
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(value.c_str());
+    };
+    char buffer[96];
+    row("episode", std::to_string(snapshot.episode));
+    row("episode step", std::to_string(snapshot.episode_steps));
+    std::snprintf(buffer, sizeof buffer, "%.0f", snapshot.episode_reward);
+    row("episode reward", buffer);
+    if (!snapshot.finished_episode_scores.empty()) {
+      double sum = 0;
+      for (double score : snapshot.finished_episode_scores) sum += score;
+      std::snprintf(buffer, sizeof buffer, "%.2f over %zu", sum / snapshot.finished_episode_scores.size(),
+                    snapshot.finished_episode_scores.size());
+      row("mean score", buffer);
+    } else {
+      row("mean score", "-");
+    }
+    row("step_mul", std::to_string(options_.step_mul));
+    row("state", to_string(snapshot.state));
+    ImGui::EndTable();
+  }
+  // Reward per episode (finished episodes, then the running one).
+  std::vector<float> rewards;
+  for (double score : snapshot.finished_episode_scores) rewards.push_back(static_cast<float>(score));
+  rewards.push_back(static_cast<float>(snapshot.episode_reward));
+  float top = 1.0f;
+  for (float r : rewards) top = std::max(top, r);
+  ImGui::TextColored(kDim, "reward per episode (last = running)");
+  ImGui::PlotLines("##rewards", rewards.data(), static_cast<int>(rewards.size()), 0, nullptr, 0.0f, top * 1.1f,
+                   ImVec2(ImGui::GetContentRegionAvail().x, 60));
+
+  // Settings: apply restarts the game.
+  ImGui::Separator();
+  if (ImGui::CollapsingHeader("Settings (restart the game)", ImGuiTreeNodeFlags_DefaultOpen)) {
+    ImGui::SetNextItemWidth(-70);
+    if (ImGui::BeginCombo("map", settings_.map.c_str())) {
+      for (const char* map : kMaps) {
+        if (ImGui::Selectable(map, settings_.map == map)) settings_.map = map;
+      }
+      ImGui::EndCombo();
+    }
+    ImGui::SetNextItemWidth(-70);
+    ImGui::SliderInt("screen", &settings_.feature_screen_size, 16, 256, "%d px");
+    ImGui::SetNextItemWidth(-70);
+    ImGui::SliderInt("minimap", &settings_.feature_minimap_size, 16, 256, "%d px");
+    const bool changed = settings_.map != options_.map || settings_.feature_screen_size != options_.feature_screen_size ||
+                         settings_.feature_minimap_size != options_.feature_minimap_size;
+    ImGui::BeginDisabled(!changed);
+    if (ImGui::Button("Apply and restart")) restart_request_ = settings_;
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    if (ImGui::Button("Restart game")) restart_request_ = options_;
+  }
+  ImGui::End();
+}
+
+// [SECTION] Action log
+void StudioUi::draw_action_log(const SessionSnapshot&) {
+  place_window(0.37f, 0.64f, 0.41f, 0.36f);
+  if (!ImGui::Begin(kLogWindow)) {
+    ImGui::End();
+    return;
+  }
+  ImGui::Checkbox("follow", &follow_log_);
+  ImGui::SameLine();
+  ImGui::TextColored(kDim, "%zu sent", log_.size());
+  const ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
+                                ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingStretchProp;
+  if (ImGui::BeginTable("##log", 4, flags)) {
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, 30.0f);
+    ImGui::TableSetupColumn("loop", ImGuiTableColumnFlags_WidthFixed, 44.0f);
+    ImGui::TableSetupColumn("FunctionCall", ImGuiTableColumnFlags_WidthStretch, 3.0f);
+    ImGui::TableSetupColumn("result", ImGuiTableColumnFlags_WidthStretch, 1.2f);
+    ImGui::TableHeadersRow();
+    std::size_t next_note = 0;
+    auto draw_notes_until = [&](std::uint64_t sequence) {
+      while (next_note < notes_.size() && notes_[next_note].after_sequence <= sequence) {
+        ImGui::TableNextRow();
+        ImGui::TableSetColumnIndex(2);
+        ImGui::PushTextWrapPos(0.0f);
+        ImGui::TextColored(kYellow, "%s", notes_[next_note].text.c_str());
+        ImGui::PopTextWrapPos();
+        ++next_note;
+      }
+    };
+    draw_notes_until(log_.empty() ? 0 : log_.front().sequence - 1);
+    for (const ActionRecord& record : log_) {
+      ImGui::TableNextRow();
+      ImGui::TableSetColumnIndex(0);
+      ImGui::TextColored(kDim, "%" PRIu64, record.sequence);
+      ImGui::TableSetColumnIndex(1);
+      ImGui::TextColored(kDim, "%u", record.game_loop);
+      ImGui::TableSetColumnIndex(2);
+      ImGui::TextUnformatted(record.text.c_str());
+      ImGui::TableSetColumnIndex(3);
+      ImGui::TextColored(record.failed ? kRed : (record.result == "ok" ? kGreen : kDim), "%s", record.result.c_str());
+      draw_notes_until(record.sequence);
+    }
+    draw_notes_until(UINT64_MAX);
+    if (follow_log_ && ImGui::GetScrollY() >= ImGui::GetScrollMaxY() - 1.0f) ImGui::SetScrollHereY(1.0f);
+    ImGui::EndTable();
+  }
+  ImGui::End();
+}
+
+// [SECTION] Help
+void StudioUi::draw_help() {
+  if (!show_help_) return;
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowPos(ImVec2(display.x / 2, display.y / 2), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
+  ImGui::SetNextWindowSize(ImVec2(std::min(720.0f, display.x - 40), std::min(560.0f, display.y - 60)), ImGuiCond_Appearing);
+  ImGui::SetNextWindowBgAlpha(0.97f);
+  if (!ImGui::Begin("Key bindings and mouse", &show_help_, ImGuiWindowFlags_NoCollapse)) {
+    ImGui::End();
+    return;
+  }
+  ImGui::TextColored(kDim, "Edit the keys in <config dir>/keymap.txt (a copy of assets/keymap.txt).");
+  if (ImGui::BeginTable("##mouse", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
+    const std::pair<const char*, const char*> mouse[] = {
+        {"left click (world / screen layer)", "select_point: select, Shift toggle, Ctrl all of type, Ctrl+Shift add all"},
+        {"left drag", "select_rect: select, Shift add"},
+        {"right click", "Smart_screen / Smart_minimap (Shift queues)"},
+        {"minimap left click", "move_camera"},
+        {"armed command + click", "<Ability>_screen / _minimap, Shift queues"},
+        {"layer title click", "open the layer in an inspector"}};
+    for (const auto& [gesture, meaning] : mouse) {
+      ImGui::TableNextColumn();
+      ImGui::TextColored(kAccent, "%s", gesture);
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(meaning);
+    }
+    ImGui::EndTable();
+  }
+  ImGui::Separator();
+  if (ImGui::BeginTable("##keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp)) {
+    ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthFixed, 140.0f);
+    ImGui::TableSetupColumn("action");
+    ImGui::TableHeadersRow();
+    for (const KeyBinding& binding : keymap_.bindings()) {
+      if (binding.chord.key.empty()) continue;
+      ImGui::TableNextColumn();
+      ImGui::TextColored(kYellow, "%s", to_string(binding.chord).c_str());
+      ImGui::TableNextColumn();
+      std::string meaning = binding.action;
+      if (binding.action.starts_with("control_group_")) meaning += "  (Ctrl set, Shift append, Alt steal)";
+      if (binding.action == "select_idle_worker") meaning += "  (Ctrl all, Shift add)";
+      if (binding.action == "select_army") meaning += "  (Shift add)";
+      if (binding.action.starts_with("ability:")) meaning += "  (Shift queues)";
+      ImGui::TextUnformatted(meaning.c_str());
+    }
+    ImGui::EndTable();
+  }
+  ImGui::End();
+}
+
+// [SECTION] Error banner
+void StudioUi::draw_error_banner(const SessionSnapshot& snapshot) {
+  if (snapshot.state != SessionState::failed) return;
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const float width = std::min(display.x - 40.0f, 900.0f);
+  ImGui::SetNextWindowPos(ImVec2((display.x - width) / 2, ImGui::GetFrameHeight() + top_bar_height() + 12.0f));
+  ImGui::SetNextWindowSize(ImVec2(width, 0));
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.45f, 0.06f, 0.06f, 0.96f));
+  ImGui::PushStyleColor(ImGuiCol_Border, ImVec4(1.0f, 0.3f, 0.3f, 1.0f));
+  ImGui::Begin("##error_banner", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                   ImGuiWindowFlags_NoFocusOnAppearing);
+  ImGui::TextColored(ImVec4(1, 0.85f, 0.85f, 1), "The game session failed");
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextUnformatted(snapshot.error.c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::TextColored(ImVec4(1, 0.7f, 0.7f, 1), "Check --sc2path / $SC2PATH, or that sc2lite is next to sc2studio.");
+  if (ImGui::Button("Restart the game")) restart_request_ = options_;
+  if (options_.map != "MoveToBeacon") {
+    ImGui::SameLine();
+    if (ImGui::Button("Play MoveToBeacon instead")) {
+      StudioOptions fallback = options_;
+      fallback.map = "MoveToBeacon";
+      restart_request_ = fallback;
+    }
+  }
+  ImGui::End();
+  ImGui::PopStyleColor(2);
+}
+
+}  // namespace sc2::app::ui

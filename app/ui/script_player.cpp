@@ -1,0 +1,110 @@
+#include "app/ui/script_player.h"
+
+#include <cstdio>
+
+#include "imgui.h"
+
+namespace sc2::app::ui {
+
+namespace {
+// The middle of the pixels equal to `value` (rounded down), nullopt when there are none.
+std::optional<LayerPixel> centroid(const pysc2::Layer& layer, int value) {
+  long sum_x = 0, sum_y = 0, count = 0;
+  for (int y = 0; y < layer.height; ++y) {
+    for (int x = 0; x < layer.width; ++x) {
+      if (layer.at(x, y) != value) continue;
+      sum_x += x, sum_y += y, ++count;
+    }
+  }
+  if (count == 0) return std::nullopt;
+  return LayerPixel{static_cast<int>(sum_x / count), static_cast<int>(sum_y / count)};
+}
+}  // namespace
+
+void ScriptPlayer::next() {
+  ++index_;
+  phase_ = 0;
+}
+
+std::optional<std::pair<float, float>> ScriptPlayer::target(const StudioUi& ui, const ScriptCommand& command,
+                                                             LayerPixel pixel) const {
+  const SurfaceRect& surface = command.minimap ? ui.minimap_surface() : ui.world_surface();
+  if (!surface.valid || surface.layer_width <= 0 || surface.layer_height <= 0) return std::nullopt;
+  if (command.relative && command.op != ScriptOp::drag) {
+    const auto& timestep = ui.snapshot().timestep;
+    if (!timestep) return std::nullopt;
+    const pysc2::Layer* layer = command.minimap ? timestep->observation.minimap("player_relative")
+                                                : timestep->observation.screen("player_relative");
+    if (!layer || layer->empty()) return std::nullopt;
+    const auto found = centroid(*layer, *command.relative);
+    if (!found) return std::nullopt;
+    pixel = *found;
+  }
+  // The centre of the pixel in window coordinates.
+  const float x = surface.rect.x + (pixel.x + 0.5f) * surface.rect.width / surface.layer_width;
+  const float y = surface.rect.y + (pixel.y + 0.5f) * surface.rect.height / surface.layer_height;
+  return std::make_pair(x, y);
+}
+
+bool ScriptPlayer::apply(StudioUi& ui) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.KeyShift = io.KeyCtrl = io.KeyAlt = false;
+  io.MouseDown[0] = io.MouseDown[1] = false;
+  while (index_ < commands_.size()) {
+    const ScriptCommand& command = commands_[index_];
+    const std::uint32_t loop = ui.snapshot().timestep ? ui.snapshot().timestep->observation.game_loop : 0;
+    switch (command.op) {
+      case ScriptOp::quit: return false;
+      case ScriptOp::wait_game:
+        if (!ui.snapshot().timestep || !ui.world_surface().valid) return true;
+        next();
+        continue;
+      case ScriptOp::wait_frames:
+        if (phase_++ < command.count) return true;
+        next();
+        continue;
+      case ScriptOp::wait_loops:
+        if (phase_++ == 0) start_loop_ = loop;
+        if (loop < start_loop_ + static_cast<std::uint32_t>(command.count)) return true;
+        next();
+        continue;
+      case ScriptOp::key:
+        ui.on_key(command.chord);
+        next();
+        continue;
+      case ScriptOp::click:
+      case ScriptOp::right_click:
+      case ScriptOp::drag: {
+        const auto from = target(ui, command, command.from);
+        if (!from) {
+          error_ = "script line " + std::to_string(command.line) + ": the target is not on screen";
+          std::fprintf(stderr, "sc2studio: %s\n", error_.c_str());
+          ui.note(error_);
+          next();
+          continue;
+        }
+        const int button = command.op == ScriptOp::right_click ? 1 : 0;
+        const int last_phase = command.op == ScriptOp::drag ? 6 : 2;
+        // Frames: 0 hover, 1 press, (drag: 2..5 move), last release.
+        std::pair<float, float> at = *from;
+        if (command.op == ScriptOp::drag && phase_ >= 2) {
+          const auto to = target(ui, command, command.to);
+          if (to) {
+            const float t = std::min(1.0f, (phase_ - 1) / 4.0f);
+            at = {from->first + (to->first - from->first) * t, from->second + (to->second - from->second) * t};
+          }
+        }
+        io.MousePos = ImVec2(at.first, at.second);
+        io.KeyShift = command.modifiers.shift;
+        io.KeyCtrl = command.modifiers.ctrl;
+        io.KeyAlt = command.modifiers.alt;
+        io.MouseDown[button] = phase_ >= 1 && phase_ < last_phase;
+        if (phase_++ >= last_phase) next();
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+}  // namespace sc2::app::ui

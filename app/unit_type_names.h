@@ -1,0 +1,25 @@
+#pragma once
+// Unit type id -> name and race (pysc2-unit-types.tsv, generated into unit_type_names.inc by
+// app/tools/generate_unit_type_names.py), and what a feature-layer value means.
+#include <string>
+#include <string_view>
+
+namespace sc2::app {
+
+struct UnitTypeName {
+  int id;
+  std::string_view race;
+  std::string_view name;
+};
+
+// nullptr for ids PySC2's list does not name.
+const UnitTypeName* find_unit_type(int id);
+// "Marine" or "unit type 317".
+std::string unit_type_label(int id);
+
+// The meaning of `value` in the layer `name` (screen or minimap): a unit type name,
+// player_relative / visibility / effect name, "yes"/"no" for boolean layers, "player n",
+// "scalar" values as-is with "of <scale>". Never empty.
+std::string layer_value_meaning(std::string_view layer, int value, bool scalar, int scale);
+
+}  // namespace sc2::app

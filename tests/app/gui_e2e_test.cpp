@@ -1,0 +1,137 @@
+// GUI end to end: sc2studio under SDL's offscreen driver plays a --script of mouse and key
+// input through ImGui against sc2lite: select the Marine on the world view, right click the
+// beacon, then check the FunctionCalls it sent (--action_log), that the Marine moved, and
+// that every panel is drawn in the screenshot.
+#include <doctest/doctest.h>
+#include <stb_image.h>
+
+#include <cmath>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "client/pysc2/actions.h"
+#include "tests/app/app_test_support.h"
+
+namespace {
+
+const std::filesystem::path kBin = SC2_BIN_DIR;
+
+bool have_programs() {
+  if (std::filesystem::exists(kBin / "sc2studio") && std::filesystem::exists(kBin / "sc2lite")) return true;
+  MESSAGE("skipped: sc2studio or sc2lite is not built in " << kBin.string());
+  return false;
+}
+
+std::string studio(const sc2::test::TempDir& dir, const std::string& flags) {
+  return "cd '" + dir.path().string() + "' && SDL_VIDEODRIVER=offscreen XDG_CONFIG_HOME='" + dir.path().string() +
+         "/config' XDG_DATA_HOME='" + dir.path().string() + "/data' timeout 90 '" + (kBin / "sc2studio").string() +
+         "' " + flags;
+}
+
+int count_color(const std::filesystem::path& png, int r, int g, int b, int tolerance) {
+  int width = 0, height = 0, channels = 0;
+  unsigned char* data = stbi_load(png.c_str(), &width, &height, &channels, 3);
+  if (!data) return -1;
+  int count = 0;
+  for (int i = 0; i < width * height; ++i) {
+    const unsigned char* p = data + 3 * i;
+    if (std::abs(p[0] - r) <= tolerance && std::abs(p[1] - g) <= tolerance && std::abs(p[2] - b) <= tolerance) ++count;
+  }
+  stbi_image_free(data);
+  return count;
+}
+
+}  // namespace
+
+TEST_CASE("scripted clicks select the Marine and move it to the beacon on MoveToBeacon") {
+  if (!have_programs()) return;
+  sc2::test::TempDir dir;
+  const auto script = dir.path() / "play.txt";
+  std::ofstream(script) << "wait_game\n"
+                           "wait_frames 10\n"
+                           "click world self          # select_point on the Marine\n"
+                           "wait_loops 24\n"
+                           "right_click world neutral # Smart_screen on the beacon\n"
+                           "wait_loops 24\n"
+                           "key S                     # Stop_quick from the keymap\n"
+                           "wait_loops 16\n"
+                           "key A                     # arm Attack\n"
+                           "click world neutral       # Attack_screen\n"
+                           "wait_loops 120\n"
+                           "quit\n";
+  const auto log_file = dir.path() / "actions.json";
+  const auto shot = dir.path() / "e2e.png";
+  const auto result = sc2::test::run_command(studio(dir, "--map MoveToBeacon --seed 7 --speed 4 --script '" + script.string() +
+                                                             "' --action_log '" + log_file.string() + "' --screenshot '" +
+                                                             shot.string() + "'"));
+  INFO(result.output);
+  REQUIRE(result.exit_code == 0);
+  std::ifstream in(log_file);
+  REQUIRE(in);
+  const nlohmann::json log = nlohmann::json::parse(in);
+  const auto& actions = log.at("actions");
+  REQUIRE(actions.size() == 4);
+
+  const int smart = sc2::pysc2::find_function("Smart_screen")->id;
+  const int stop = sc2::pysc2::find_function("Stop_quick")->id;
+  const int attack = sc2::pysc2::find_function("Attack_screen")->id;
+  CHECK(actions[0].at("function") == sc2::pysc2::fn::select_point);
+  CHECK(actions[0].at("arguments")[0] == std::vector<int>{0});  // plain click: "select"
+  CHECK(actions[1].at("function") == smart);
+  CHECK(actions[1].at("arguments")[0] == std::vector<int>{0});  // not queued
+  CHECK(actions[2].at("function") == stop);
+  CHECK(actions[3].at("function") == attack);
+  CHECK(actions[1].at("arguments")[1] == actions[3].at("arguments")[1]);  // both on the beacon
+  for (const auto& action : actions) {
+    INFO(action.dump());
+    CHECK(action.at("result") == "ok");
+  }
+  // The select_point pixel is on the Marine: the Smart order was accepted for it (result ok
+  // above) and the Marine moved.
+  const auto& first = log.at("first_observation").at("units");
+  const auto& last = log.at("last_observation").at("units");
+  REQUIRE(first.size() == 1);
+  REQUIRE(last.size() == 1);
+  CHECK(first[0].at("unit_type") == 48);  // Marine
+  const double moved = std::hypot(last[0].at("x").get<double>() - first[0].at("x").get<double>(),
+                                  last[0].at("y").get<double>() - first[0].at("y").get<double>());
+  CHECK(moved > 2.0);
+
+  // Every panel is drawn.
+  CHECK(count_color(shot, 0, 142, 0, 0) > 20);        // the Marine in the world view and layers
+  CHECK(count_color(shot, 170, 40, 40, 0) > 100);     // the minimap's red frame
+  CHECK(count_color(shot, 18, 20, 26, 1) > 5000);     // the top bar
+  CHECK(count_color(shot, 255, 217, 77, 30) > 50);    // command card hotkeys
+  CHECK(count_color(shot, 51, 178, 64, 3) > 200);     // the selected Marine's health bar
+  CHECK(count_color(shot, 46, 69, 107, 2) > 200);     // an active title bar
+}
+
+TEST_CASE("a broken user keymap is reported with file and line and the defaults still work") {
+  if (!have_programs()) return;
+  sc2::test::TempDir dir;
+  std::filesystem::create_directories(dir.path() / "config" / "sc2studio");
+  std::ofstream(dir.path() / "config" / "sc2studio" / "keymap.txt") << "pause = Space\nselect_army = Hyper+F2\n";
+  const auto script = dir.path() / "keys.txt";
+  std::ofstream(script) << "wait_game\nkey F2\nwait_loops 16\nquit\n";
+  const auto log_file = dir.path() / "actions.json";
+  const auto result = sc2::test::run_command(
+      studio(dir, "--speed 4 --script '" + script.string() + "' --action_log '" + log_file.string() + "'"));
+  INFO(result.output);
+  REQUIRE(result.exit_code == 0);
+  CHECK(result.output.find("keymap.txt:2:") != std::string::npos);
+  CHECK(result.output.find("Hyper") != std::string::npos);
+  std::ifstream in(log_file);
+  const nlohmann::json log = nlohmann::json::parse(in);
+  REQUIRE(log.at("actions").size() == 1);  // F2 = select_army from the defaults
+  CHECK(log.at("actions")[0].at("function") == sc2::pysc2::fn::select_army);
+}
+
+TEST_CASE("a bad --script is refused with its file and line") {
+  if (!have_programs()) return;
+  sc2::test::TempDir dir;
+  const auto script = dir.path() / "bad.txt";
+  std::ofstream(script) << "wait_game\nclick world\n";
+  const auto result = sc2::test::run_command(studio(dir, "--script '" + script.string() + "'"));
+  CHECK(result.exit_code == 1);
+  CHECK(result.output.find("bad.txt:2:") != std::string::npos);
+}

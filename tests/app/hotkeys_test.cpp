@@ -1,0 +1,218 @@
+// Key presses and command-card gestures -> FunctionCalls / UI commands (pure logic),
+// table-driven: chord + modifiers + state -> the expected call.
+#include <doctest/doctest.h>
+
+#include "app/command_card.h"
+#include "app/hotkeys.h"
+#include "client/pysc2/actions.h"
+
+using sc2::app::KeyChord;
+using sc2::app::UiCommand;
+using sc2::pysc2::FunctionCall;
+
+namespace {
+
+int id(const char* name) {
+  const auto* spec = sc2::pysc2::find_function(name);
+  REQUIRE_MESSAGE(spec, name);
+  return spec->id;
+}
+
+// What MoveToBeacon offers with the Marine selected.
+std::vector<int> marine_available() {
+  std::vector<int> ids = {0, 1, 2, 3, 4, 7};
+  for (const char* name : {"Attack_screen", "Attack_minimap", "HoldPosition_quick", "Move_screen", "Move_minimap",
+                           "Patrol_screen", "Patrol_minimap", "Smart_screen", "Smart_minimap", "Stop_quick"}) {
+    ids.push_back(id(name));
+  }
+  std::sort(ids.begin(), ids.end());
+  return ids;
+}
+
+const sc2::app::Keymap& default_keymap() {
+  static const sc2::app::Keymap keymap = *sc2::app::parse_keymap(sc2::app::default_keymap_text(), "default").keymap;
+  return keymap;
+}
+
+sc2::app::HotkeyState state_with(std::vector<int> available) {
+  sc2::app::HotkeyState state;
+  state.available = std::move(available);
+  state.camera = sc2::app::LayerPixel{32, 20};
+  state.minimap_width = 64;
+  state.minimap_height = 48;  // non-square, to catch swapped axes
+  return state;
+}
+
+}  // namespace
+
+TEST_CASE("hotkeys produce the FunctionCall of issue 5's Input section") {
+  struct Case {
+    KeyChord chord;
+    FunctionCall expected;
+  };
+  const Case cases[] = {
+      {{"0"}, {4, {{0}, {0}}}},                      // recall group 0
+      {{"5"}, {4, {{0}, {5}}}},                      // recall group 5
+      {{"5", true, false, false}, {4, {{1}, {5}}}},  // Ctrl: set
+      {{"5", false, true, false}, {4, {{2}, {5}}}},  // Shift: append
+      {{"9", false, false, true}, {4, {{3}, {9}}}},  // Alt: set and steal
+      {{"9", false, true, true}, {4, {{4}, {9}}}},   // Alt+Shift: append and steal
+      {{"F1"}, {6, {{0}}}},                          // idle worker: set
+      {{"F1", true, false, false}, {6, {{2}}}},      // Ctrl: all
+      {{"F1", false, true, false}, {6, {{1}}}},      // Shift: add
+      {{"F1", true, true, false}, {6, {{3}}}},       // Ctrl+Shift: add all
+      {{"F2"}, {7, {{0}}}},                          // select army
+      {{"F2", false, true, false}, {7, {{1}}}},      // Shift: add
+      {{"Left"}, {1, {{31, 20}}}},                   // camera: the minimap pixel next to it
+      {{"Right"}, {1, {{33, 20}}}},
+      {{"Up"}, {1, {{32, 19}}}},
+      {{"Down"}, {1, {{32, 21}}}},
+      {{"S"}, {id("Stop_quick"), {{0}}}},            // quick command fires at once
+      {{"S", false, true, false}, {id("Stop_quick"), {{1}}}},  // Shift queues
+      {{"H"}, {id("HoldPosition_quick"), {{0}}}},
+  };
+  std::vector<int> available = marine_available();
+  available.push_back(6);  // an idle worker exists
+  std::sort(available.begin(), available.end());
+  for (const Case& c : cases) {
+    INFO(to_string(c.chord));
+    const auto result = sc2::app::map_hotkey(default_keymap(), c.chord, state_with(available));
+    REQUIRE_MESSAGE(result.call, result.message);
+    CHECK(*result.call == c.expected);
+    CHECK(result.command == UiCommand::none);
+  }
+}
+
+TEST_CASE("hotkeys for UI commands, and targeted abilities arm instead of sending") {
+  const std::pair<KeyChord, UiCommand> cases[] = {
+      {{"Escape"}, UiCommand::cancel},  {{"Space"}, UiCommand::pause},         {{"Period"}, UiCommand::step},
+      {{"Plus"}, UiCommand::speed_up},  {{"Minus"}, UiCommand::speed_down},    {{"F5"}, UiCommand::restart},
+      {{"F8"}, UiCommand::save_replay}, {{"F12"}, UiCommand::screenshot},      {{"F10"}, UiCommand::help},
+  };
+  for (const auto& [chord, command] : cases) {
+    INFO(to_string(chord));
+    const auto result = sc2::app::map_hotkey(default_keymap(), chord, state_with(marine_available()));
+    CHECK(result.command == command);
+    CHECK_FALSE(result.call);
+  }
+  const auto attack = sc2::app::map_hotkey(default_keymap(), KeyChord{"A"}, state_with(marine_available()));
+  CHECK(attack.command == UiCommand::arm);
+  REQUIRE(attack.armed);
+  CHECK(attack.armed->name == "Attack");
+  CHECK(attack.armed->screen_fn == id("Attack_screen"));
+  CHECK(attack.armed->minimap_fn == id("Attack_minimap"));
+  CHECK_FALSE(attack.call);
+}
+
+TEST_CASE("hotkeys never send a function that is not available, and say so") {
+  const std::vector<int> nothing_selected = {0, 1, 2, 3, 4};
+  struct Case {
+    KeyChord chord;
+    const char* message;
+  };
+  const Case cases[] = {
+      {{"F1"}, "select_idle_worker is not available now"},
+      {{"F2"}, "select_army is not available now"},
+      {{"S"}, "Stop is not available now"},
+      {{"A"}, "Attack is not available now"},
+  };
+  for (const Case& c : cases) {
+    INFO(to_string(c.chord));
+    const auto result = sc2::app::map_hotkey(default_keymap(), c.chord, state_with(nothing_selected));
+    CHECK_FALSE(result.call);
+    CHECK_FALSE(result.armed);
+    CHECK(result.message == c.message);
+  }
+  auto no_camera = state_with(nothing_selected);
+  no_camera.camera.reset();
+  CHECK(sc2::app::map_hotkey(default_keymap(), KeyChord{"Left"}, no_camera).message.find("camera") != std::string::npos);
+  CHECK(sc2::app::map_hotkey(default_keymap(), KeyChord{"J"}, no_camera).action.empty());
+}
+
+TEST_CASE("the camera keys stop at the minimap's edges") {
+  auto state = state_with(marine_available());
+  state.camera = sc2::app::LayerPixel{0, 47};
+  CHECK(sc2::app::map_hotkey(default_keymap(), KeyChord{"Left"}, state).call->arguments[0] == std::vector<int>{0, 47});
+  CHECK(sc2::app::map_hotkey(default_keymap(), KeyChord{"Down"}, state).call->arguments[0] == std::vector<int>{0, 47});
+}
+
+TEST_CASE("camera_center is the middle of the camera rectangle on the minimap layer") {
+  sc2::pysc2::Layer camera;
+  camera.name = "camera";
+  camera.width = 8;
+  camera.height = 6;
+  camera.values.assign(48, 0);
+  CHECK_FALSE(sc2::app::camera_center(camera));
+  for (int y = 1; y <= 3; ++y) {
+    for (int x = 2; x <= 6; ++x) camera.values[y * 8 + x] = 1;
+  }
+  CHECK(sc2::app::camera_center(camera) == sc2::app::LayerPixel{4, 2});
+  CHECK_FALSE(sc2::app::camera_center(sc2::pysc2::Layer{}));
+}
+
+TEST_CASE("the command card groups UI, quick and targeted commands with hotkeys, greyed when unavailable") {
+  const auto card = sc2::app::command_card(marine_available(), default_keymap());
+  auto find = [&](const std::string& name, sc2::app::CommandGroup group) -> const sc2::app::CommandEntry* {
+    for (const auto& entry : card) {
+      if (entry.name == name && entry.group == group) return &entry;
+    }
+    return nullptr;
+  };
+  using sc2::app::CommandGroup;
+  const auto* army = find("select_army", CommandGroup::ui);
+  REQUIRE(army);
+  CHECK(army->available);
+  CHECK(army->hotkey == "F2");
+  const auto* idle = find("select_idle_worker", CommandGroup::ui);
+  REQUIRE(idle);
+  CHECK_FALSE(idle->available);
+  const auto* stop = find("Stop", CommandGroup::quick);
+  REQUIRE(stop);
+  CHECK(stop->available);
+  CHECK(stop->hotkey == "S");
+  const auto* attack = find("Attack", CommandGroup::targeted);
+  REQUIRE(attack);
+  CHECK(attack->available);
+  CHECK(attack->hotkey == "A");
+  const auto* stim = find("Effect_Stim", CommandGroup::quick);  // bound in the keymap, not available
+  REQUIRE(stim);
+  CHECK_FALSE(stim->available);
+  // Groups in order: UI, then quick, then targeted.
+  for (std::size_t i = 1; i < card.size(); ++i) CHECK(card[i - 1].group <= card[i].group);
+}
+
+TEST_CASE("armed commands and fired entries give the FunctionCalls with queued = Shift") {
+  const auto available = marine_available();
+  const sc2::app::ArmedCommand move{"Move", id("Move_screen"), id("Move_minimap")};
+  struct Case {
+    bool minimap;
+    sc2::app::LayerPixel at;
+    bool shift;
+    FunctionCall expected;
+  };
+  const Case cases[] = {
+      {false, {10, 20}, false, {id("Move_screen"), {{0}, {10, 20}}}},
+      {false, {63, 0}, true, {id("Move_screen"), {{1}, {63, 0}}}},
+      {true, {5, 40}, false, {id("Move_minimap"), {{0}, {5, 40}}}},
+      {true, {5, 40}, true, {id("Move_minimap"), {{1}, {5, 40}}}},
+  };
+  for (const Case& c : cases) {
+    const auto mapped = sc2::app::armed_click(move, c.minimap, c.at, c.shift, available);
+    REQUIRE_MESSAGE(mapped.call, mapped.message);
+    CHECK(*mapped.call == c.expected);
+  }
+  const sc2::app::ArmedCommand gather{"Harvest_Gather", id("Harvest_Gather_screen"), -1};
+  CHECK(sc2::app::armed_click(gather, true, {1, 1}, false, available).message.find("does not exist") != std::string::npos);
+  CHECK(sc2::app::armed_click(gather, false, {1, 1}, false, available).message ==
+        "Harvest_Gather_screen is not available now");
+
+  const auto card = sc2::app::command_card(available, default_keymap());
+  for (const auto& entry : card) {
+    if (entry.name == "Stop") CHECK(*sc2::app::fire(entry, true, available).call == FunctionCall{id("Stop_quick"), {{1}}});
+    if (entry.name == "select_army") CHECK(*sc2::app::fire(entry, true, available).call == FunctionCall{7, {{1}}});
+    if (entry.name == "select_point") CHECK_FALSE(sc2::app::fire(entry, false, available).call);
+    if (entry.name == "select_idle_worker") {
+      CHECK(sc2::app::fire(entry, false, available).message == "select_idle_worker is not available now");
+    }
+  }
+}

@@ -1,0 +1,58 @@
+// The --script format for scripted GUI input: commands, targets, modifiers and errors.
+#include <doctest/doctest.h>
+
+#include "app/script.h"
+
+using sc2::app::ScriptOp;
+
+TEST_CASE("scripts parse every command with targets and modifiers") {
+  const auto script = sc2::app::parse_script(
+      "# select the marine and move it\n"
+      "wait_game\n"
+      "wait_frames 3\n"
+      "click world self\n"
+      "click world 10 20 shift ctrl\n"
+      "right_click minimap 5 6 shift\n"
+      "drag world 1 2 30 40 shift\n"
+      "key Ctrl+1   # set group 1\n"
+      "wait_loops 16\n"
+      "quit\n",
+      "s.txt");
+  REQUIRE_MESSAGE(script.error.empty(), script.error);
+  REQUIRE(script.commands.size() == 9);
+  CHECK(script.commands[0].op == ScriptOp::wait_game);
+  CHECK(script.commands[1].count == 3);
+  CHECK(script.commands[2].op == ScriptOp::click);
+  CHECK(script.commands[2].relative == 1);
+  CHECK(script.commands[3].from == sc2::app::LayerPixel{10, 20});
+  CHECK(script.commands[3].modifiers.shift);
+  CHECK(script.commands[3].modifiers.ctrl);
+  CHECK(script.commands[4].op == ScriptOp::right_click);
+  CHECK(script.commands[4].minimap);
+  CHECK(script.commands[5].to == sc2::app::LayerPixel{30, 40});
+  CHECK(script.commands[6].chord == sc2::app::KeyChord{"1", true, false, false});
+  CHECK(script.commands[7].op == ScriptOp::wait_loops);
+  CHECK(script.commands[8].op == ScriptOp::quit);
+  CHECK(script.commands[8].line == 10);
+}
+
+TEST_CASE("bad script lines are reported with file and line") {
+  const std::pair<const char*, const char*> cases[] = {
+      {"wait_frames\n", "needs a count"},
+      {"wait_frames -3\n", "needs a count"},
+      {"click sky 1 2\n", "needs a surface"},
+      {"click world\n", "needs a target"},
+      {"click world 1 2 hyper\n", "unknown modifier 'hyper'"},
+      {"drag world 1 2 3\n", "four pixel coordinates"},
+      {"key Banana\n", "unknown key 'Banana'"},
+      {"jump\n", "unknown command 'jump'"},
+      {"quit now\n", "unexpected 'now'"},
+  };
+  for (const auto& [text, message] : cases) {
+    INFO(text);
+    const auto script = sc2::app::parse_script(std::string("wait_game\n") + text, "s.txt");
+    CHECK(script.commands.empty());
+    CHECK(script.error.find("s.txt:2: ") == 0);
+    CHECK(script.error.find(message) != std::string::npos);
+  }
+}
