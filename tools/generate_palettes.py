@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Writes render/palette_table.inc: PySC2's layer palettes as 8-bit RGB tables.
 
-Source of facts: /work/shared/spec/pysc2-palettes.tsv (palette, index, r, g, b; floats) and
+Source of facts: ../shared/spec/pysc2-palettes.tsv (palette, index, r, g, b; floats) and
 the piece-wise linear construction in pysc2-features.md section 4, which gives the hot(1000)
 and hot(1600) palettes the TSV does not list. The construction is checked against every
 tabulated piece-wise palette (hot_16, hot_256, height_map_256, winter_2) before writing.
