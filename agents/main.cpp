@@ -91,6 +91,7 @@ int main(int argc, char** argv) {
   bool json = false;
   std::uint64_t seed = 0;
   std::string sc2path;
+  std::string record_dir;
 
   std::string agent_list, scripted_list;
   for (const auto& name : sc2::agents::agent_names()) agent_list += (agent_list.empty() ? "" : "|") + name;
@@ -116,6 +117,13 @@ int main(int argc, char** argv) {
   auto* seed_option = app.add_option("--seed", seed, "seed for the game and the agent (default: random)");
   auto* sc2path_option = app.add_option("--sc2path", sc2path,
                                         "StarCraft II install root (default: $SC2PATH, else sc2lite beside sc2agent)");
+  app.add_option("--parallel", options.parallel,
+                 "games played at once (each its own game and thread; worker w uses seed + w)")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  auto* record_option = app.add_option("--record", record_dir,
+                                       "record every agent step into this new or empty dataset folder "
+                                       "(.npy arrays + index.json, see agents/dataset/FORMAT.md)");
   app.add_flag("--json", json, "print exactly one JSON object instead of progress lines");
 
   try {
@@ -128,6 +136,7 @@ int main(int argc, char** argv) {
   }
   if (seed_option->count() > 0) options.seed = seed;
   if (sc2path_option->count() > 0) options.sc2path = sc2path;
+  if (record_option->count() > 0) options.record_dir = record_dir;
   options.sc2lite_dir = program_dir(argv[0]);
   std::FILE* out = take_stdout_for_results();
 
@@ -136,9 +145,12 @@ int main(int argc, char** argv) {
       if (!json) print_episode(out, episode, total);
     });
     if (json) {
-      std::fprintf(out, "%s\n", to_json(summary).dump().c_str());
+      auto result = to_json(summary);
+      if (options.record_dir) result["record"] = options.record_dir->string();
+      std::fprintf(out, "%s\n", result.dump().c_str());
     } else {
       print_summary(out, summary);
+      if (options.record_dir) std::fprintf(out, "recorded %s\n", options.record_dir->string().c_str());
     }
     std::fflush(out);
     return 0;

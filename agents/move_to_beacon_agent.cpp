@@ -5,16 +5,9 @@
 #include <limits>
 
 #include "agents/function_ids.h"
+#include "agents/observation_helpers.h"
 
 namespace sc2::agents {
-namespace {
-
-bool is_available(const pysc2::Observation& observation, int function) {
-  const auto& available = observation.available_actions;
-  return std::find(available.begin(), available.end(), function) != available.end();
-}
-
-}  // namespace
 
 std::optional<Pixel> mean_pixel(const pysc2::Layer& layer, std::int32_t value) {
   if (layer.empty()) return std::nullopt;

@@ -5,6 +5,8 @@
 #include <random>
 #include <stdexcept>
 
+#include "agents/dataset/dataset_writer.h"
+#include "agents/parallel_runner.h"
 #include "client/launcher.h"
 
 namespace sc2::agents {
@@ -33,12 +35,34 @@ std::unique_ptr<Agent> prepared_agent(const RunOptions& options) {
   return agent;
 }
 
-RunSummary play(Controller& controller, Agent& agent, const RunOptions& options, const EpisodeCallback& on_episode) {
+// The dataset folder is created before any game starts, so a bad folder fails fast.
+std::unique_ptr<dataset::DatasetWriter> prepared_recorder(const RunOptions& options) {
+  if (!options.record_dir) return nullptr;
+  dataset::DatasetInfo info;
+  info.map = options.map;
+  info.agent = options.agent;
+  info.seed = options.seed.value_or(0);
+  info.step_mul = options.step_mul;
+  info.feature_screen_size = options.feature_screen_size;
+  info.feature_minimap_size = options.feature_minimap_size;
+  return std::make_unique<dataset::DatasetWriter>(*options.record_dir, info);
+}
+
+RunSummary play(Controller& controller, Agent& agent, const RunOptions& options, const EpisodeCallback& on_episode,
+                dataset::DatasetWriter* recorder) {
   pysc2::Env env(controller, env_options(options));
   std::vector<EpisodeResult> results;
+  StepCallback record;
+  if (recorder != nullptr) {
+    record = [recorder](const pysc2::Observation& seen, const pysc2::FunctionCall& call, float reward) {
+      recorder->add_step(seen, call, reward);
+    };
+  }
   for (int episode = 1; episode <= options.episodes; ++episode) {
-    EpisodeResult result = run_episode(env, agent);
+    if (recorder != nullptr) recorder->begin_episode();
+    EpisodeResult result = run_episode(env, agent, record);
     result.episode = episode;
+    if (recorder != nullptr) recorder->end_episode(result.score, result.game_loops);
     results.push_back(result);
     if (on_episode) on_episode(result, options.episodes);
   }
@@ -57,6 +81,11 @@ void validate(const RunOptions& options) {
   require_positive(options.step_mul, "step_mul");
   require_positive(options.feature_screen_size, "feature_screen_size");
   require_positive(options.feature_minimap_size, "feature_minimap_size");
+  require_positive(options.parallel, "parallel");
+  if (options.record_dir && options.parallel > 1) {
+    throw std::invalid_argument("recording (--record) plays one game at a time; drop --parallel " +
+                                std::to_string(options.parallel) + " or the recording");
+  }
 }
 
 AgentSpec agent_spec(const RunOptions& options) {
@@ -73,7 +102,7 @@ pysc2::EnvOptions env_options(const RunOptions& options) {
   return env;
 }
 
-EpisodeResult run_episode(pysc2::Env& env, Agent& agent) {
+EpisodeResult run_episode(pysc2::Env& env, Agent& agent, const StepCallback& on_step) {
   EpisodeResult result;
   const auto start = Clock::now();
   pysc2::TimeStep time_step = env.reset();
@@ -83,7 +112,9 @@ EpisodeResult run_episode(pysc2::Env& env, Agent& agent) {
   while (true) {
     const pysc2::FunctionCall call = agent.step(time_step);
     if (time_step.last()) break;
-    time_step = env.step(call);
+    pysc2::TimeStep next = env.step(call);
+    if (on_step) on_step(time_step.observation, call, next.reward);
+    time_step = std::move(next);
     result.score += time_step.reward;
     ++result.steps;
   }
@@ -117,7 +148,9 @@ RunSummary run_on(Controller& controller, const RunOptions& requested, const Epi
   validate(requested);
   const RunOptions options = with_seed(requested);
   auto agent = prepared_agent(options);
-  RunSummary summary = play(controller, *agent, options, on_episode);
+  auto recorder = prepared_recorder(options);
+  RunSummary summary = play(controller, *agent, options, on_episode, recorder.get());
+  if (recorder) recorder->finish();
   summary.game = "connected game";
   return summary;
 }
@@ -125,12 +158,15 @@ RunSummary run_on(Controller& controller, const RunOptions& requested, const Epi
 RunSummary run(const RunOptions& requested, const EpisodeCallback& on_episode) {
   validate(requested);
   const RunOptions options = with_seed(requested);
+  if (options.parallel > 1) return run_parallel(options, launched_games(options), on_episode);
   auto agent = prepared_agent(options);
+  auto recorder = prepared_recorder(options);
   LaunchOptions launch;
   launch.sc2path = options.sc2path;
   launch.sc2lite_dir = options.sc2lite_dir;
   auto game = GameProcess::launch(launch);
-  RunSummary summary = play(game->controller(), *agent, options, on_episode);
+  RunSummary summary = play(game->controller(), *agent, options, on_episode, recorder.get());
+  if (recorder) recorder->finish();
   summary.game = game->executable().path.string();
   return summary;
 }

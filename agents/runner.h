@@ -27,6 +27,12 @@ struct RunOptions {
   std::optional<std::uint64_t> seed;
   std::optional<std::filesystem::path> sc2path;  // StarCraft II install root
   std::filesystem::path sc2lite_dir;             // folder holding sc2lite
+  // Games played at once by run() (each its own game process and thread); see
+  // parallel_runner.h for how episodes and seeds are shared out.
+  int parallel = 1;
+  // Record every agent step into this dataset folder (agents/dataset/FORMAT.md); must be
+  // new or empty. Only with parallel == 1.
+  std::optional<std::filesystem::path> record_dir;
 };
 
 struct EpisodeResult {
@@ -54,6 +60,9 @@ struct RunSummary {
 
 // Called after each finished episode (e.g. for a progress line).
 using EpisodeCallback = std::function<void(const EpisodeResult& result, int total_episodes)>;
+// Called for every step the agent's call was sent: the observation it saw, its call, and the
+// reward of the step that followed.
+using StepCallback = std::function<void(const pysc2::Observation& seen, const pysc2::FunctionCall& call, float reward)>;
 
 // Checks the options before anything starts; throws std::invalid_argument naming the bad one.
 void validate(const RunOptions& options);
@@ -61,14 +70,16 @@ AgentSpec agent_spec(const RunOptions& options);
 pysc2::EnvOptions env_options(const RunOptions& options);
 
 // One episode: reset env and agent, step until the last TimeStep.
-EpisodeResult run_episode(pysc2::Env& env, Agent& agent);
+EpisodeResult run_episode(pysc2::Env& env, Agent& agent, const StepCallback& on_step = {});
 // Totals, means and rates over finished episodes.
 RunSummary summarize(std::vector<EpisodeResult> episodes);
 
-// Plays options.episodes episodes on an already connected game.
+// Plays options.episodes episodes on an already connected game (options.parallel is
+// ignored: one connection is one game).
 RunSummary run_on(Controller& controller, const RunOptions& options, const EpisodeCallback& on_episode = {});
 // Validates, builds the agent, launches the game (throws LaunchError when it cannot
-// start), plays, and stops the game.
+// start), plays, and stops the game. With options.parallel > 1, run_parallel() over
+// launched games (parallel_runner.h).
 RunSummary run(const RunOptions& options, const EpisodeCallback& on_episode = {});
 
 }  // namespace sc2::agents

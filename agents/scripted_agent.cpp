@@ -2,14 +2,42 @@
 
 #include <stdexcept>
 
+#include "agents/collect_mineral_shards_agent.h"
+#include "agents/defeat_roaches_agent.h"
+#include "agents/defeat_zerglings_and_banelings_agent.h"
 #include "agents/move_to_beacon_agent.h"
 
 namespace sc2::agents {
+namespace {
 
-std::vector<std::string> scripted_maps() { return {"MoveToBeacon"}; }
+struct ScriptedEntry {
+  const char* map;
+  std::unique_ptr<Agent> (*make)();
+};
+
+template <class AgentType>
+std::unique_ptr<Agent> make() {
+  return std::make_unique<AgentType>();
+}
+
+constexpr ScriptedEntry kScripted[] = {
+    {"MoveToBeacon", &make<MoveToBeaconAgent>},
+    {"CollectMineralShards", &make<CollectMineralShardsFeatureUnitsAgent>},
+    {"DefeatRoaches", &make<DefeatRoachesAgent>},
+    {"DefeatZerglingsAndBanelings", &make<DefeatZerglingsAndBanelingsAgent>},
+};
+
+}  // namespace
+
+std::vector<std::string> scripted_maps() {
+  std::vector<std::string> maps;
+  for (const auto& entry : kScripted) maps.emplace_back(entry.map);
+  return maps;
+}
 
 std::unique_ptr<Agent> make_scripted_agent(const std::string& map) {
-  if (map == "MoveToBeacon") return std::make_unique<MoveToBeaconAgent>();
+  for (const auto& entry : kScripted)
+    if (map == entry.map) return entry.make();
   std::string known;
   for (const auto& candidate : scripted_maps()) known += (known.empty() ? "" : ", ") + candidate;
   throw std::invalid_argument("no scripted agent for map '" + map + "' (scripted agents exist for: " +

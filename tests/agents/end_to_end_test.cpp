@@ -2,8 +2,14 @@
 // the issue's acceptance check "the scripted agent scores at least 20 in one episode".
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <filesystem>
+#include <unistd.h>
+
 #include "agents/agent.h"
+#include "agents/dataset/dataset_reader.h"
 #include "agents/runner.h"
+#include "client/pysc2/actions.h"
 #include "client/controller.h"
 #include "client/pysc2/env.h"
 #include "engine/server/engine_host.h"
@@ -104,4 +110,40 @@ TEST_CASE("end to end: a run without a seed reports the one it drew, and that se
   REQUIRE(again.episodes.size() == 1);
   CHECK(again.episodes[0].score == first.episodes[0].score);
   CHECK(again.episodes[0].steps == first.episodes[0].steps);
+}
+
+TEST_CASE("end to end: recording a run gives a dataset whose steps, calls and rewards match the run") {
+  const auto folder = std::filesystem::temp_directory_path() / ("sc2_record_e2e_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(folder);
+  auto options = options_for("scripted", 8);
+  options.episodes = 2;
+  options.feature_screen_size = 24;
+  options.feature_minimap_size = 16;
+  options.record_dir = folder;
+  agents::RunSummary summary;
+  {
+    EngineOverWebsocket engine;
+    summary = agents::run_on(*engine.controller, options);
+  }
+  const auto dataset = agents::dataset::Dataset::open(folder);
+  CHECK(dataset.index().steps == summary.total_steps);
+  REQUIRE(dataset.index().episodes.size() == 2);
+  CHECK(dataset.index().episodes[1].first_step == summary.episodes[0].steps);
+  CHECK(dataset.index().episodes[1].score == summary.episodes[1].score);
+  CHECK(dataset.index().info.seed == 8);
+  const auto& calls = dataset.function_calls();
+  REQUIRE(calls.size() == static_cast<std::size_t>(summary.total_steps));
+  // The Marine starts unselected: the scripted agent's first call selects the army, then moves.
+  CHECK(calls.front() == pysc2::FunctionCall{pysc2::fn::select_army, {{0}}});
+  CHECK(calls[1].function == pysc2::find_function("Move_screen")->id);
+  const auto rewards = dataset.rewards();
+  double first_episode = 0;
+  for (std::int64_t t = 0; t < summary.episodes[0].steps; ++t) first_episode += rewards[static_cast<std::size_t>(t)];
+  CHECK(first_episode == summary.episodes[0].score);
+  // Every recorded call was available when it was chosen.
+  for (std::size_t t = 0; t < calls.size(); t += 37) {
+    const auto available = dataset.available_actions(static_cast<std::int64_t>(t));
+    CHECK(std::find(available.begin(), available.end(), calls[t].function) != available.end());
+  }
+  std::filesystem::remove_all(folder);
 }

@@ -25,6 +25,16 @@ TEST_CASE("run options: bad values are rejected before anything starts") {
   bad = options;
   bad.map.clear();
   CHECK_THROWS_AS(agents::validate(bad), std::invalid_argument);
+  bad = options;
+  bad.parallel = 0;
+  CHECK_THROWS_AS(agents::validate(bad), std::invalid_argument);
+  // Recording plays one game at a time.
+  bad = options;
+  bad.parallel = 2;
+  bad.record_dir = "/tmp/unused";
+  CHECK_THROWS_AS(agents::validate(bad), std::invalid_argument);
+  bad.parallel = 1;
+  CHECK_NOTHROW(agents::validate(bad));
 }
 
 TEST_CASE("run options reach the agent spec and the env options") {

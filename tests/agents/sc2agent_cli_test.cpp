@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <string>
 #include <sys/wait.h>
@@ -79,10 +80,70 @@ TEST_CASE("sc2agent --json prints one JSON object with the episodes and the summ
   CHECK(summary.at("episodes") == 1);
 }
 
+TEST_CASE("sc2agent --parallel 2 plays every episode once, each with its own progress line") {
+  if (!have_binaries()) return;
+  auto outcome = run_sc2agent("--episodes 4 --parallel 2 --seed 3 --json");
+  INFO("stderr: " << outcome.err);
+  REQUIRE(outcome.exit_code == 0);
+  const auto json = nlohmann::json::parse(outcome.out);
+  REQUIRE(json.at("episodes").size() == 4);
+  double total = 0;
+  for (int i = 0; i < 4; ++i) {
+    const auto& episode = json.at("episodes").at(static_cast<std::size_t>(i));
+    CHECK(episode.at("episode") == i + 1);
+    CHECK(episode.at("score").get<double>() > 0);  // the scripted Marine reaches beacons
+    total += episode.at("score").get<double>();
+  }
+  CHECK(json.at("summary").at("episodes") == 4);
+  CHECK(json.at("summary").at("mean_score").get<double>() == doctest::Approx(total / 4));
+
+  outcome = run_sc2agent("--episodes 3 --parallel 2 --seed 3 --agent noop");
+  REQUIRE(outcome.exit_code == 0);
+  // Three whole progress lines (never interleaved) and the summary.
+  std::istringstream lines(outcome.out);
+  std::string line;
+  std::set<std::string> numbers;
+  int summaries = 0;
+  while (std::getline(lines, line)) {
+    if (line.rfind("episode ", 0) == 0) {
+      CHECK(line.find("/3: score 0,") != std::string::npos);
+      numbers.insert(line.substr(8, line.find('/') - 8));
+    } else {
+      CHECK(line.find("3 episodes") != std::string::npos);
+      ++summaries;
+    }
+  }
+  CHECK(numbers == std::set<std::string>{"1", "2", "3"});
+  CHECK(summaries == 1);
+}
+
+TEST_CASE("sc2agent --record writes a dataset folder the reader accepts") {
+  if (!have_binaries()) return;
+  const auto dir = std::filesystem::temp_directory_path() / ("sc2agent_record_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  const auto outcome = run_sc2agent("--episodes 1 --seed 2 --feature_screen_size 16 --feature_minimap_size 8 --record '" +
+                                    dir.string() + "' --json");
+  INFO("stderr: " << outcome.err);
+  REQUIRE(outcome.exit_code == 0);
+  const auto json = nlohmann::json::parse(outcome.out);
+  CHECK(json.at("record") == dir.string());
+  const auto index = nlohmann::json::parse(read_file(dir / "index.json"));
+  CHECK(index.at("steps") == json.at("summary").at("total_steps"));
+  CHECK(index.at("episodes").at(0).at("score") == json.at("episodes").at(0).at("score"));
+  CHECK(index.at("feature_screen_size") == nlohmann::json::array({16, 16}));
+  // Recording into a folder that is not empty is refused on one line.
+  const auto again = run_sc2agent("--episodes 1 --record '" + dir.string() + "'");
+  CHECK(again.exit_code == 1);
+  CHECK(one_line(again.err));
+  CHECK(again.err.find("not empty") != std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
 TEST_CASE("sc2agent: a bad flag, an unknown agent or a map without a scripted agent -> one line, exit 1") {
   if (!have_binaries()) return;
   for (const char* arguments :
-       {"--no-such-flag", "--episodes 0", "--episodes many", "--agent alphastar", "--map BuildMarines --agent scripted"}) {
+       {"--no-such-flag", "--episodes 0", "--episodes many", "--agent alphastar", "--map BuildMarines --agent scripted",
+        "--parallel 0", "--parallel 2 --record /tmp/sc2agent_never_written"}) {
     CAPTURE(arguments);
     const auto outcome = run_sc2agent(arguments);
     CHECK(outcome.exit_code == 1);

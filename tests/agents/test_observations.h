@@ -31,4 +31,18 @@ inline pysc2::TimeStep time_step_with(std::vector<int> available, std::vector<py
   return step;
 }
 
+// Appends a feature_units row: type, alliance, screen (x, y), is_selected, tag.
+inline void add_unit(pysc2::Observation& observation, int unit_type, int alliance, int x, int y, bool selected = false,
+                     std::int64_t tag = 0) {
+  auto& table = observation.feature_units;
+  const int row = table.add_row();
+  table.at(row, table.column("unit_type")) = unit_type;
+  table.at(row, table.column("alliance")) = alliance;
+  table.at(row, table.column("x")) = x;
+  table.at(row, table.column("y")) = y;
+  table.at(row, table.column("health")) = 45;
+  table.at(row, table.column("is_selected")) = selected ? 1 : 0;
+  table.at(row, table.column("tag")) = tag;
+}
+
 }  // namespace sc2::test

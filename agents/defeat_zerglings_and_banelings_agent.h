@@ -1,0 +1,59 @@
+#pragma once
+// Our scripted DefeatZerglingsAndBanelings (no PySC2 original).
+//
+// The threat is the Banelings' splash (radius 2.2, 35 damage to a Marine's 45 hp): the
+// Marines start in a tight vertical line 1.0 apart, where one burst hits five of them. So at
+// the start of every wave, while the enemy is still out of reach, the agent splits the line
+// into three groups (top third up, bottom third down, the middle stays) with select_rect and
+// Move_screen, so a burst can only catch one group; the other groups keep shooting. Then the
+// Marines hold their ground and focus fire what is in range, Banelings first. They never
+// chase: an order on an enemy out of range walks them into melee (measured on sc2lite:
+// chasing the nearest Baneling ~12, noop ~57-65, holding and focusing without the split
+// ~65-70, with it ~118; outer groups moved 3 / 6 / 8 world units away: ~99 / ~118 / ~86).
+//
+// Every step, in order:
+// 1. more enemies than last step (a new wave) or a new episode: start the split again;
+// 2. split not finished, enemies on screen, none within reach + margin of a Marine: the next
+//    split step (select the top third, move it up; select the bottom third, move it down);
+// 3. some Marine unselected (new Marines each wave are not) and select_army offered and the
+//    last call was not already select_army (a game that never marks units selected cannot
+//    stall it): select_army(select);
+// 4. Attack_screen not offered: select_army if offered, else no_op;
+// 5. no enemy within reach (Marine range 5 plus radii, in screen pixels) of a Marine: no_op;
+// 6. the target: a Baneling within reach, else the enemy nearest to a Marine (first in table
+//    order on ties); Attack_screen(now, target) unless that enemy was already the last one
+//    ordered (re-ordering restarts the attack): then no_op.
+// Reads feature_units (the game must send raw data, as Env asks).
+#include <cstdint>
+
+#include "agents/agent.h"
+
+namespace sc2::agents {
+
+inline constexpr int kUnitTypeBaneling = 9;
+inline constexpr int kUnitTypeZergling = 105;
+inline constexpr double kMarineReachWorld = 5.75;  // weapon range 5 + Marine and target radii
+inline constexpr double kSplitDistanceWorld = 6.0; // how far the outer groups move away
+inline constexpr double kCameraWidthWorld = 24.0;  // world units across the screen (Env's default)
+
+class DefeatZerglingsAndBanelingsAgent final : public Agent {
+ public:
+  void setup(const AgentSpec& spec) override;
+  void reset() override;
+  pysc2::FunctionCall step(const pysc2::TimeStep& time_step) override;
+  std::string_view name() const override { return "scripted"; }
+
+ private:
+  pysc2::FunctionCall split_step(const pysc2::TimeStep& time_step);
+
+  int screen_size_ = 64;
+  long reach_pixels_ = 15;          // kMarineReachWorld at 64 pixels
+  long split_pixels_ = 16;          // kSplitDistanceWorld at 64 pixels
+  bool last_was_select_ = false;
+  std::int64_t last_target_ = -1;   // tag of the enemy last attacked
+  int split_stage_ = 0;             // 0..3: steps of the split done this wave; 4 = done
+  int top_cut_ = 0, bottom_cut_ = 0;  // pixel rows that bound the outer groups (fixed per split)
+  std::size_t last_enemy_count_ = 0;
+};
+
+}  // namespace sc2::agents

@@ -1,0 +1,123 @@
+#include "agents/parallel_runner.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <exception>
+#include <mutex>
+#include <random>
+#include <stdexcept>
+#include <thread>
+#include <vector>
+
+#include "client/launcher.h"
+
+namespace sc2::agents {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// The episode numbers worker `worker` plays.
+std::vector<int> episodes_of(int worker, int workers, int episodes) {
+  std::vector<int> numbers;
+  for (int episode = worker + 1; episode <= episodes; episode += workers) numbers.push_back(episode);
+  return numbers;
+}
+
+}  // namespace
+
+RunSummary run_parallel(const RunOptions& requested, const GameProvider& games, const EpisodeCallback& on_episode) {
+  validate(requested);
+  if (requested.record_dir) throw std::invalid_argument("run_parallel does not record; record with one game (run)");
+  RunOptions options = requested;
+  if (!options.seed) {
+    std::random_device entropy;
+    options.seed = (static_cast<std::uint64_t>(entropy()) << 32) ^ entropy();
+  }
+  const int workers = std::min(options.parallel, options.episodes);
+
+  // Agents are built (and the map checked) before any game starts.
+  std::vector<std::unique_ptr<Agent>> agents;
+  for (int worker = 0; worker < workers; ++worker) {
+    agents.push_back(make_agent(options.agent, *options.seed + static_cast<std::uint64_t>(worker)));
+    agents.back()->setup(agent_spec(options));
+  }
+
+  std::mutex mutex;  // guards results, descriptions, failure and the callback
+  std::vector<EpisodeResult> results;
+  std::vector<std::string> served_by(static_cast<std::size_t>(workers));
+  std::exception_ptr failure;
+  std::string failure_prefix;
+  std::atomic<bool> stop{false};
+
+  const auto start = Clock::now();
+  std::vector<std::thread> threads;
+  for (int worker = 0; worker < workers; ++worker) {
+    threads.emplace_back([&, worker] {
+      try {
+        RunOptions mine = options;
+        mine.seed = *options.seed + static_cast<std::uint64_t>(worker);
+        const auto numbers = episodes_of(worker, workers, options.episodes);
+        const std::string description = games(worker, [&](Controller& controller) {
+          pysc2::Env env(controller, env_options(mine));
+          for (const int number : numbers) {
+            if (stop) return;
+            EpisodeResult result = run_episode(env, *agents[static_cast<std::size_t>(worker)]);
+            result.episode = number;
+            std::lock_guard lock(mutex);
+            results.push_back(result);
+            if (on_episode) on_episode(result, options.episodes);
+          }
+        });
+        std::lock_guard lock(mutex);
+        served_by[static_cast<std::size_t>(worker)] = description;
+      } catch (...) {
+        stop = true;
+        std::lock_guard lock(mutex);
+        if (!failure) {
+          failure = std::current_exception();
+          failure_prefix = "game " + std::to_string(worker + 1) + " of " + std::to_string(workers) + ": ";
+        }
+      }
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  if (failure) {
+    try {
+      std::rethrow_exception(failure);
+    } catch (const std::exception& error) {
+      throw std::runtime_error(failure_prefix + error.what());
+    }
+  }
+
+  std::sort(results.begin(), results.end(), [](const auto& a, const auto& b) { return a.episode < b.episode; });
+  RunSummary summary = summarize(std::move(results));
+  summary.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  if (summary.seconds > 0) {
+    summary.steps_per_second = static_cast<double>(summary.total_steps) / summary.seconds;
+    summary.game_loops_per_second = static_cast<double>(summary.total_game_loops) / summary.seconds;
+  }
+  summary.map = options.map;
+  summary.agent = options.agent;
+  summary.seed = *options.seed;
+  summary.game = std::to_string(workers) + " games: " + served_by.front();
+  return summary;
+}
+
+GameProvider launched_games(const RunOptions& options) {
+  auto launch_mutex = std::make_shared<std::mutex>();
+  LaunchOptions launch;
+  launch.sc2path = options.sc2path;
+  launch.sc2lite_dir = options.sc2lite_dir;
+  return [launch, launch_mutex](int, const std::function<void(Controller&)>& play) {
+    std::unique_ptr<GameProcess> game;
+    {
+      std::lock_guard lock(*launch_mutex);
+      game = GameProcess::launch(launch);
+    }
+    play(game->controller());
+    return game->executable().path.string();
+  };
+}
+
+}  // namespace sc2::agents
