@@ -53,7 +53,9 @@ void InputMapper::set_screen_size(int screen_width, int screen_height) {
   screen_height_ = screen_height;
 }
 
-void InputMapper::left_press(const ImageRect& surface, ScreenPoint mouse) { press_ = Press{surface, mouse}; }
+void InputMapper::left_press(const ImageRect& surface, ScreenPoint mouse, std::optional<LayerPixel> click_pixel) {
+  press_ = Press{surface, mouse, click_pixel};
+}
 
 bool InputMapper::is_drag(ScreenPoint mouse) const {
   if (!press_) return false;
@@ -80,7 +82,8 @@ MappedInput InputMapper::left_release(ScreenPoint mouse, Modifiers modifiers, co
   const LayerPixel start = pixel(press.surface, press.at);
   if (!drag) {
     if (!is_available(pysc2::fn::select_point, available)) return not_available(pysc2::fn::select_point);
-    return MappedInput{pysc2::FunctionCall{pysc2::fn::select_point, {{select_point_act(modifiers)}, {start.x, start.y}}},
+    const LayerPixel at = press.click_pixel.value_or(start);
+    return MappedInput{pysc2::FunctionCall{pysc2::fn::select_point, {{select_point_act(modifiers)}, {at.x, at.y}}},
                        {}};
   }
   if (!is_available(pysc2::fn::select_rect, available)) return not_available(pysc2::fn::select_rect);

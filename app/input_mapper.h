@@ -66,7 +66,9 @@ class InputMapper {
   void set_screen_size(int screen_width, int screen_height);
 
   // Left button went down on `surface`; the gesture ends with left_release or cancel.
-  void left_press(const ImageRect& surface, ScreenPoint mouse);
+  // `click_pixel`: the pixel a click (not a drag) uses instead of the one under the press,
+  // e.g. app::click_pixel's choice so the unit drawn under the mouse is the one selected.
+  void left_press(const ImageRect& surface, ScreenPoint mouse, std::optional<LayerPixel> click_pixel = std::nullopt);
   bool pressed() const { return press_.has_value(); }
   bool is_drag(ScreenPoint mouse) const;  // moved beyond the click slop since the press
   // The drag rectangle in window pixels (clamped to the pressed image) while dragging.
@@ -88,6 +90,7 @@ class InputMapper {
   struct Press {
     ImageRect surface;
     ScreenPoint at;
+    std::optional<LayerPixel> click_pixel;
   };
   LayerPixel pixel(const ImageRect& surface, ScreenPoint mouse) const;
 

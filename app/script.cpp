@@ -95,6 +95,35 @@ ParsedScript parse_script(std::string_view text, const std::string& file_name) {
           return fail("unknown modifier '" + words[next] + "' (shift, ctrl, alt)");
         }
       }
+    } else if (op == "click_layer") {
+      command.op = ScriptOp::click_layer;
+      if (words.size() < 2 || !(words[1].starts_with("screen/") || words[1].starts_with("minimap/")) ||
+          words[1].find('/') + 1 == words[1].size()) {
+        return fail("click_layer needs a layer: screen/<name> or minimap/<name>");
+      }
+      command.layer = words[1];
+      next = 2;
+    } else if (op == "wheel") {
+      command.op = ScriptOp::wheel;
+      if (words.size() < 2 || (words[1] != "world" && words[1] != "minimap")) {
+        return fail("wheel needs a surface: world or minimap");
+      }
+      command.minimap = words[1] == "minimap";
+      const auto x = number_at(2), y = number_at(3);
+      int notches = 0;
+      bool notches_ok = false;
+      if (words.size() > 4) {
+        const std::string& word = words[4];
+        const bool negative = word.starts_with('-');
+        if (const auto magnitude = to_int(negative ? word.substr(1) : word)) {
+          notches = negative ? -*magnitude : *magnitude;
+          notches_ok = notches != 0;
+        }
+      }
+      if (!x || !y || !notches_ok) return fail("wheel needs a pixel and a non-zero count of notches: X Y N");
+      command.from = {*x, *y};
+      command.count = notches;
+      next = 5;
     } else {
       return fail("unknown command '" + op + "'");
     }

@@ -8,6 +8,9 @@
 //   click SURFACE TARGET [MODS]      left click; SURFACE world | minimap
 //   right_click SURFACE TARGET [MODS]
 //   drag SURFACE X0 Y0 X1 Y1 [MODS]  left drag between two layer pixels
+//   click_layer KEY                  left click the title of a feature layer in the grid
+//                                    (KEY screen/<name> or minimap/<name>): opens its inspector
+//   wheel SURFACE X Y N              N mouse wheel notches (negative: away) over a layer pixel
 //   quit                             close the window
 // TARGET is a layer pixel "X Y" or self | ally | neutral | enemy (the middle of those
 // pixels on the surface's player_relative layer). MODS: shift, ctrl, alt (any of them).
@@ -21,12 +24,13 @@
 
 namespace sc2::app {
 
-enum class ScriptOp { wait_game, wait_frames, wait_loops, key, click, right_click, drag, quit };
+enum class ScriptOp { wait_game, wait_frames, wait_loops, key, click, right_click, drag, click_layer, wheel, quit };
 
 struct ScriptCommand {
   ScriptOp op = ScriptOp::wait_frames;
   int line = 0;
-  int count = 0;                    // wait_frames / wait_loops
+  int count = 0;                    // wait_frames / wait_loops; wheel: notches
+  std::string layer;                // click_layer: "screen/<name>" or "minimap/<name>"
   KeyChord chord;                   // key
   bool minimap = false;             // click / right_click / drag: the surface
   std::optional<int> relative;      // target = centroid of this player_relative value

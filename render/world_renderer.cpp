@@ -55,6 +55,11 @@ WorldRenderer::WorldRenderer() {
 
 void WorldRenderer::render(RenderContext& context, const pysc2::Observation& observation, const WorldRect& area,
                            int width_px, int height_px) {
+  render(context, observation, area, area, width_px, height_px);
+}
+
+void WorldRenderer::render(RenderContext& context, const pysc2::Observation& observation, const WorldRect& camera,
+                           const WorldRect& area, int width_px, int height_px) {
   GlStateGuard guard;
   target_.resize(width_px, height_px);
   target_.bind();
@@ -63,16 +68,18 @@ void WorldRenderer::render(RenderContext& context, const pysc2::Observation& obs
   glClearColor(0.0f, 0.0f, 0.0f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
 
-  draw_terrain(context, observation);
+  draw_terrain(context, observation, camera, area);
   glEnable(GL_BLEND);
   // Keep the target opaque: colour blends normally, alpha accumulates to 1.
   glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
   const SC2APIProtocol::ObservationRaw& raw = observation.proto.observation().raw_data();
   draw_lines(context, order_lines(raw), area);
   draw_units(context, unit_discs(raw, area), area);
+  draw_quads(context, unit_bars(raw, area, area.width / static_cast<float>(std::max(1, target_.width()))), area);
 }
 
-void WorldRenderer::draw_terrain(RenderContext& context, const pysc2::Observation& observation) {
+void WorldRenderer::draw_terrain(RenderContext& context, const pysc2::Observation& observation,
+                                 const WorldRect& camera, const WorldRect& view) {
   const pysc2::Layer* height = observation.screen("height_map");
   const pysc2::Layer* visibility = observation.screen("visibility_map");
   const pysc2::Layer* creep = observation.screen("creep");
@@ -100,6 +107,10 @@ void WorldRenderer::draw_terrain(RenderContext& context, const pysc2::Observatio
   glUniform1i(program.uniform("u_has_visibility"), visibility && !visibility->empty() ? 1 : 0);
   glUniform1i(program.uniform("u_has_creep"), creep && !creep->empty() ? 1 : 0);
   glUniform1i(program.uniform("u_height_all_zero"), height_all_zero ? 1 : 0);
+  // Which part of the screen layers the view shows (uv of the camera area, y up).
+  const float cw = camera.width > 0 ? camera.width : 1.0f, ch = camera.height > 0 ? camera.height : 1.0f;
+  glUniform4f(program.uniform("u_uv_rect"), (view.left - camera.left) / cw, (view.bottom - camera.bottom) / ch,
+              view.width / cw, view.height / ch);
   context.empty_vertex_array().bind();
   glDrawArrays(GL_TRIANGLES, 0, 3);
   glActiveTexture(GL_TEXTURE0);
@@ -107,16 +118,13 @@ void WorldRenderer::draw_terrain(RenderContext& context, const pysc2::Observatio
 
 void WorldRenderer::draw_units(RenderContext& context, const std::vector<UnitDisc>& discs, const WorldRect& area) {
   if (discs.empty()) return;
-  std::vector<UnitInstance> instances;
-  instances.reserve(discs.size());
+  static_assert(sizeof(UnitInstance) == 9 * sizeof(float));
+  unit_instances_.clear();
   for (const UnitDisc& disc : discs) {
     const float flags = (disc.selected ? 1.0f : 0.0f) + (disc.facing_tick ? 2.0f : 0.0f);
-    instances.push_back({{disc.center.x, disc.center.y},
-                         disc.radius,
-                         {disc.fill.r / 255.0f, disc.fill.g / 255.0f, disc.fill.b / 255.0f},
-                         disc.fraction_damaged,
-                         flags,
-                         disc.facing});
+    unit_instances_.insert(unit_instances_.end(),
+                           {disc.center.x, disc.center.y, disc.radius, disc.fill.r / 255.0f, disc.fill.g / 255.0f,
+                            disc.fill.b / 255.0f, disc.fraction_damaged, flags, disc.facing});
   }
   const ShaderProgram& program = context.unit_program();
   program.use();
@@ -124,28 +132,47 @@ void WorldRenderer::draw_units(RenderContext& context, const std::vector<UnitDis
   glUniform1f(program.uniform("u_pixel"), area.width / static_cast<float>(std::max(1, target_.width())));
   unit_vertex_array_.bind();
   unit_buffer_.bind(GL_ARRAY_BUFFER);
-  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(instances.size() * sizeof(UnitInstance)), instances.data(),
-               GL_STREAM_DRAW);
-  glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(instances.size()));
+  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(unit_instances_.size() * sizeof(float)),
+               unit_instances_.data(), GL_STREAM_DRAW);
+  glDrawArraysInstanced(GL_TRIANGLE_STRIP, 0, 4, static_cast<GLsizei>(discs.size()));
 }
 
 void WorldRenderer::draw_lines(RenderContext& context, const std::vector<WorldLine>& lines, const WorldRect& area) {
   if (lines.empty()) return;
-  std::vector<LineVertex> vertices;
-  vertices.reserve(lines.size() * 2);
+  static_assert(sizeof(LineVertex) == 5 * sizeof(float));
+  line_vertices_.clear();
   for (const WorldLine& line : lines) {
-    const float color[3] = {line.color.r / 255.0f, line.color.g / 255.0f, line.color.b / 255.0f};
-    vertices.push_back({{line.from.x, line.from.y}, {color[0], color[1], color[2]}});
-    vertices.push_back({{line.to.x, line.to.y}, {color[0], color[1], color[2]}});
+    const float r = line.color.r / 255.0f, g = line.color.g / 255.0f, b = line.color.b / 255.0f;
+    line_vertices_.insert(line_vertices_.end(), {line.from.x, line.from.y, r, g, b, line.to.x, line.to.y, r, g, b});
   }
   const ShaderProgram& program = context.line_program();
   program.use();
   set_view(program, area);
   line_vertex_array_.bind();
   line_buffer_.bind(GL_ARRAY_BUFFER);
-  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(vertices.size() * sizeof(LineVertex)), vertices.data(),
+  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(line_vertices_.size() * sizeof(float)), line_vertices_.data(),
                GL_STREAM_DRAW);
-  glDrawArrays(GL_LINES, 0, static_cast<GLsizei>(vertices.size()));
+  glDrawArrays(GL_LINES, 0, static_cast<GLsizei>(line_vertices_.size() / 5));
+}
+
+void WorldRenderer::draw_quads(RenderContext& context, const std::vector<WorldQuad>& quads, const WorldRect& area) {
+  if (quads.empty()) return;
+  // Two triangles per quad through the line program (world position + colour per vertex).
+  line_vertices_.clear();
+  for (const WorldQuad& quad : quads) {
+    const float r = quad.color.r / 255.0f, g = quad.color.g / 255.0f, b = quad.color.b / 255.0f;
+    const float x0 = quad.rect.left, y0 = quad.rect.bottom, x1 = quad.rect.right(), y1 = quad.rect.top();
+    line_vertices_.insert(line_vertices_.end(), {x0, y0, r, g, b, x1, y0, r, g, b, x1, y1, r, g, b,
+                                                 x0, y0, r, g, b, x1, y1, r, g, b, x0, y1, r, g, b});
+  }
+  const ShaderProgram& program = context.line_program();
+  program.use();
+  set_view(program, area);
+  line_vertex_array_.bind();
+  line_buffer_.bind(GL_ARRAY_BUFFER);
+  glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(line_vertices_.size() * sizeof(float)), line_vertices_.data(),
+               GL_STREAM_DRAW);
+  glDrawArrays(GL_TRIANGLES, 0, static_cast<GLsizei>(line_vertices_.size() / 5));
 }
 
 }  // namespace sc2::render

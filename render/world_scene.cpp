@@ -103,4 +103,53 @@ std::vector<WorldLine> order_lines(const SC2APIProtocol::ObservationRaw& raw) {
   return lines;
 }
 
+Rgb health_color(float fraction) {
+  const float f = std::clamp(fraction, 0.0f, 1.0f);
+  // Red -> yellow over the lower half, yellow -> green over the upper half.
+  const float red = f < 0.5f ? 1.0f : 1.0f - (f - 0.5f) * 2.0f;
+  const float green = f < 0.5f ? f * 2.0f : 1.0f;
+  return Rgb{static_cast<std::uint8_t>(std::lround(red * 230)), static_cast<std::uint8_t>(std::lround(green * 220)), 40};
+}
+
+std::vector<WorldQuad> unit_bars(const SC2APIProtocol::ObservationRaw& raw, const WorldRect& view,
+                                 float world_per_pixel) {
+  const Rgb background{20, 20, 20};
+  const float bar_height = kBarPixels * world_per_pixel;
+  const float gap = world_per_pixel;
+  std::vector<WorldQuad> quads;
+  auto add_bar = [&](float left, float width, float& top, float fraction, Rgb color) {
+    const float f = std::clamp(fraction, 0.0f, 1.0f);
+    const float bottom = top - bar_height;
+    quads.push_back({WorldRect{left - gap / 2, bottom - gap / 2, width + gap, bar_height + gap}, background});
+    if (f > 0.0f) quads.push_back({WorldRect{left, bottom, width * f, bar_height}, color});
+    top = bottom - gap;
+  };
+  for (const SC2APIProtocol::Unit& unit : raw.units()) {
+    if (unit.alliance() == SC2APIProtocol::Neutral) continue;
+    const float x = unit.pos().x(), y = unit.pos().y(), r = unit.radius();
+    if (x + r < view.left || x - r > view.right() || y + r < view.bottom || y - r - 4 * bar_height > view.top()) continue;
+    const float width = std::max(2.0f * r * 0.9f, kMinBarPixels * world_per_pixel);
+    const float left = x - width / 2;
+    float top = y - r - 1.5f * gap;
+    if (unit.shield_max() > 0) add_bar(left, width, top, unit.shield() / unit.shield_max(), Rgb{60, 140, 255});
+    if (unit.health_max() > 0) {
+      const float fraction = unit.health() / unit.health_max();
+      add_bar(left, width, top, fraction, health_color(fraction));
+    }
+    if (unit.energy_max() > 0) add_bar(left, width, top, unit.energy() / unit.energy_max(), Rgb{200, 90, 255});
+    if (unit.has_build_progress() && unit.build_progress() < 1.0f) {
+      add_bar(left, width, top, unit.build_progress(), Rgb{235, 235, 235});
+    }
+  }
+  return quads;
+}
+
+WorldRect zoomed_view(const WorldRect& area, float zoom, WorldPoint focus) {
+  const float z = std::max(1.0f, zoom);
+  WorldRect view{0, 0, area.width / z, area.height / z};
+  view.left = std::clamp(focus.x - view.width / 2, area.left, area.right() - view.width);
+  view.bottom = std::clamp(focus.y - view.height / 2, area.bottom, area.top() - view.height);
+  return view;
+}
+
 }  // namespace sc2::render

@@ -60,4 +60,27 @@ struct WorldLine {
 // unit's position), stopping at the first order without a target; plus lines to rally points.
 std::vector<WorldLine> order_lines(const SC2APIProtocol::ObservationRaw& raw);
 
+// A filled rectangle in world units (status bars).
+struct WorldQuad {
+  WorldRect rect;
+  Rgb color;
+};
+
+// Status bars stacked under each non-neutral unit in `view` (as the game shows them):
+// shields (blue), health (green -> yellow -> red with the fraction left), energy (violet),
+// then build progress (white) while build_progress < 1. Each bar is a dark background quad
+// followed by its fill quad, kBarPixels target pixels high; at least kMinBarPixels wide so
+// small units still show them. `world_per_pixel`: world units per target pixel.
+inline constexpr float kBarPixels = 3.0f;
+inline constexpr float kMinBarPixels = 14.0f;
+std::vector<WorldQuad> unit_bars(const SC2APIProtocol::ObservationRaw& raw, const WorldRect& view,
+                                 float world_per_pixel);
+
+// The health bar colour for a fraction left (1 green, 0.5 yellow, 0 red).
+Rgb health_color(float fraction);
+
+// A sub-rectangle of `area` zoomed in `zoom` times (>= 1) around `focus` (a world point),
+// moved back inside `area` so the view never shows outside it.
+WorldRect zoomed_view(const WorldRect& area, float zoom, WorldPoint focus);
+
 }  // namespace sc2::render

@@ -10,13 +10,15 @@ uniform vec3 u_creep_color;
 uniform int u_has_visibility;
 uniform int u_has_creep;
 uniform int u_height_all_zero;
+uniform vec4 u_uv_rect;  // the part of the screen layers shown: u0, v0, width, height (zoom)
 
 in vec2 v_uv;
 out vec4 frag_color;
 
 ivec2 layer_pixel(isampler2D layer) {
   ivec2 size = textureSize(layer, 0);
-  ivec2 p = ivec2(floor(vec2(v_uv.x, 1.0 - v_uv.y) * vec2(size)));
+  vec2 uv = u_uv_rect.xy + v_uv * u_uv_rect.zw;
+  ivec2 p = ivec2(floor(vec2(uv.x, 1.0 - uv.y) * vec2(size)));
   return clamp(p, ivec2(0), size - 1);
 }
 

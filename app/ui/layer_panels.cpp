@@ -7,6 +7,7 @@
 #include "app/ui/studio_ui.h"
 #include "app/ui/ui_helpers.h"
 #include "app/unit_type_names.h"
+#include "app/world_view_logic.h"
 #include "render/world_scene.h"
 
 namespace sc2::app::ui {
@@ -29,6 +30,7 @@ const pysc2::Layer* find_layer(const pysc2::Observation& obs, const std::string&
 // [SECTION] Feature layers
 void StudioUi::draw_feature_layers(const SessionSnapshot& snapshot) {
   place_window(0.37f, 0.0f, 0.41f, 0.64f);
+  layer_titles_.clear();
   if (!ImGui::Begin(kLayersWindow)) {
     ImGui::End();
     return;
@@ -94,6 +96,10 @@ void StudioUi::draw_layer_cell(const pysc2::Layer& layer, bool minimap, float ce
   const bool inspected = std::any_of(inspectors_.begin(), inspectors_.end(),
                                      [&](const Inspector& inspector) { return inspector.key == key; });
   if (ImGui::Selectable(title.c_str(), inspected, 0, ImVec2(cell_width, 0))) open_inspector(key);
+  if (ImGui::IsItemVisible()) {
+    const ImVec2 title_min = ImGui::GetItemRectMin(), title_size = ImGui::GetItemRectSize();
+    layer_titles_[key] = to_rect(title_min, title_size);
+  }
   ImGui::PopStyleColor();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("open %s in an inspector", title.c_str());
 
@@ -112,7 +118,7 @@ void StudioUi::draw_layer_cell(const pysc2::Layer& layer, bool minimap, float ce
   if (minimap) {
     handle_minimap_input(min, size, layer.width, layer.height);
   } else {
-    handle_screen_input(key, min, size);
+    handle_screen_input(to_rect(min, size));
   }
   if (ImGui::IsItemHovered() && !layer.empty() && !mapper_.pressed()) {
     const LayerPixel pixel = image_to_pixel(to_rect(min, size), ScreenPoint{ImGui::GetMousePos().x, ImGui::GetMousePos().y},
@@ -137,6 +143,12 @@ void StudioUi::open_inspector(const std::string& key) {
     }
   }
   inspectors_.push_back(Inspector{key});
+}
+
+std::optional<ImageRect> StudioUi::layer_title_rect(const std::string& key) const {
+  const auto found = layer_titles_.find(key);
+  if (found == layer_titles_.end()) return std::nullopt;
+  return found->second;
 }
 
 // [SECTION] Inspector
@@ -247,28 +259,22 @@ void StudioUi::draw_inspector(Inspector& inspector, const pysc2::Observation& ob
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextColored(kYellow, "%s", layer_value_meaning(layer->name, value, scalar, layer->scale).c_str());
     ImGui::PopTextWrapPos();
-    // Units at that pixel from raw data (screen layers: the camera area).
-    if (!minimap && obs.proto.observation().has_raw_data()) {
+    // Units at that pixel from raw data: the camera area for screen layers, the map for
+    // minimap layers.
+    if (obs.proto.observation().has_raw_data()) {
       const auto& raw = obs.proto.observation().raw_data();
-      if (raw.player().has_camera()) {
-        const render::WorldRect area = render::camera_area({raw.player().camera().x(), raw.player().camera().y()}, 24.0f,
-                                                           layer->width, layer->height);
-        const render::WorldPoint a = render::screen_to_world(area, {static_cast<float>(under->x), static_cast<float>(under->y)},
-                                                             layer->width, layer->height);
-        const render::WorldPoint b = render::screen_to_world(
-            area, {static_cast<float>(under->x + 1), static_cast<float>(under->y + 1)}, layer->width, layer->height);
-        const float left = std::min(a.x, b.x), right = std::max(a.x, b.x), bottom = std::min(a.y, b.y), top = std::max(a.y, b.y);
-        int count = 0;
-        for (const auto& unit : raw.units()) {
-          const float ux = std::clamp(unit.pos().x(), left, right), uy = std::clamp(unit.pos().y(), bottom, top);
-          const float dx = unit.pos().x() - ux, dy = unit.pos().y() - uy;
-          if (dx * dx + dy * dy > unit.radius() * unit.radius()) continue;
-          if (count++ == 0) ImGui::TextColored(kAccent, "units here");
-          ImGui::BulletText("%s  owner %d  hp %.0f/%.0f", unit_type_label(static_cast<int>(unit.unit_type())).c_str(),
-                            unit.owner(), unit.health(), unit.health_max());
-        }
-        if (count == 0) ImGui::TextColored(kDim, "no unit here");
+      std::vector<const SC2APIProtocol::Unit*> units;
+      if (!minimap) {
+        units = units_at_screen_pixel(raw, camera_world_area(), layer->width, layer->height, *under);
+      } else if (snapshot_.game_info) {
+        units = units_at_minimap_pixel(raw, *snapshot_.game_info, layer->width, layer->height, *under);
       }
+      if (!units.empty()) ImGui::TextColored(kAccent, "units here");
+      for (const SC2APIProtocol::Unit* unit : units) {
+        ImGui::BulletText("%s  owner %d  hp %.0f/%.0f", unit_type_label(static_cast<int>(unit->unit_type())).c_str(),
+                          unit->owner(), unit->health(), unit->health_max());
+      }
+      if (units.empty()) ImGui::TextColored(kDim, "no unit here");
     }
   } else {
     ImGui::TextColored(kDim, "hover the image");

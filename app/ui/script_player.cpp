@@ -72,6 +72,37 @@ bool ScriptPlayer::apply(StudioUi& ui) {
         ui.on_key(command.chord);
         next();
         continue;
+      case ScriptOp::click_layer: {
+        // Frames: 0 hover, 1 press, 2 release (ImGui's Selectable fires on release).
+        const auto rect = ui.layer_title_rect(command.layer);
+        if (!rect) {
+          error_ = "script line " + std::to_string(command.line) + ": the layer " + command.layer +
+                   " is not in the Feature layers window";
+          std::fprintf(stderr, "sc2studio: %s\n", error_.c_str());
+          ui.note(error_);
+          next();
+          continue;
+        }
+        io.MousePos = ImVec2(rect->x + rect->width / 2, rect->y + rect->height / 2);
+        io.MouseDown[0] = phase_ == 1;
+        if (phase_++ >= 2) next();
+        return true;
+      }
+      case ScriptOp::wheel: {
+        const auto at = target(ui, command, command.from);
+        if (!at) {
+          error_ = "script line " + std::to_string(command.line) + ": the target is not on screen";
+          std::fprintf(stderr, "sc2studio: %s\n", error_.c_str());
+          ui.note(error_);
+          next();
+          continue;
+        }
+        // Frames: 0 hover, 1 turn the wheel.
+        io.MousePos = ImVec2(at->first, at->second);
+        if (phase_ == 1) io.MouseWheel += static_cast<float>(command.count);
+        if (phase_++ >= 1) next();
+        return true;
+      }
       case ScriptOp::click:
       case ScriptOp::right_click:
       case ScriptOp::drag: {

@@ -6,9 +6,12 @@
 
 #include <algorithm>
 #include <cinttypes>
+#include <cmath>
 
 #include "app/config_paths.h"
 #include "app/minigames.h"
+#include "app/unit_type_names.h"
+#include "app/world_view_logic.h"
 #include "app/ui/ui_helpers.h"
 #include "render/world_scene.h"
 
@@ -259,24 +262,43 @@ void StudioUi::draw_world_view(const SessionSnapshot& snapshot) {
   }
 
   const pysc2::Observation& obs = snapshot.timestep->observation;
-  const auto& raw = obs.proto.observation().raw_data();
-  render::WorldPoint camera{0.0f, 0.0f};
-  if (raw.player().has_camera()) {
-    camera = {raw.player().camera().x(), raw.player().camera().y()};
-  } else if (snapshot.game_info && snapshot.game_info->start_raw().has_map_size()) {
-    camera = {snapshot.game_info->start_raw().map_size().x() / 2.0f, snapshot.game_info->start_raw().map_size().y() / 2.0f};
-  }
-  const float camera_width = 24.0f;
-  const render::WorldRect area = render::camera_area(camera, camera_width, screen_w, screen_h);
-  const ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;
-  world_.render(context_, obs, area, static_cast<int>(size.x * scale.x), static_cast<int>(size.y * scale.y));
-
-  ImGui::InvisibleButton("##world", size, ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
+  const render::WorldRect area = camera_world_area();
+  ImGui::InvisibleButton("##world", size,
+                         ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight |
+                             ImGuiButtonFlags_MouseButtonMiddle);
   const bool hovered = ImGui::IsItemHovered();
+  const ImageRect widget = to_rect(min, size);
+  const ImVec2 mouse = ImGui::GetMousePos();
+
+  // Zoom (wheel, around the mouse; middle click resets). The view is a part of the camera
+  // area; input maps through the rectangle the whole camera area would cover, so the
+  // FunctionCall pixels stay those of the screen layers at any zoom.
+  const render::WorldPoint camera_centre{area.left + area.width / 2, area.bottom + area.height / 2};
+  render::WorldRect view = render::zoomed_view(
+      area, world_zoom_, {camera_centre.x + world_focus_.x, camera_centre.y + world_focus_.y});
+  if (hovered && ImGui::GetIO().MouseWheel != 0.0f) {
+    const ImageRect before = camera_image_rect(widget, area, view);
+    const render::WorldPoint anchor = image_to_world(before, area, ScreenPoint{mouse.x, mouse.y});
+    world_zoom_ = std::clamp(world_zoom_ * (ImGui::GetIO().MouseWheel > 0 ? 1.25f : 0.8f), 1.0f, 8.0f);
+    const float u = (mouse.x - min.x) / size.x, v = (mouse.y - min.y) / size.y;
+    const float width = area.width / world_zoom_, height = area.height / world_zoom_;
+    const render::WorldPoint centre{anchor.x - u * width + width / 2, anchor.y + v * height - height / 2};
+    view = render::zoomed_view(area, world_zoom_, centre);
+  }
+  if (hovered && ImGui::IsMouseClicked(ImGuiMouseButton_Middle)) {
+    world_zoom_ = 1.0f;
+    view = area;
+  }
+  world_focus_ = {view.left + view.width / 2 - camera_centre.x, view.bottom + view.height / 2 - camera_centre.y};
+  const ImageRect camera_image = camera_image_rect(widget, area, view);
+
+  const ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;
+  world_.render(context_, obs, area, view, static_cast<int>(size.x * scale.x), static_cast<int>(size.y * scale.y));
   add_framebuffer_image(draw, world_.color_texture(), min, size);
   draw->AddRect(min, max, armed_ ? IM_COL32(255, 200, 60, 255) : IM_COL32(70, 70, 80, 255));
-  world_surface_ = SurfaceRect{to_rect(min, size), screen_w, screen_h, true};
-  handle_screen_input("world", min, size);
+  world_surface_ = SurfaceRect{camera_image, screen_w, screen_h, true};
+  handle_screen_input(camera_image);
+  draw_world_overlays(obs, area, view, min, size, camera_image, hovered);
 
   // PySC2-style overlay: score, step and time in green at the top.
   char line[160];
@@ -289,6 +311,12 @@ void StudioUi::draw_world_view(const SessionSnapshot& snapshot) {
     const ImVec2 text_size = ImGui::CalcTextSize(paused);
     draw->AddText(ImVec2(max.x - text_size.x - 6, min.y + 3), IM_COL32(255, 220, 80, 255), paused);
   }
+  if (world_zoom_ > 1.0f) {
+    char zoom[64];
+    std::snprintf(zoom, sizeof zoom, "zoom x%.2f (middle click: fit)", world_zoom_);
+    const ImVec2 text_size = ImGui::CalcTextSize(zoom);
+    draw->AddText(ImVec2(max.x - text_size.x - 6, min.y + 20), IM_COL32(200, 200, 255, 255), zoom);
+  }
   if (armed_) {
     const std::string text = armed_->name + ": click a target (Shift queues, Esc cancels)";
     draw->AddRectFilled(ImVec2(min.x, max.y - 22), max, IM_COL32(0, 0, 0, 160));
@@ -296,23 +324,79 @@ void StudioUi::draw_world_view(const SessionSnapshot& snapshot) {
   }
 
   if (hovered && !mapper_.pressed()) {
-    const LayerPixel pixel = image_to_pixel(to_rect(min, size), ScreenPoint{ImGui::GetMousePos().x, ImGui::GetMousePos().y},
-                                            screen_w, screen_h);
-    const render::WorldPoint world = render::screen_to_world(
-        area, render::WorldPoint{pixel.x + 0.5f, pixel.y + 0.5f}, screen_w, screen_h);
+    const LayerPixel pixel = image_to_pixel(camera_image, ScreenPoint{mouse.x, mouse.y}, screen_w, screen_h);
+    const render::WorldPoint world = image_to_world(camera_image, area, ScreenPoint{mouse.x, mouse.y});
     ImGui::BeginTooltip();
     ImGui::Text("screen [%d, %d]   world (%.1f, %.1f)", pixel.x, pixel.y, world.x, world.y);
+    for (const auto& unit : obs.proto.observation().raw_data().units()) {
+      if (std::hypot(unit.pos().x() - world.x, unit.pos().y() - world.y) > unit.radius()) continue;
+      ImGui::TextColored(kAccent, "%s", unit_type_label(static_cast<int>(unit.unit_type())).c_str());
+      ImGui::SameLine();
+      ImGui::TextColored(kDim, "owner %d  hp %.0f/%.0f", unit.owner(), unit.health(), unit.health_max());
+      if (unit.shield_max() > 0) ImGui::TextColored(kDim, "  shields %.0f/%.0f", unit.shield(), unit.shield_max());
+      if (unit.energy_max() > 0) ImGui::TextColored(kDim, "  energy %.0f/%.0f", unit.energy(), unit.energy_max());
+      if (unit.build_progress() < 1.0f) ImGui::TextColored(kDim, "  built %.0f%%", unit.build_progress() * 100);
+      if (unit.mineral_contents() > 0) ImGui::TextColored(kDim, "  minerals left %d", unit.mineral_contents());
+      if (unit.vespene_contents() > 0) ImGui::TextColored(kDim, "  vespene left %d", unit.vespene_contents());
+    }
     for (const char* name : {"player_relative", "unit_type", "selected", "unit_density"}) {
       const pysc2::Layer* layer = obs.screen(name);
       if (layer && !layer->empty() && pixel.x < layer->width && pixel.y < layer->height) {
         ImGui::TextColored(kDim, "%-16s %d", name, layer->at(pixel.x, pixel.y));
       }
     }
-    ImGui::TextColored(kDim, armed_ ? "left: %s here" : "left: select  drag: box  right: Smart  (Shift/Ctrl modify)",
+    ImGui::TextColored(kDim, armed_ ? "left: %s here" : "left: select  drag: box  right: Smart  wheel: zoom",
                        armed_ ? armed_->name.c_str() : "");
     ImGui::EndTooltip();
   }
   ImGui::End();
+}
+
+void StudioUi::draw_world_overlays(const pysc2::Observation& obs, const render::WorldRect& area,
+                                   const render::WorldRect& view, const ImVec2& min, const ImVec2& size,
+                                   const ImageRect& camera_image, bool hovered) {
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  draw->PushClipRect(min, ImVec2(min.x + size.x, min.y + size.y), true);
+  const float px_per_world = size.x / std::max(0.001f, view.width);
+  auto to_window = [&](render::WorldPoint p) {
+    return ImVec2(min.x + (p.x - view.left) * px_per_world, min.y + (view.top() - p.y) * px_per_world);
+  };
+  // Names once a unit is big enough on screen to carry one (about 25 px per world unit).
+  const bool with_names = px_per_world >= 25.0f;
+  for (const UnitLabel& label : unit_labels(obs.proto.observation().raw_data(), view, with_names)) {
+    const ImVec2 text_size = ImGui::CalcTextSize(label.text.c_str());
+    ImVec2 at = to_window(label.anchor);
+    at = ImVec2(std::floor(at.x - text_size.x / 2), std::floor(at.y + 2));
+    draw->AddText(ImVec2(at.x + 1, at.y + 1), IM_COL32(0, 0, 0, 220), label.text.c_str());
+    draw->AddText(at, label.resource ? IM_COL32(140, 220, 255, 255) : IM_COL32(235, 235, 235, 255), label.text.c_str());
+  }
+  // The pending target: the screen pixel an armed click would send.
+  if (armed_ && hovered) {
+    const ImVec2 mouse = ImGui::GetMousePos();
+    const int w = mapper_screen_width(), h = mapper_screen_height();
+    const LayerPixel pixel = image_to_pixel(camera_image, ScreenPoint{mouse.x, mouse.y}, w, h);
+    const float cell_w = camera_image.width / w, cell_h = camera_image.height / h;
+    const ImVec2 a(camera_image.x + pixel.x * cell_w, camera_image.y + pixel.y * cell_h);
+    draw->AddRect(a, ImVec2(a.x + cell_w, a.y + cell_h), IM_COL32(255, 200, 60, 255), 0, 0, 1.5f);
+  }
+  (void)area;
+  draw->PopClipRect();
+}
+
+render::WorldRect StudioUi::camera_world_area() const {
+  render::WorldPoint camera{0.0f, 0.0f};
+  float camera_width = 24.0f;
+  if (snapshot_.game_info && snapshot_.game_info->options().has_feature_layer() &&
+      snapshot_.game_info->options().feature_layer().width() > 0) {
+    camera_width = snapshot_.game_info->options().feature_layer().width();
+  }
+  if (snapshot_.timestep && snapshot_.timestep->observation.proto.observation().raw_data().player().has_camera()) {
+    const auto& position = snapshot_.timestep->observation.proto.observation().raw_data().player().camera();
+    camera = {position.x(), position.y()};
+  } else if (snapshot_.game_info && snapshot_.game_info->start_raw().has_map_size()) {
+    camera = {snapshot_.game_info->start_raw().map_size().x() / 2.0f, snapshot_.game_info->start_raw().map_size().y() / 2.0f};
+  }
+  return render::camera_area(camera, camera_width, mapper_screen_width(), mapper_screen_height());
 }
 
 int StudioUi::mapper_screen_width() const {
@@ -333,19 +417,26 @@ const pysc2::Layer* StudioUi::screen_reference_layer() const {
   return nullptr;
 }
 
-void StudioUi::handle_screen_input(const std::string& surface, const ImVec2& min, const ImVec2& size) {
+void StudioUi::handle_screen_input(const ImageRect& camera_image) {
   if (!ImGui::IsItemHovered()) return;
   const ImVec2 mouse = ImGui::GetMousePos();
   const Modifiers modifiers = current_modifiers();
+  const int w = mapper_screen_width(), h = mapper_screen_height();
   if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
     if (armed_) {
-      const LayerPixel at = image_to_pixel(to_rect(min, size), ScreenPoint{mouse.x, mouse.y}, mapper_screen_width(),
-                                           mapper_screen_height());
+      const LayerPixel at = image_to_pixel(camera_image, ScreenPoint{mouse.x, mouse.y}, w, h);
       send(armed_click(*armed_, false, at, modifiers.shift, available_actions()));
       if (!modifiers.shift) armed_.reset();  // Shift keeps it armed for more queued targets
       return;
     }
-    mapper_.left_press(to_rect(min, size), ScreenPoint{mouse.x, mouse.y});
+    // A click selects the unit drawn under the mouse even near the edge of a small disc.
+    std::optional<LayerPixel> click;
+    if (snapshot_.timestep) {
+      const render::WorldRect area = camera_world_area();
+      click = click_pixel(snapshot_.timestep->observation.proto.observation().raw_data(), area, w, h,
+                          image_to_world(camera_image, area, ScreenPoint{mouse.x, mouse.y}));
+    }
+    mapper_.left_press(camera_image, ScreenPoint{mouse.x, mouse.y}, click);
   }
   if (ImGui::IsMouseClicked(ImGuiMouseButton_Right)) {
     mapper_.cancel();
@@ -353,9 +444,8 @@ void StudioUi::handle_screen_input(const std::string& surface, const ImVec2& min
       run_command(UiCommand::cancel);
       return;
     }
-    send(mapper_.right_click(to_rect(min, size), ScreenPoint{mouse.x, mouse.y}, modifiers, available_actions()));
+    send(mapper_.right_click(camera_image, ScreenPoint{mouse.x, mouse.y}, modifiers, available_actions()));
   }
-  (void)surface;
 }
 
 void StudioUi::handle_minimap_input(const ImVec2& min, const ImVec2& size, int width, int height) {

@@ -21,6 +21,7 @@
 #include "render/layer_texture.h"
 #include "render/render_context.h"
 #include "render/world_renderer.h"
+#include "render/world_scene.h"
 
 struct ImVec2;
 
@@ -52,6 +53,9 @@ class StudioUi {
   void note(std::string text);  // a line in the action log from the UI itself
 
   const SurfaceRect& world_surface() const { return world_surface_; }
+  // Where the title of a feature layer ("screen/<name>", "minimap/<name>") was drawn last
+  // frame, if it was visible.
+  std::optional<ImageRect> layer_title_rect(const std::string& key) const;
   const SurfaceRect& minimap_surface() const { return minimap_surface_; }
   const SessionSnapshot& snapshot() const { return snapshot_; }
   const Keymap& keymap() const { return keymap_; }
@@ -88,8 +92,9 @@ class StudioUi {
   void draw_drag_rect();
   void draw_armed_cursor();
 
-  // Input on a screen-type image at [min, min + size) (world view or screen layer).
-  void handle_screen_input(const std::string& surface, const ImVec2& min, const ImVec2& size);
+  // Input on a screen-type surface (world view or screen layer) hovered as the last item;
+  // `camera_image`: where the whole camera area is (or would be, when zoomed) in the window.
+  void handle_screen_input(const ImageRect& camera_image);
   void handle_minimap_input(const ImVec2& min, const ImVec2& size, int width, int height);
   void finish_gesture();
   void send(const MappedInput& input);
@@ -103,6 +108,10 @@ class StudioUi {
   const pysc2::Layer* screen_reference_layer() const;
   int mapper_screen_width() const;
   int mapper_screen_height() const;
+  // The world area the screen layers cover (camera position and the game's camera width).
+  render::WorldRect camera_world_area() const;
+  void draw_world_overlays(const pysc2::Observation& obs, const render::WorldRect& area, const render::WorldRect& view,
+                           const ImVec2& min, const ImVec2& size, const ImageRect& camera_image, bool hovered);
 
   Session* session_;
   StudioOptions options_;
@@ -120,7 +129,10 @@ class StudioUi {
   std::vector<Note> notes_;
   std::vector<Inspector> inspectors_;
   SurfaceRect world_surface_;
+  float world_zoom_ = 1.0f;              // 1 = the whole camera area
+  render::WorldPoint world_focus_;       // view centre relative to the camera centre (world units)
   SurfaceRect minimap_surface_;
+  std::map<std::string, ImageRect> layer_titles_;  // visible layer titles, last frame
 
   bool follow_log_ = true;
   bool show_all_layers_ = true;

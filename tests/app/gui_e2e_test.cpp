@@ -104,6 +104,44 @@ TEST_CASE("scripted clicks select the Marine and move it to the beacon on MoveTo
   CHECK(count_color(shot, 255, 217, 77, 30) > 50);    // command card hotkeys
   CHECK(count_color(shot, 51, 178, 64, 3) > 200);     // the selected Marine's health bar
   CHECK(count_color(shot, 46, 69, 107, 2) > 200);     // an active title bar
+  CHECK(count_color(shot, 0, 220, 40, 0) > 10);       // the Marine's status bar in the world view
+}
+
+TEST_CASE("a scripted click on a layer title opens its inspector; the world view zooms and draws status bars") {
+  if (!have_programs()) return;
+  sc2::test::TempDir dir;
+  const auto script = dir.path() / "inspect.txt";
+  std::ofstream(script) << "wait_game\n"
+                           "wait_frames 5\n"
+                           "click_layer screen/player_relative\n"
+                           "wait_frames 5\n"
+                           "wheel world 0 0 1           # zoom in at the top-left corner\n"
+                           "wait_frames 5\n"
+                           "quit\n";
+  const auto log_file = dir.path() / "actions.json";
+  const auto shot = dir.path() / "inspect.png";
+  const auto result = sc2::test::run_command(studio(dir, "--map MoveToBeacon --speed 4 --script '" + script.string() +
+                                                             "' --action_log '" + log_file.string() + "' --screenshot '" +
+                                                             shot.string() + "'"));
+  INFO(result.output);
+  REQUIRE(result.exit_code == 0);
+  std::ifstream in(log_file);
+  const nlohmann::json log = nlohmann::json::parse(in);
+  CHECK(log.at("actions").empty());  // titles and the wheel send no FunctionCall
+  // The inspector window: its image background (8, 8, 10) around the fitted layer.
+  CHECK(count_color(shot, 8, 8, 10, 0) > 20000);
+  CHECK(count_color(shot, 0, 220, 40, 0) > 10);  // the Marine's status bar in the zoomed world view
+}
+
+TEST_CASE("a script clicking a layer that is not in the grid fails with its line") {
+  if (!have_programs()) return;
+  sc2::test::TempDir dir;
+  const auto script = dir.path() / "missing.txt";
+  std::ofstream(script) << "wait_game\nclick_layer screen/no_such_layer\nquit\n";
+  const auto result = sc2::test::run_command(studio(dir, "--script '" + script.string() + "'"));
+  CHECK(result.exit_code == 1);
+  CHECK(result.output.find("script line 2") != std::string::npos);
+  CHECK(result.output.find("no_such_layer") != std::string::npos);
 }
 
 TEST_CASE("a broken user keymap is reported with file and line and the defaults still work") {

@@ -36,6 +36,30 @@ TEST_CASE("scripts parse every command with targets and modifiers") {
   CHECK(script.commands[8].line == 10);
 }
 
+TEST_CASE("click_layer and wheel parse") {
+  const auto script = sc2::app::parse_script("click_layer minimap/camera\nwheel world 3 4 -2\nwheel minimap 1 1 3\n", "s.txt");
+  REQUIRE_MESSAGE(script.error.empty(), script.error);
+  REQUIRE(script.commands.size() == 3);
+  CHECK(script.commands[0].op == ScriptOp::click_layer);
+  CHECK(script.commands[0].layer == "minimap/camera");
+  CHECK(script.commands[1].op == ScriptOp::wheel);
+  CHECK(script.commands[1].from == sc2::app::LayerPixel{3, 4});
+  CHECK(script.commands[1].count == -2);
+  CHECK(script.commands[2].minimap);
+  CHECK(script.commands[2].count == 3);
+}
+
+TEST_CASE("bad click_layer and wheel lines are reported") {
+  for (const char* text : {"click_layer\n", "click_layer unit_type\n", "click_layer screen/\n", "wheel world 1 2\n",
+                           "wheel world 1 2 0\n", "wheel space 1 2 1\n", "wheel world 1 2 x\n",
+                           "click_layer screen/a extra\n"}) {
+    INFO(text);
+    const auto script = sc2::app::parse_script(text, "w.txt");
+    CHECK(script.commands.empty());
+    CHECK(script.error.starts_with("w.txt:1: "));
+  }
+}
+
 TEST_CASE("bad script lines are reported with file and line") {
   const std::pair<const char*, const char*> cases[] = {
       {"wait_frames\n", "needs a count"},

@@ -1,0 +1,138 @@
+#include "app/world_view_logic.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "app/unit_type_names.h"
+#include "client/pysc2/observation_keys.h"
+
+namespace sc2::app {
+
+namespace {
+
+constexpr int kOwnPlayerAlliance = SC2APIProtocol::Self;
+
+float distance(render::WorldPoint a, float x, float y) { return std::hypot(a.x - x, a.y - y); }
+
+bool visible(const SC2APIProtocol::Unit& unit) { return unit.display_type() != SC2APIProtocol::Hidden; }
+
+LayerPixel pixel_of(const render::WorldRect& camera, int width, int height, render::WorldPoint world) {
+  const render::WorldPoint p = render::world_to_screen(camera, world, width, height);
+  return LayerPixel{std::clamp(static_cast<int>(std::floor(p.x)), 0, std::max(0, width - 1)),
+                    std::clamp(static_cast<int>(std::floor(p.y)), 0, std::max(0, height - 1))};
+}
+
+}  // namespace
+
+std::vector<UnitLabel> unit_labels(const SC2APIProtocol::ObservationRaw& raw, const render::WorldRect& view,
+                                   bool with_names) {
+  std::vector<UnitLabel> labels;
+  for (const SC2APIProtocol::Unit& unit : raw.units()) {
+    const float x = unit.pos().x(), y = unit.pos().y(), r = unit.radius();
+    if (x + r < view.left || x - r > view.right() || y + r < view.bottom || y - r > view.top()) continue;
+    std::string text;
+    bool resource = false;
+    if (unit.mineral_contents() > 0 || unit.vespene_contents() > 0) {
+      text = std::to_string(unit.mineral_contents() > 0 ? unit.mineral_contents() : unit.vespene_contents());
+      resource = true;
+      if (with_names) text = unit_type_label(static_cast<int>(unit.unit_type())) + " " + text;
+    } else if (with_names) {
+      text = unit_type_label(static_cast<int>(unit.unit_type()));
+    } else {
+      continue;
+    }
+    labels.push_back(UnitLabel{{x, y - r}, std::move(text), resource});
+  }
+  return labels;
+}
+
+ImageRect camera_image_rect(const ImageRect& widget, const render::WorldRect& camera, const render::WorldRect& view) {
+  if (view.width <= 0 || view.height <= 0) return widget;
+  const float sx = widget.width / view.width, sy = widget.height / view.height;  // window px per world unit
+  // Window y grows downwards, world y upwards: the camera's top edge is above the view's.
+  return ImageRect{widget.x - (view.left - camera.left) * sx, widget.y - (camera.top() - view.top()) * sy,
+                   camera.width * sx, camera.height * sy};
+}
+
+render::WorldPoint image_to_world(const ImageRect& camera_image, const render::WorldRect& camera, ScreenPoint mouse) {
+  const float u = camera_image.width > 0 ? (mouse.x - camera_image.x) / camera_image.width : 0.0f;
+  const float v = camera_image.height > 0 ? (mouse.y - camera_image.y) / camera_image.height : 0.0f;
+  return render::WorldPoint{camera.left + u * camera.width, camera.top() - v * camera.height};
+}
+
+std::uint64_t unit_selected_at(const SC2APIProtocol::ObservationRaw& raw, const render::WorldRect& camera,
+                               int screen_width, int screen_height, LayerPixel pixel) {
+  if (screen_width <= 0 || screen_height <= 0) return 0;
+  const render::WorldPoint centre = render::screen_to_world(
+      camera, {pixel.x + 0.5f, pixel.y + 0.5f}, screen_width, screen_height);
+  const float slack = camera.width / static_cast<float>(screen_width) * 0.5f;
+  std::uint64_t best = 0;
+  float best_key = 0.0f;
+  for (const SC2APIProtocol::Unit& unit : raw.units()) {
+    if (!visible(unit)) continue;
+    const float d = distance(centre, unit.pos().x(), unit.pos().y());
+    if (d > unit.radius() + slack) continue;
+    const float key = d - (unit.alliance() == kOwnPlayerAlliance ? 1000.0f : 0.0f);
+    if (best == 0 || key < best_key) {
+      best = unit.tag();
+      best_key = key;
+    }
+  }
+  return best;
+}
+
+LayerPixel click_pixel(const SC2APIProtocol::ObservationRaw& raw, const render::WorldRect& camera, int screen_width,
+                       int screen_height, render::WorldPoint world) {
+  const LayerPixel under = pixel_of(camera, screen_width, screen_height, world);
+  const SC2APIProtocol::Unit* target = nullptr;
+  float target_key = 0.0f;
+  for (const SC2APIProtocol::Unit& unit : raw.units()) {
+    if (!visible(unit)) continue;
+    const float d = distance(world, unit.pos().x(), unit.pos().y());
+    if (d > unit.radius()) continue;
+    const float key = d - (unit.alliance() == kOwnPlayerAlliance ? 1000.0f : 0.0f);
+    if (!target || key < target_key) {
+      target = &unit;
+      target_key = key;
+    }
+  }
+  if (!target || unit_selected_at(raw, camera, screen_width, screen_height, under) == target->tag()) return under;
+  const LayerPixel centre =
+      pixel_of(camera, screen_width, screen_height, {target->pos().x(), target->pos().y()});
+  // Keep the mouse's pixel when the centre's pixel would pick another unit as well.
+  return unit_selected_at(raw, camera, screen_width, screen_height, centre) == target->tag() ? centre : under;
+}
+
+std::vector<const SC2APIProtocol::Unit*> units_at_screen_pixel(const SC2APIProtocol::ObservationRaw& raw,
+                                                               const render::WorldRect& camera, int screen_width,
+                                                               int screen_height, LayerPixel pixel) {
+  std::vector<const SC2APIProtocol::Unit*> found;
+  if (screen_width <= 0 || screen_height <= 0) return found;
+  const render::WorldPoint a = render::screen_to_world(camera, {static_cast<float>(pixel.x), static_cast<float>(pixel.y)},
+                                                       screen_width, screen_height);
+  const render::WorldPoint b = render::screen_to_world(
+      camera, {static_cast<float>(pixel.x + 1), static_cast<float>(pixel.y + 1)}, screen_width, screen_height);
+  const float left = std::min(a.x, b.x), right = std::max(a.x, b.x), bottom = std::min(a.y, b.y), top = std::max(a.y, b.y);
+  for (const SC2APIProtocol::Unit& unit : raw.units()) {
+    const float nearest_x = std::clamp(unit.pos().x(), left, right), nearest_y = std::clamp(unit.pos().y(), bottom, top);
+    if (std::hypot(unit.pos().x() - nearest_x, unit.pos().y() - nearest_y) <= unit.radius()) found.push_back(&unit);
+  }
+  return found;
+}
+
+std::vector<const SC2APIProtocol::Unit*> units_at_minimap_pixel(const SC2APIProtocol::ObservationRaw& raw,
+                                                                const SC2APIProtocol::ResponseGameInfo& game_info,
+                                                                int minimap_width, int minimap_height,
+                                                                LayerPixel pixel) {
+  std::vector<const SC2APIProtocol::Unit*> found;
+  const pysc2::PixelMapping mapping = pysc2::PixelMapping::minimap(game_info, minimap_width, minimap_height);
+  if (!mapping.valid()) return found;
+  for (const SC2APIProtocol::Unit& unit : raw.units()) {
+    const auto at = mapping.pixel(unit.pos().x(), unit.pos().y());
+    const std::int64_t reach = std::max<std::int64_t>(0, mapping.distance(unit.radius()));
+    if (std::llabs(at[0] - pixel.x) <= reach && std::llabs(at[1] - pixel.y) <= reach) found.push_back(&unit);
+  }
+  return found;
+}
+
+}  // namespace sc2::app

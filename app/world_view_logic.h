@@ -1,0 +1,64 @@
+#pragma once
+// World view logic without GL or ImGui: the text labels drawn over units (type names,
+// resources' remaining amounts), the image rectangle that keeps the FunctionCall pixel
+// mapping correct at any zoom, and the click pixel that selects the unit under the mouse.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/input_mapper.h"
+#include "render/world_scene.h"
+#include "s2clientprotocol/raw.pb.h"
+#include "s2clientprotocol/sc2api.pb.h"
+
+namespace sc2::app {
+
+struct UnitLabel {
+  render::WorldPoint anchor;  // top centre of the text: just below the unit's disc
+  std::string text;
+  bool resource = false;  // a mineral / vespene amount (drawn brighter)
+};
+
+// Labels for units in `view`: a resource's remaining mineral_contents / vespene_contents
+// (always, they decide where workers go), and unit type names when `with_names` (the UI
+// asks for names only when a unit is big enough on screen to carry one).
+std::vector<UnitLabel> unit_labels(const SC2APIProtocol::ObservationRaw& raw, const render::WorldRect& view,
+                                   bool with_names);
+
+// The window rectangle where the whole camera area would be drawn when the widget at
+// `widget` shows only `view` (a part of `camera`). Mapping mouse points through it with
+// image_to_pixel gives the screen-layer pixel under the mouse at any zoom.
+ImageRect camera_image_rect(const ImageRect& widget, const render::WorldRect& camera, const render::WorldRect& view);
+
+// The world point under a window point of that camera image rectangle.
+render::WorldPoint image_to_world(const ImageRect& camera_image, const render::WorldRect& camera, ScreenPoint mouse);
+
+// What the game selects for select_point at a screen pixel, by the rule our engine uses
+// (engine/server/action_interpreter.cpp): units whose disc reaches within half a pixel of
+// the pixel centre; own units first, then the nearest centre. Returns the tag or 0.
+std::uint64_t unit_selected_at(const SC2APIProtocol::ObservationRaw& raw, const render::WorldRect& camera,
+                               int screen_width, int screen_height, LayerPixel pixel);
+
+// The screen pixel a click at `world` should use so that the unit drawn under the mouse is
+// the one selected: the pixel under the mouse when that already selects it, otherwise the
+// pixel holding the unit's centre (a click near the edge of a small disc can fall in a pixel
+// whose centre is beyond the unit's reach). Without a unit under the mouse: the pixel under
+// the mouse. The unit under the mouse is the one whose disc contains the point (own units
+// first, then the nearest centre), as the game prefers.
+LayerPixel click_pixel(const SC2APIProtocol::ObservationRaw& raw, const render::WorldRect& camera, int screen_width,
+                       int screen_height, render::WorldPoint world);
+
+// Raw units whose disc touches a screen-layer pixel (layer inspector "units here").
+std::vector<const SC2APIProtocol::Unit*> units_at_screen_pixel(const SC2APIProtocol::ObservationRaw& raw,
+                                                               const render::WorldRect& camera, int screen_width,
+                                                               int screen_height, LayerPixel pixel);
+// Raw units drawn at a minimap pixel: the pixel of their centre (PySC2's world -> minimap
+// mapping, client/pysc2/observation_keys.h) is within their radius in minimap pixels
+// (at least that one pixel). Empty when the game info has no map size.
+std::vector<const SC2APIProtocol::Unit*> units_at_minimap_pixel(const SC2APIProtocol::ObservationRaw& raw,
+                                                                const SC2APIProtocol::ResponseGameInfo& game_info,
+                                                                int minimap_width, int minimap_height,
+                                                                LayerPixel pixel);
+
+}  // namespace sc2::app

@@ -1,0 +1,338 @@
+// Frame time of sc2studio's drawing path (issue 5): offscreen (SDL_VIDEODRIVER=offscreen),
+// a 1280x800 window, all 38 feature layers (27 screen + 11 minimap) uploaded and coloured
+// every frame, the world view with 200 units (discs, status bars, order lines, labels) and
+// an ImGui frame holding the world view, the 38 layer images with titles and a text panel.
+//
+// The game is replaced by a fixed synthetic observation: kVariants pre-built observations
+// with 200 units each (units moved, layers re-rasterised) are shown in turn, one per frame,
+// so every frame gets a new observation as a game at full speed would deliver, without the
+// game's own CPU time on this 2-core machine. Every frame ends with glFinish so the
+// software renderer's work is inside the measured time. Per-stage times (each stage ends
+// with glFinish) tell where the time goes.
+#include <epoxy/gl.h>
+#include <SDL.h>
+
+#include "imgui.h"
+#include "backends/imgui_impl_opengl3.h"
+#include "backends/imgui_impl_sdl.h"
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "app/world_view_logic.h"
+#include "client/pysc2/features.h"
+#include "render/layer_texture.h"
+#include "render/render_context.h"
+#include "render/texture_view.h"
+#include "render/world_renderer.h"
+#include "render/world_scene.h"
+
+namespace render = sc2::render;
+namespace pysc2 = sc2::pysc2;
+namespace app = sc2::app;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+constexpr int kVariants = 8;
+constexpr float kCameraWidth = 24.0f;
+constexpr float kMapSize = 64.0f;
+
+struct Options {
+  int frames = 300;
+  int warmup = 30;
+  int units = 200;
+  int width = 1280;
+  int height = 800;
+  std::vector<int> sizes = {64, 256};
+};
+
+// A layer of `size` x `size` with values that depend on the units and the variant: the
+// shape of a game's layers (mostly background, unit blobs) with every value changing.
+pysc2::Layer make_layer(const pysc2::LayerSpec& spec, int size, const std::vector<std::pair<float, float>>& units,
+                        int variant, bool minimap) {
+  pysc2::Layer layer;
+  layer.name = std::string(spec.name);
+  layer.kind = spec.kind;
+  layer.scale = spec.scale;
+  layer.width = layer.height = size;
+  layer.values.assign(static_cast<std::size_t>(size) * size, 0);
+  const int scale = std::max(2, spec.scale);
+  // Background: a smooth gradient (height_map-like) for scalar layers, zero otherwise.
+  if (spec.kind == pysc2::LayerKind::scalar) {
+    for (int y = 0; y < size; ++y) {
+      for (int x = 0; x < size; ++x) layer.values[static_cast<std::size_t>(y) * size + x] = (x + y + variant) % scale;
+    }
+  }
+  const float world_span = minimap ? kMapSize : kCameraWidth;
+  const float left = minimap ? 0.0f : (kMapSize - kCameraWidth) / 2;
+  const float top = minimap ? kMapSize : (kMapSize + kCameraWidth) / 2;
+  int index = 0;
+  for (const auto& [ux, uy] : units) {
+    const int cx = static_cast<int>((ux - left) / world_span * size);
+    const int cy = static_cast<int>((top - uy) / world_span * size);
+    const int r = std::max(0, static_cast<int>(0.5f / world_span * size));
+    const int value = 1 + (index++ + variant) % (scale - 1);
+    for (int y = cy - r; y <= cy + r; ++y) {
+      for (int x = cx - r; x <= cx + r; ++x) {
+        if (x >= 0 && y >= 0 && x < size && y < size) layer.values[static_cast<std::size_t>(y) * size + x] = value;
+      }
+    }
+  }
+  return layer;
+}
+
+// One synthetic observation: 200 raw units on a 64x64 map around the camera, all 38 layers.
+pysc2::Observation make_observation(int layer_size, int unit_count, int variant) {
+  std::mt19937 random(static_cast<unsigned>(1234 + variant * 7919));
+  std::uniform_real_distribution<float> around(kMapSize / 2 - kCameraWidth / 2 + 1, kMapSize / 2 + kCameraWidth / 2 - 1);
+  std::uniform_real_distribution<float> unit(0.0f, 1.0f);
+  pysc2::Observation obs;
+  auto* raw = obs.proto.mutable_observation()->mutable_raw_data();
+  raw->mutable_player()->mutable_camera()->set_x(kMapSize / 2);
+  raw->mutable_player()->mutable_camera()->set_y(kMapSize / 2);
+  std::vector<std::pair<float, float>> positions;
+  for (int i = 0; i < unit_count; ++i) {
+    auto* u = raw->add_units();
+    const float x = around(random), y = around(random);
+    positions.emplace_back(x, y);
+    u->set_tag(static_cast<std::uint64_t>(i + 1));
+    const int kind = i % 10;
+    u->set_owner(kind < 5 ? 1 : (kind < 9 ? 2 : 16));
+    u->set_alliance(kind < 5 ? SC2APIProtocol::Self : (kind < 9 ? SC2APIProtocol::Enemy : SC2APIProtocol::Neutral));
+    u->set_unit_type(kind == 9 ? 341 : (kind < 5 ? 48 : 105));  // MineralField, Marine, Zergling
+    u->mutable_pos()->set_x(x);
+    u->mutable_pos()->set_y(y);
+    u->set_radius(kind == 9 ? 1.0f : (kind < 5 ? 0.375f : 0.375f + 0.5f * unit(random)));
+    u->set_display_type(SC2APIProtocol::Visible);
+    u->set_health_max(kind == 9 ? 0 : 45);
+    u->set_health(kind == 9 ? 0 : 45 * unit(random));
+    if (kind == 6) u->set_shield_max(40), u->set_shield(40 * unit(random));
+    if (kind == 7) u->set_energy_max(200), u->set_energy(200 * unit(random));
+    if (kind == 8) u->set_build_progress(unit(random));
+    if (kind == 9) u->set_mineral_contents(1800);
+    u->set_facing(6.28f * unit(random));
+    u->set_is_selected(i % 7 == 0);
+    if (i % 7 == 0) {
+      auto* order = u->add_orders();
+      order->set_ability_id(16);
+      order->mutable_target_world_space_pos()->set_x(around(random));
+      order->mutable_target_world_space_pos()->set_y(around(random));
+    }
+  }
+  for (const pysc2::LayerSpec& spec : pysc2::screen_layers()) {
+    obs.feature_screen.push_back(make_layer(spec, layer_size, positions, variant, false));
+  }
+  for (const pysc2::LayerSpec& spec : pysc2::minimap_layers()) {
+    obs.feature_minimap.push_back(make_layer(spec, layer_size, positions, variant, true));
+  }
+  return obs;
+}
+
+ImTextureID texture_id(GLuint texture) { return reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(texture)); }
+
+void framebuffer_image(GLuint texture, ImVec2 size) {
+  const render::TextureUv uv = render::kFramebufferUv;
+  ImGui::Image(texture_id(texture), size, ImVec2(uv.u0, uv.v0), ImVec2(uv.u1, uv.v1));
+}
+
+// Stages of one frame, in milliseconds.
+struct FrameTimes {
+  double layers = 0, world = 0, ui_build = 0, ui = 0, present = 0, total = 0;
+};
+
+double ms_since(Clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+}
+
+double percentile(std::vector<double> values, double p) {
+  if (values.empty()) return 0.0;
+  std::sort(values.begin(), values.end());
+  const std::size_t index = std::min(values.size() - 1, static_cast<std::size_t>(std::ceil(p * values.size())) - 1);
+  return values[index];
+}
+
+struct Result {
+  int size = 0;
+  std::vector<FrameTimes> frames;
+};
+
+// Draws one frame the way StudioUi does; returns the stage times.
+FrameTimes draw_frame(SDL_Window* window, render::RenderContext& context, render::WorldRenderer& world,
+                      std::map<std::string, render::LayerTexture>& layers, const pysc2::Observation& obs,
+                      int frame_index) {
+  FrameTimes times;
+  const auto start = Clock::now();
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplSDL2_NewFrame();
+  ImGui::NewFrame();
+
+  // 1. All 38 layers uploaded and coloured (a new observation every frame).
+  auto stage = Clock::now();
+  for (const pysc2::Layer& layer : obs.feature_screen) layers["screen/" + layer.name].update(context, layer, false);
+  for (const pysc2::Layer& layer : obs.feature_minimap) layers["minimap/" + layer.name].update(context, layer, true);
+  glFinish();
+  times.layers = ms_since(stage);
+
+  // 2. The world view texture: terrain, order lines, 200 discs, status bars.
+  stage = Clock::now();
+  const render::WorldRect area = render::camera_area({kMapSize / 2, kMapSize / 2}, kCameraWidth, 64, 64);
+  const ImVec2 world_size(460, 460);
+  world.render(context, obs, area, area, static_cast<int>(world_size.x), static_cast<int>(world_size.y));
+  glFinish();
+  times.world = ms_since(stage);
+
+  // 3. The ImGui frame: world view with labels, the layer grid, a text panel; rendered.
+  stage = Clock::now();
+  ImGui::SetNextWindowPos(ImVec2(0, 20), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(470, 500), ImGuiCond_Always);
+  ImGui::Begin("World view");
+  const ImVec2 min = ImGui::GetCursorScreenPos();
+  framebuffer_image(world.color_texture(), world_size);
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const float px_per_world = world_size.x / area.width;
+  for (const app::UnitLabel& label : app::unit_labels(obs.proto.observation().raw_data(), area, true)) {
+    const ImVec2 at(min.x + (label.anchor.x - area.left) * px_per_world, min.y + (area.top() - label.anchor.y) * px_per_world);
+    draw->AddText(ImVec2(at.x + 1, at.y + 3), IM_COL32(0, 0, 0, 220), label.text.c_str());
+    draw->AddText(ImVec2(at.x, at.y + 2), IM_COL32(235, 235, 235, 255), label.text.c_str());
+  }
+  ImGui::End();
+
+  ImGui::SetNextWindowPos(ImVec2(472, 20), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(520, 780), ImGuiCond_Always);
+  ImGui::Begin("Feature layers");
+  int column = 0;
+  for (const auto& group : {&obs.feature_screen, &obs.feature_minimap}) {
+    const bool minimap = group == &obs.feature_minimap;
+    for (const pysc2::Layer& layer : *group) {
+      if (column++ % 5 != 0) ImGui::SameLine();
+      ImGui::BeginGroup();
+      ImGui::TextUnformatted(layer.name.c_str());
+      framebuffer_image(layers[(minimap ? "minimap/" : "screen/") + layer.name].color_texture(), ImVec2(92, 92));
+      ImGui::EndGroup();
+    }
+  }
+  ImGui::End();
+
+  ImGui::SetNextWindowPos(ImVec2(994, 20), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(286, 780), ImGuiCond_Always);
+  ImGui::Begin("Action log");
+  for (int i = 0; i < 40; ++i) ImGui::Text("%d  select_point(\"select\", [%d, %d])  ok", frame_index + i, i, 2 * i);
+  ImGui::End();
+
+  ImGui::Render();
+  times.ui_build = ms_since(stage);
+  int width = 0, height = 0;
+  SDL_GL_GetDrawableSize(window, &width, &height);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glViewport(0, 0, width, height);
+  glClearColor(0.06f, 0.06f, 0.07f, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  glFinish();
+  times.ui = ms_since(stage);
+
+  stage = Clock::now();
+  SDL_GL_SwapWindow(window);
+  times.present = ms_since(stage);
+  times.total = ms_since(start);
+  return times;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options options;
+  CLI::App cli{"sc2studio frame-time benchmark (offscreen, synthetic observation with N units)"};
+  cli.add_option("--frames", options.frames, "measured frames per layer size")->check(CLI::PositiveNumber);
+  cli.add_option("--warmup", options.warmup, "unmeasured frames first")->check(CLI::NonNegativeNumber);
+  cli.add_option("--units", options.units, "raw units in the observation")->check(CLI::NonNegativeNumber);
+  cli.add_option("--sizes", options.sizes, "layer sizes (screen and minimap), one run each")->delimiter(',');
+  cli.add_option("--width", options.width, "window width")->check(CLI::PositiveNumber);
+  cli.add_option("--height", options.height, "window height")->check(CLI::PositiveNumber);
+  CLI11_PARSE(cli, argc, argv);
+
+  setenv("SDL_VIDEODRIVER", "offscreen", 0);  // keep a driver the caller chose
+  if (SDL_Init(SDL_INIT_VIDEO) != 0) {
+    std::fprintf(stderr, "frame_time_bench: SDL_Init failed: %s\n", SDL_GetError());
+    return 1;
+  }
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
+  SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
+  SDL_Window* window = SDL_CreateWindow("frame_time_bench", 0, 0, options.width, options.height, SDL_WINDOW_OPENGL);
+  SDL_GLContext gl = window ? SDL_GL_CreateContext(window) : nullptr;
+  if (!gl) {
+    std::fprintf(stderr, "frame_time_bench: no OpenGL 3.3 context: %s\n", SDL_GetError());
+    return 1;
+  }
+  SDL_GL_MakeCurrent(window, gl);
+  SDL_GL_SetSwapInterval(0);
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGui::GetIO().IniFilename = nullptr;
+  ImGui::StyleColorsDark();
+  ImGui_ImplSDL2_InitForOpenGL(window, gl);
+  ImGui_ImplOpenGL3_Init("#version 330 core");
+
+  std::printf("renderer: %s | %s\n", reinterpret_cast<const char*>(glGetString(GL_RENDERER)),
+              reinterpret_cast<const char*>(glGetString(GL_VERSION)));
+  std::printf("window %dx%d, %d units, %d measured frames after %d warm-up frames per size\n", options.width,
+              options.height, options.units, options.frames, options.warmup);
+  int exit_code = 0;
+  {
+    render::RenderContext context;
+    render::WorldRenderer world;
+    std::vector<Result> results;
+    for (int size : options.sizes) {
+      if (size < 1 || size > 1024) {
+        std::fprintf(stderr, "frame_time_bench: layer size %d is outside 1..1024\n", size);
+        exit_code = 1;
+        break;
+      }
+      std::vector<pysc2::Observation> observations;
+      for (int v = 0; v < kVariants; ++v) observations.push_back(make_observation(size, options.units, v));
+      std::map<std::string, render::LayerTexture> layers;
+      Result result{size, {}};
+      for (int frame = 0; frame < options.warmup + options.frames; ++frame) {
+        SDL_Event event;
+        while (SDL_PollEvent(&event)) ImGui_ImplSDL2_ProcessEvent(&event);
+        const FrameTimes times = draw_frame(window, context, world, layers, observations[frame % kVariants], frame);
+        if (frame >= options.warmup) result.frames.push_back(times);
+      }
+      results.push_back(std::move(result));
+    }
+
+    std::printf("\n| layers  | frames | median ms | p95 ms | layers (median) | world (median) | imgui (median) | of it CPU | swap (median) |\n");
+    std::printf("|---------|-------:|----------:|-------:|----------------:|---------------:|---------------:|----------:|--------------:|\n");
+    for (const Result& result : results) {
+      auto column = [&](double FrameTimes::*field) {
+        std::vector<double> values;
+        for (const FrameTimes& t : result.frames) values.push_back(t.*field);
+        return values;
+      };
+      std::printf("| %3dx%-3d | %6zu | %9.2f | %6.2f | %15.2f | %14.2f | %14.2f | %9.2f | %13.2f |\n", result.size,
+                  result.size, result.frames.size(), percentile(column(&FrameTimes::total), 0.5),
+                  percentile(column(&FrameTimes::total), 0.95), percentile(column(&FrameTimes::layers), 0.5),
+                  percentile(column(&FrameTimes::world), 0.5), percentile(column(&FrameTimes::ui), 0.5),
+                  percentile(column(&FrameTimes::ui_build), 0.5), percentile(column(&FrameTimes::present), 0.5));
+    }
+  }  // GL objects go before the context
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplSDL2_Shutdown();
+  ImGui::DestroyContext();
+  SDL_GL_DeleteContext(gl);
+  SDL_DestroyWindow(window);
+  SDL_Quit();
+  return exit_code;
+}
