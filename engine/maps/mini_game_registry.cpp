@@ -7,11 +7,11 @@ namespace {
 constexpr MiniGameEntry kMiniGames[] = {
     {"MoveToBeacon", &make_move_to_beacon},
     {"CollectMineralShards", &make_collect_mineral_shards},
-    {"FindAndDefeatZerglings", nullptr},
+    {"FindAndDefeatZerglings", &make_find_and_defeat_zerglings},
     {"DefeatRoaches", &make_defeat_roaches},
     {"DefeatZerglingsAndBanelings", &make_defeat_zerglings_and_banelings},
-    {"CollectMineralsAndGas", nullptr},
-    {"BuildMarines", nullptr},
+    {"CollectMineralsAndGas", &make_collect_minerals_and_gas},
+    {"BuildMarines", &make_build_marines},
 };
 
 }  // namespace

@@ -27,5 +27,8 @@ std::unique_ptr<MiniGame> make_move_to_beacon();
 std::unique_ptr<MiniGame> make_collect_mineral_shards();
 std::unique_ptr<MiniGame> make_defeat_roaches();
 std::unique_ptr<MiniGame> make_defeat_zerglings_and_banelings();
+std::unique_ptr<MiniGame> make_collect_minerals_and_gas();
+std::unique_ptr<MiniGame> make_build_marines();
+std::unique_ptr<MiniGame> make_find_and_defeat_zerglings();
 
 }  // namespace sc2::engine

@@ -5,7 +5,11 @@
 
 #include "engine/raster/view_transform.h"
 #include "engine/sim/abilities.h"
+#include "engine/sim/construction.h"
+#include "engine/sim/economy.h"
 #include "engine/sim/orders.h"
+#include "engine/sim/production.h"
+#include "engine/sim/unit_abilities.h"
 
 namespace sc2::engine {
 
@@ -34,8 +38,48 @@ std::vector<Unit*> own_units(World& world, const std::vector<UnitId>& ids) {
   return out;
 }
 
-// Issues `requested` (specific or general) to every unit that has it. A target is required
-// for point abilities and ignored otherwise.
+ActionResult to_action_result(CommandOutcome outcome) {
+  switch (outcome) {
+    case CommandOutcome::Done: return SC2APIProtocol::Success;
+    case CommandOutcome::QueueIsFull: return SC2APIProtocol::QueueIsFull;
+    case CommandOutcome::NeedsTarget: return SC2APIProtocol::Error;
+    case CommandOutcome::NotEnoughMinerals: return SC2APIProtocol::NotEnoughMinerals;
+    case CommandOutcome::NotEnoughVespene: return SC2APIProtocol::NotEnoughVespene;
+    case CommandOutcome::NotEnoughFood: return SC2APIProtocol::NotEnoughFood;
+    case CommandOutcome::CantTargetThatUnit: return SC2APIProtocol::CantTargetThatUnit;
+    case CommandOutcome::CantHarvestThatResource: return SC2APIProtocol::CantHarvestThatResource;
+    case CommandOutcome::CantBuildLocationInvalid: return SC2APIProtocol::CantBuildLocationInvalid;
+    case CommandOutcome::CantBuildOnThat: return SC2APIProtocol::CantBuildOnThat;
+    case CommandOutcome::TechRequirementsNotMet: return SC2APIProtocol::BuildTechRequirementsNotMet;
+    case CommandOutcome::NothingToCancel: return SC2APIProtocol::CantFindCancelOrder;
+    case CommandOutcome::Error: return SC2APIProtocol::Error;
+  }
+  return SC2APIProtocol::Error;
+}
+
+// Train goes to one structure of the selection (the shortest queue), Build to one worker
+// (the nearest to the site), as the game does; everything else to every unit.
+std::vector<Unit*> receivers(const std::vector<Unit*>& units, std::uint32_t specific_of_first,
+                             const CommandTarget& target) {
+  if (unit_trained_by(specific_of_first) != 0) {
+    Unit* best = nullptr;
+    for (Unit* u : units) {
+      if (best == nullptr || u->production.size() < best->production.size()) best = u;
+    }
+    return {best};
+  }
+  if (structure_built_by(specific_of_first) != 0 && target.point) {
+    Unit* best = nullptr;
+    for (Unit* u : units) {
+      if (best == nullptr || distance(u->pos, *target.point) < distance(best->pos, *target.point)) best = u;
+    }
+    return {best};
+  }
+  return units;
+}
+
+// Issues `requested` (specific or general) to every unit that has it now. A target is
+// required for point abilities and ignored otherwise.
 ActionResult command_units(World& world, const std::vector<Unit*>& units, std::uint32_t requested,
                            const CommandTarget& target, bool queue) {
   const AbilityInfo* info = find_ability(requested);
@@ -44,18 +88,30 @@ ActionResult command_units(World& world, const std::vector<Unit*>& units, std::u
   const bool needs_point = requires_point(*info);
   if (needs_point && !target.point) return SC2APIProtocol::Error;
 
-  bool anyone = false;
+  std::vector<Unit*> able;
+  std::uint32_t first_specific = 0;
   for (Unit* u : units) {
-    const std::uint32_t specific = resolve_ability(requested, u->stats->abilities);
+    const std::uint32_t specific = resolve_ability(requested, available_abilities(world, *u, false));
     if (specific == 0) continue;
-    anyone = true;
+    if (first_specific == 0) first_specific = specific;
+    able.push_back(u);
+  }
+  if (able.empty()) return SC2APIProtocol::Error;
+  bool anyone = false;
+  CommandOutcome refusal = CommandOutcome::Error;
+  for (Unit* u : receivers(able, first_specific, target)) {
+    const std::uint32_t specific = resolve_ability(requested, available_abilities(world, *u, false));
     const AbilityInfo* own = find_ability(specific);
     const CommandTarget aimed = (own != nullptr && requires_point(*own)) ? target : CommandTarget{};
-    if (issue_command(world, *u, specific, aimed, queue) == CommandOutcome::QueueIsFull) {
-      return SC2APIProtocol::QueueIsFull;
+    const CommandOutcome outcome = issue_command(world, *u, specific, aimed, queue);
+    if (outcome == CommandOutcome::QueueIsFull) return SC2APIProtocol::QueueIsFull;
+    if (outcome == CommandOutcome::Done) {
+      anyone = true;
+    } else {
+      refusal = outcome;
     }
   }
-  return anyone ? SC2APIProtocol::Success : SC2APIProtocol::Error;
+  return anyone ? SC2APIProtocol::Success : to_action_result(refusal);
 }
 
 // ---- selection -------------------------------------------------------------------------
@@ -216,6 +272,41 @@ ActionResult apply_spatial(Game& game, const InterfaceSetup& iface, const SC2API
   return SC2APIProtocol::NotSupported;
 }
 
+// Set: the next idle worker after the selected one (cycling); Add: the next one not yet
+// selected, added; All / AddAll: every idle worker (replacing / added).
+ActionResult select_idle_worker(World& world, PlayerState& player, SC2APIProtocol::ActionSelectIdleWorker::Type type) {
+  using IW = SC2APIProtocol::ActionSelectIdleWorker;
+  const std::vector<const Unit*> idle = idle_workers(world, kAgentPlayer);
+  if (idle.empty()) return SC2APIProtocol::Error;
+  switch (type) {
+    case IW::Set: {
+      std::size_t next = 0;
+      if (player.selection.size() == 1) {
+        for (std::size_t i = 0; i < idle.size(); ++i) {
+          if (idle[i]->id == player.selection.front()) next = (i + 1) % idle.size();
+        }
+      }
+      player.selection = {idle[next]->id};
+      return SC2APIProtocol::Success;
+    }
+    case IW::Add:
+      for (const Unit* u : idle) {
+        if (!in_selection(player, u->id)) {
+          player.selection.push_back(u->id);
+          return SC2APIProtocol::Success;
+        }
+      }
+      return SC2APIProtocol::Success;
+    case IW::All:
+      player.selection.clear();
+      [[fallthrough]];
+    case IW::AddAll:
+      for (const Unit* u : idle) add_to_selection(player, u->id);
+      return SC2APIProtocol::Success;
+  }
+  return SC2APIProtocol::Error;
+}
+
 ActionResult apply_ui(Game& game, const SC2APIProtocol::ActionUI& a) {
   World& world = game.world();
   PlayerState& player = world.player(kAgentPlayer);
@@ -285,8 +376,18 @@ ActionResult apply_ui(Game& game, const SC2APIProtocol::ActionUI& a) {
       }
       return SC2APIProtocol::Success;
     }
+    case SC2APIProtocol::ActionUI::kSelectIdleWorker:
+      return select_idle_worker(world, player, a.select_idle_worker().type());
+    case SC2APIProtocol::ActionUI::kProductionPanel: {
+      // Removes slot `unit_index` from the queue of the single selected structure.
+      if (player.selection.size() != 1) return SC2APIProtocol::Error;
+      Unit* structure = world.find(player.selection.front());
+      const int index = a.production_panel().unit_index();
+      if (structure == nullptr || structure->owner != kAgentPlayer || index < 0) return SC2APIProtocol::Error;
+      return to_action_result(cancel_slot(world, *structure, static_cast<std::size_t>(index)));
+    }
     default:
-      return SC2APIProtocol::NotSupported;  // idle workers, larva, warp gates, cargo, production...
+      return SC2APIProtocol::NotSupported;  // larva, warp gates, cargo, autocast...
   }
 }
 

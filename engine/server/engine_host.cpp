@@ -7,14 +7,17 @@ namespace sc2::engine {
 EngineHost::EngineHost(std::string host, std::uint16_t port, ServerOptions options)
     : server_(std::move(options)) {
   net::ServerHandlers handlers;
-  handlers.on_message = [this](net::ConnectionId, std::string_view message) {
+  // Each websocket connection is its own GameServer connection (player or observer).
+  handlers.on_message = [this](net::ConnectionId connection, std::string_view message) {
     net::Reply reply;
-    reply.bytes = server_.handle_bytes(message);
-    reply.close_after = server_.quit_requested();
+    reply.bytes = server_.handle_bytes(message, connection);
+    reply.close_after = server_.quit_requested() || server_.should_close(connection);
     return reply;
   };
-  // The quit reply went out and its connection closed: the host's job is done.
-  handlers.on_close = [this](net::ConnectionId) {
+  // The quit reply went out and its connection closed: the host's job is done. An
+  // observer's connection closing only forgets that observer.
+  handlers.on_close = [this](net::ConnectionId connection) {
+    server_.connection_closed(connection);
     if (server_.quit_requested()) socket_->stop();
   };
   socket_ = std::make_unique<net::WebSocketServer>(host, port, std::move(handlers));

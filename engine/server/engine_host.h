@@ -1,6 +1,9 @@
 #pragma once
 // EngineHost: one GameServer served over the SC2 API websocket (ws://host:port/sc2api).
 // After a quit request it sends the reply, closes that connection and stops listening.
+// Every websocket connection passes its own ConnectionId to the GameServer, so a second
+// connection can join as an observer of the running game (see game_server.h); an
+// observer's quit closes only its own connection.
 #include <cstdint>
 #include <memory>
 #include <string>

@@ -1,9 +1,11 @@
 #include "engine/server/game_server.h"
 
 #include <exception>
+#include <utility>
 
 #include "engine/server/action_interpreter.h"
 #include "engine/server/observation_builder.h"
+#include "engine/server/observer_view.h"
 #include "engine/sim/rng.h"
 
 namespace sc2::engine {
@@ -31,16 +33,18 @@ constexpr Status kAllStatuses[] = {SC2APIProtocol::launched, SC2APIProtocol::ini
 StatusMask validity(Request::RequestCase c) {
   using S = SC2APIProtocol::Status;
   switch (c) {
-    case Request::kCreateGame: return bit(S::launched) | bit(S::ended);
+    case Request::kCreateGame: return bit(S::launched) | bit(S::ended) | bit(S::in_replay);
     case Request::kJoinGame: return bit(S::launched) | bit(S::init_game);
-    case Request::kRestartGame:
+    case Request::kStartReplay: return bit(S::launched) | bit(S::ended) | bit(S::in_replay);
+    case Request::kRestartGame: return bit(S::in_game) | bit(S::ended);
     case Request::kLeaveGame:
     case Request::kGameInfo:
     case Request::kObservation:
     case Request::kData:
-    case Request::kSaveReplay: return bit(S::in_game) | bit(S::ended);
-    case Request::kAction:
+    case Request::kSaveReplay: return bit(S::in_game) | bit(S::ended) | bit(S::in_replay);
     case Request::kStep:
+    case Request::kObsAction: return bit(S::in_game) | bit(S::in_replay);
+    case Request::kAction:
     case Request::kMapCommand:
     case Request::kDebug: return bit(S::in_game);
     default: return 0;
@@ -95,7 +99,25 @@ bool GameServer::quit_requested() const {
   return status_ == SC2APIProtocol::quit;
 }
 
-std::string GameServer::handle_bytes(std::string_view request_bytes) {
+bool GameServer::should_close(ConnectionId connection) const {
+  std::lock_guard lock(mutex_);
+  const auto it = observers_.find(connection);
+  return it != observers_.end() && it->second.closing;
+}
+
+void GameServer::connection_closed(ConnectionId connection) {
+  std::lock_guard lock(mutex_);
+  if (observers_.erase(connection) > 0) log("observer connection " + std::to_string(connection) + " closed");
+}
+
+std::size_t GameServer::observer_count() const {
+  std::lock_guard lock(mutex_);
+  std::size_t attached = 0;
+  for (const auto& [id, o] : observers_) attached += o.detached ? 0 : 1;
+  return attached;
+}
+
+std::string GameServer::handle_bytes(std::string_view request_bytes, ConnectionId connection) {
   Request request;
   Response response;
   try {
@@ -107,7 +129,7 @@ std::string GameServer::handle_bytes(std::string_view request_bytes) {
       response.set_status(status_);
       log(response.error(0));
     } else {
-      response = handle(request);
+      response = handle(request, connection);
     }
     return response.SerializeAsString();
   } catch (const std::exception& e) {
@@ -119,11 +141,11 @@ std::string GameServer::handle_bytes(std::string_view request_bytes) {
   }
 }
 
-SC2APIProtocol::Response GameServer::handle(const SC2APIProtocol::Request& request) {
+SC2APIProtocol::Response GameServer::handle(const SC2APIProtocol::Request& request, ConnectionId connection) {
   std::lock_guard lock(mutex_);
   Response out;
   try {
-    out = dispatch(request);
+    out = dispatch(request, connection);
   } catch (const std::exception& e) {
     out.Clear();
     out.add_error(request_name(request) + " failed inside the engine: " + e.what());
@@ -134,7 +156,7 @@ SC2APIProtocol::Response GameServer::handle(const SC2APIProtocol::Request& reque
   return out;
 }
 
-SC2APIProtocol::Response GameServer::dispatch(const SC2APIProtocol::Request& request) {
+SC2APIProtocol::Response GameServer::dispatch(const SC2APIProtocol::Request& request, ConnectionId connection) {
   Response out;
   const auto c = request.request_case();
   const std::string name = request_name(request);
@@ -144,6 +166,25 @@ SC2APIProtocol::Response GameServer::dispatch(const SC2APIProtocol::Request& req
   }
   if (status_ == SC2APIProtocol::quit && c != Request::kPing && c != Request::kQuit) {
     out.add_error(name + ": the game is shutting down (quit was requested)");
+    return out;
+  }
+  if (auto it = observers_.find(connection); it != observers_.end()) {
+    if (dispatch_observer(request, it->second, connection, out)) return out;
+  }
+  if (c == Request::kJoinGame && request.join_game().has_observed_player_id()) {
+    join_as_observer(request.join_game(), connection, out);
+    return out;
+  }
+  if (c == Request::kAction && status_ == SC2APIProtocol::in_replay) {
+    out.add_error("action is refused in a replay: the recorded actions are re-applied as you step; "
+                  "use obs_action to move the camera, or leave_game / create_game to play");
+    log(out.error(0));
+    return out;
+  }
+  if (replay_ && c == Request::kRestartGame) {
+    out.add_error("restart_game does not apply to replays; send start_replay to watch it again from loop 0, "
+                  "or create_game to play");
+    log(out.error(0));
     return out;
   }
   if (!valid_in(c, status_)) {
@@ -178,22 +219,28 @@ SC2APIProtocol::Response GameServer::dispatch(const SC2APIProtocol::Request& req
     case Request::kStep: step(request.step(), out); break;
     case Request::kData: build_data(request.data(), out.mutable_data()); break;
     case Request::kSaveReplay: save_replay(out); break;
+    case Request::kStartReplay: start_replay(request.start_replay(), out); break;
+    case Request::kObsAction:
+      if (!replay_) {
+        out.add_error("obs_action is for observer connections and replays; the player moves its camera with "
+                      "action (camera_move)");
+        break;
+      }
+      observer_action(request.obs_action(), replay_->camera, *interface_, out);
+      break;
     case Request::kAvailableMaps:
       for (const auto& entry : mini_games()) {
         out.mutable_available_maps()->add_local_map_paths(mini_game_map_path(entry.name));
       }
       break;
     case Request::kSaveMap: out.mutable_save_map(); break;  // maps are built in; nothing to store
-    case Request::kReplayInfo:
-      out.mutable_replay_info()->set_error(SC2APIProtocol::ResponseReplayInfo::InvalidReplayData);
-      out.mutable_replay_info()->set_error_details("sc2lite cannot read replays yet");
-      break;
+    case Request::kReplayInfo: replay_info(request.replay_info(), out); break;
     case Request::kMapCommand:
       out.mutable_map_command()->set_error(SC2APIProtocol::ResponseMapCommand::NoTriggerError);
       out.mutable_map_command()->set_error_details("the sc2lite mini-games define no map commands");
       break;
     default:
-      // start_replay, quick_save, quick_load, obs_action, query, debug.
+      // quick_save, quick_load, query, debug.
       out.add_error(name + " is not supported by sc2lite yet");
       log(out.error(0));
       break;
@@ -248,6 +295,8 @@ void GameServer::create_game(const SC2APIProtocol::RequestCreateGame& r, Respons
   config.seed = r.has_random_seed() ? r.random_seed() : options_.default_seed;
   config.disable_fog = r.disable_fog();
   config.players.assign(r.player_setup().begin(), r.player_setup().end());
+  detach_observers();
+  replay_.reset();
   config_ = std::move(config);
   interface_.reset();
   game_.reset();
@@ -278,6 +327,7 @@ void GameServer::join_game(const SC2APIProtocol::RequestJoinGame& r, Response& o
   auto setup = parse_interface(r, error);
   if (!setup) return fail(SC2APIProtocol::ResponseJoinGame::FeatureUnsupported, error);
   interface_ = std::move(*setup);
+  join_request_ = r;
   start_episode();
   result->set_player_id(kAgentPlayer);
   status_ = SC2APIProtocol::in_game;
@@ -287,6 +337,7 @@ void GameServer::start_episode() {
   // Episode 0 plays the requested seed itself; later ones derive from it.
   const std::uint64_t seed = episode_ == 0 ? config_->seed : derive_seed(config_->seed, episode_);
   game_ = std::make_unique<Game>(*config_, seed);
+  recorder_.start(*config_, join_request_, seed);
   ++episode_;
 }
 
@@ -299,6 +350,8 @@ void GameServer::restart_game(Response& out) {
 
 void GameServer::leave_game(Response& out) {
   out.mutable_leave_game();
+  detach_observers();
+  replay_.reset();
   game_.reset();
   interface_.reset();
   config_.reset();
@@ -306,16 +359,36 @@ void GameServer::leave_game(Response& out) {
 }
 
 void GameServer::observation(Response& out) {
-  build_observation(*game_, *interface_, out.mutable_observation());
+  if (!replay_) {
+    build_observation(*game_, *interface_, out.mutable_observation());
+    return;
+  }
+  observe_game(*game_, *interface_, replay_->camera, true, out.mutable_observation());
+  // A recording saved mid-game ends undecided; one that ran to its end has the game's result.
+  if (playback_finished(*replay_, *game_) && !game_->result()) {
+    auto* r = out.mutable_observation()->add_player_result();
+    r->set_player_id(kAgentPlayer);
+    r->set_result(SC2APIProtocol::Undecided);
+  }
 }
 
 void GameServer::action(const SC2APIProtocol::RequestAction& r, Response& out) {
   auto* result = out.mutable_action();
   for (const auto& a : r.actions()) result->add_result(apply_action(*game_, *interface_, a));
+  recorder_.record(*game_, r);
 }
 
 void GameServer::step(const SC2APIProtocol::RequestStep& r, Response& out) {
   const std::uint32_t count = r.count() == 0 ? 1 : r.count();
+  if (replay_) {
+    advance_playback(*replay_, *game_, count);
+    out.mutable_step()->set_simulation_loop(game_->world().game_loop());
+    if (playback_finished(*replay_, *game_)) {
+      status_ = SC2APIProtocol::ended;
+      log("replay ended at loop " + std::to_string(game_->world().game_loop()));
+    }
+    return;
+  }
   game_->step(count);
   out.mutable_step()->set_simulation_loop(game_->world().game_loop());
   if (game_->ended()) {
@@ -326,10 +399,8 @@ void GameServer::step(const SC2APIProtocol::RequestStep& r, Response& out) {
 }
 
 void GameServer::save_replay(Response& out) {
-  // Real replays come later; a small self-describing header keeps clients that save going.
-  std::string data = "SC2LITE-REPLAY 1\nmap " + config_->map_path + "\nseed " + std::to_string(config_->seed) +
-                     "\nloop " + std::to_string(game_->world().game_loop()) + "\n";
-  out.mutable_save_replay()->set_data(std::move(data));
+  // During playback the loaded replay is "the game so far" in full.
+  out.mutable_save_replay()->set_data(replay_ ? replay_->bytes : recorder_.save(*game_));
 }
 
 }  // namespace sc2::engine

@@ -4,11 +4,22 @@
 //
 // Status machine (Blizzard's table plus what PySC2 sends):
 //   launched  --create_game-->  init_game  --join_game-->  in_game  --(time up)-->  ended
-//   in_game/ended --restart_game--> in_game;  ended --create_game--> init_game;
-//   in_game/ended --leave_game--> launched;   any --quit--> quit.
+//   in_game/ended --restart_game--> in_game;  ended/in_replay --create_game--> init_game;
+//   in_game/ended/in_replay --leave_game--> launched;   any --quit--> quit.
 // A request not valid in the current status gets a Response with only `error`, `id` and the
 // unchanged `status`; the server keeps working.
+//
+// Replays (engine/REPLAY_FORMAT.md): save_replay records the current episode; start_replay
+// (launched/ended/in_replay) --> in_replay; step re-applies the recorded actions; at the end
+// of the recording --> ended with player_result. action is refused in a replay.
+//
+// Connections: every request names its connection (0 = the default one; EngineHost passes
+// the websocket's id). Any connection drives the game as before, except those that joined
+// as observers (join_game with observed_player_id = 1 while a game runs): they see player 1's
+// game with their own InterfaceOptions and camera, may send obs_action camera moves, and are
+// refused action, step and game-control requests. connection_closed() forgets an observer.
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -17,6 +28,8 @@
 
 #include "engine/server/game.h"
 #include "engine/server/interface_setup.h"
+#include "engine/server/replay_playback.h"
+#include "engine/server/replay_recorder.h"
 #include "engine/server/server_options.h"
 #include "s2clientprotocol/sc2api.pb.h"
 
@@ -28,6 +41,10 @@ inline constexpr std::string_view kDataVersion = "B89B5D6FA7CBF6452E721311BFBC6C
 inline constexpr std::uint32_t kDataBuild = 75689;
 inline constexpr std::uint32_t kBaseBuild = 75689;
 
+// Who sent a request: 0 = the single default connection (in-process callers).
+using ConnectionId = std::uint64_t;
+inline constexpr ConnectionId kDefaultConnection = 0;
+
 class GameServer {
  public:
   explicit GameServer(ServerOptions options = {});
@@ -36,14 +53,36 @@ class GameServer {
   GameServer& operator=(const GameServer&) = delete;
 
   // Never throws: malformed bytes give a Response with an error and the current status.
-  std::string handle_bytes(std::string_view request_bytes);
-  SC2APIProtocol::Response handle(const SC2APIProtocol::Request& request);
+  std::string handle_bytes(std::string_view request_bytes, ConnectionId connection = kDefaultConnection);
+  SC2APIProtocol::Response handle(const SC2APIProtocol::Request& request,
+                                  ConnectionId connection = kDefaultConnection);
 
   SC2APIProtocol::Status status() const;
   bool quit_requested() const;
+  // The connection asked to go (an observer's quit): close it after sending the reply.
+  bool should_close(ConnectionId connection) const;
+  // Forgets the connection's state (observer role, camera); the game goes on.
+  void connection_closed(ConnectionId connection);
+  std::size_t observer_count() const;
 
  private:
-  SC2APIProtocol::Response dispatch(const SC2APIProtocol::Request& request);
+  struct Observer {
+    InterfaceSetup iface;
+    std::optional<Vec2> camera;  // nullopt = follow player 1's camera
+    bool detached = false;       // the observed game went away (create/leave/start_replay)
+    bool closing = false;        // sent quit
+  };
+
+  SC2APIProtocol::Response dispatch(const SC2APIProtocol::Request& request, ConnectionId connection);
+  bool dispatch_observer(const SC2APIProtocol::Request& request, Observer& observer, ConnectionId connection,
+                         SC2APIProtocol::Response& out);
+  void join_as_observer(const SC2APIProtocol::RequestJoinGame& r, ConnectionId connection,
+                        SC2APIProtocol::Response& out);
+  void observer_action(const SC2APIProtocol::RequestObserverAction& r, std::optional<Vec2>& camera,
+                       const InterfaceSetup& iface, SC2APIProtocol::Response& out);
+  void detach_observers();
+  void start_replay(const SC2APIProtocol::RequestStartReplay& r, SC2APIProtocol::Response& out);
+  void replay_info(const SC2APIProtocol::RequestReplayInfo& r, SC2APIProtocol::Response& out);
   void log(std::string_view line) const;
 
   void create_game(const SC2APIProtocol::RequestCreateGame& r, SC2APIProtocol::Response& out);
@@ -61,8 +100,12 @@ class GameServer {
   SC2APIProtocol::Status status_ = SC2APIProtocol::launched;
   std::optional<GameConfig> config_;        // after create_game
   std::optional<InterfaceSetup> interface_; // after join_game
-  std::unique_ptr<Game> game_;              // after join_game
+  std::unique_ptr<Game> game_;              // after join_game, or the replay being played
   std::uint64_t episode_ = 0;
+  SC2APIProtocol::RequestJoinGame join_request_;  // the player's, for replays
+  ReplayRecorder recorder_;                       // the current episode
+  std::unique_ptr<ReplayPlayback> replay_;        // set while in (or after) a replay
+  std::map<ConnectionId, Observer> observers_;
 };
 
 }  // namespace sc2::engine

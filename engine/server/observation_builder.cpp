@@ -6,6 +6,9 @@
 #include "engine/raster/image_encoding.h"
 #include "engine/raster/view_transform.h"
 #include "engine/sim/abilities.h"
+#include "engine/sim/construction.h"
+#include "engine/sim/economy.h"
+#include "engine/sim/unit_abilities.h"
 
 namespace sc2::engine {
 
@@ -54,10 +57,33 @@ void fill_unit_info(const Unit& u, SC2APIProtocol::UnitInfo* info) {
   info->set_shields(0);
   info->set_energy(0);
   info->set_transport_slots_taken(0);
-  info->set_build_progress(1.0f);
+  info->set_build_progress(u.build_progress());
   info->set_max_health(static_cast<std::int32_t>(u.health_max));
   info->set_max_shields(0);
   info->set_max_energy(0);
+}
+
+// Workers assigned to a Command Center (harvesting minerals) or a Refinery, and the ideal
+// number (2 per mineral field within reach, 3 per Refinery), as the game reports them.
+void fill_harvesters(const World& world, const Unit& base, SC2APIProtocol::Unit* out) {
+  constexpr float kBaseReach = 10.0f;  // mineral fields and workers counted around a base
+  int assigned = 0, fields = 0;
+  for (const Unit* u : world.units()) {
+    if (u->owner == base.owner && u->stats->role == UnitRole::Worker && !u->orders.empty() &&
+        u->orders.front().kind == OrderKind::Gather) {
+      const Unit* r = world.find(u->orders.front().target_unit);
+      if (r == nullptr) continue;
+      if (base.type() == unit_type::kRefinery ? r->id == base.id
+                                              : (is_mineral_field(*r) && distance(r->pos, base.pos) <= kBaseReach)) {
+        ++assigned;
+      }
+    }
+    if (base.type() == unit_type::kCommandCenter && is_mineral_field(*u) && distance(u->pos, base.pos) <= kBaseReach) {
+      ++fields;
+    }
+  }
+  out->set_assigned_harvesters(assigned);
+  out->set_ideal_harvesters(base.type() == unit_type::kRefinery ? 3 : 2 * fields);
 }
 
 void fill_raw_unit(const World& world, const Unit& u, const RawFrame& frame, const WorldRect& screen,
@@ -75,7 +101,13 @@ void fill_raw_unit(const World& world, const Unit& u, const RawFrame& frame, con
   out->mutable_pos()->set_z(world.ground_height(u.pos));
   out->set_facing(u.facing);
   out->set_radius(u.radius);
-  out->set_build_progress(1.0f);
+  out->set_build_progress(u.build_progress());
+  if (u.stats->role == UnitRole::Resource || u.type() == unit_type::kRefinery) {
+    if (is_mineral_field(u)) out->set_mineral_contents(u.mineral_contents);
+    if (u.stats->vespene_contents > 0 || u.type() == unit_type::kRefinery) {
+      out->set_vespene_contents(u.vespene_contents);
+    }
+  }
   out->set_cloak(SC2APIProtocol::NotCloaked);
   out->set_is_selected(std::find(player.selection.begin(), player.selection.end(), u.id) != player.selection.end());
   out->set_is_on_screen(on_screen(u, screen));
@@ -97,7 +129,12 @@ void fill_raw_unit(const World& world, const Unit& u, const RawFrame& frame, con
   for (const Order& order : u.orders) {
     auto* o = out->add_orders();
     o->set_ability_id(order.ability_id);
-    if (order.kind == OrderKind::AttackUnit) {
+    // Unit targets: attack, gather / return (the resource), a Refinery's geyser.
+    const bool unit_target = order.kind == OrderKind::AttackUnit ||
+                             (order.kind == OrderKind::Gather && world.find(order.target_unit) != nullptr) ||
+                             (order.kind == OrderKind::Build && order.phase == OrderPhase::Approach &&
+                              order.target_unit.valid());
+    if (unit_target) {
       o->set_target_unit_tag(to_tag(order.target_unit));
     } else {
       const Vec2 t = frame.to_raw(order.target);
@@ -107,6 +144,27 @@ void fill_raw_unit(const World& world, const Unit& u, const RawFrame& frame, con
     }
     o->set_progress(0.0f);
   }
+  // Production shows as orders of the structure, the front one with its progress.
+  for (const TrainItem& item : u.production) {
+    auto* o = out->add_orders();
+    o->set_ability_id(item.ability_id);
+    const UnitTypeStats* s = find_unit_type(item.unit_type);
+    o->set_progress(s != nullptr && s->build_time_loops > 0
+                        ? static_cast<float>(item.loops_done) / static_cast<float>(s->build_time_loops)
+                        : 0.0f);
+  }
+  if (u.stats->role == UnitRole::Worker) {
+    if (u.cargo_minerals > 0 || u.cargo_vespene > 0) out->add_buff_ids(u.cargo_minerals > 0 ? 271 : 273);
+  }
+  if (u.has_rally) {
+    auto* r = out->add_rally_targets();
+    const Vec2 p = frame.to_raw(u.rally_point);
+    r->mutable_point()->set_x(p.x);
+    r->mutable_point()->set_y(p.y);
+    r->mutable_point()->set_z(world.ground_height(u.rally_point));
+    if (world.find(u.rally_unit) != nullptr) r->set_tag(to_tag(u.rally_unit));
+  }
+  if (u.type() == unit_type::kCommandCenter || u.type() == unit_type::kRefinery) fill_harvesters(world, u, out);
   out->set_weapon_cooldown(u.weapon_cooldown);  // game loops, as the real game reports it
   if (u.engaged_target.valid() && world.find(u.engaged_target) != nullptr) {
     out->set_engaged_target_tag(to_tag(u.engaged_target));
@@ -148,13 +206,14 @@ void fill_player_common(const World& world, SC2APIProtocol::PlayerCommon* pc) {
     }
   }
   pc->set_player_id(kAgentPlayer);
-  pc->set_minerals(0);
-  pc->set_vespene(0);
-  pc->set_food_cap(0);
-  pc->set_food_used(static_cast<std::uint32_t>(std::lround(food_army + food_workers)));
+  const PlayerEconomy& bank = world.player(kAgentPlayer).economy;
+  pc->set_minerals(static_cast<std::uint32_t>(std::max(0, bank.minerals)));
+  pc->set_vespene(static_cast<std::uint32_t>(std::max(0, bank.vespene)));
+  pc->set_food_cap(static_cast<std::uint32_t>(food_cap(world, kAgentPlayer)));
+  pc->set_food_used(static_cast<std::uint32_t>(std::lround(food_used(world, kAgentPlayer))));
   pc->set_food_army(static_cast<std::uint32_t>(std::lround(food_army)));
   pc->set_food_workers(static_cast<std::uint32_t>(std::lround(food_workers)));
-  pc->set_idle_worker_count(0);
+  pc->set_idle_worker_count(static_cast<std::uint32_t>(idle_workers(world, kAgentPlayer).size()));
   pc->set_army_count(army);
   pc->set_warp_gate_count(0);
   pc->set_larva_count(0);
@@ -166,7 +225,8 @@ void fill_abilities(const World& world, SC2APIProtocol::Observation* obs) {
   for (UnitId id : world.player(kAgentPlayer).selection) {
     const Unit* u = world.find(id);
     if (u == nullptr || u->owner != kAgentPlayer) continue;
-    ids.insert(ids.end(), u->stats->abilities.begin(), u->stats->abilities.end());
+    const std::vector<std::uint32_t> own = available_abilities(world, *u, true);
+    ids.insert(ids.end(), own.begin(), own.end());
   }
   std::sort(ids.begin(), ids.end());
   ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
@@ -198,12 +258,53 @@ void fill_ui(const World& world, SC2APIProtocol::ObservationUI* ui) {
   for (UnitId id : player.selection) {
     if (const Unit* u = world.find(id)) selected.push_back(u);
   }
-  if (selected.size() == 1) {
+  if (selected.size() == 1 && !selected.front()->production.empty()) {
+    const Unit& producer = *selected.front();
+    auto* panel = ui->mutable_production();
+    fill_unit_info(producer, panel->mutable_unit());
+    for (const TrainItem& item : producer.production) {
+      const UnitTypeStats* s = find_unit_type(item.unit_type);
+      const float progress = s != nullptr && s->build_time_loops > 0
+                                 ? static_cast<float>(item.loops_done) / static_cast<float>(s->build_time_loops)
+                                 : 0.0f;
+      auto* info = panel->add_build_queue();
+      info->set_unit_type(item.unit_type);
+      info->set_player_relative(1);
+      info->set_build_progress(progress);
+      if (s != nullptr) {
+        info->set_health(static_cast<std::int32_t>(s->health_max));
+        info->set_max_health(static_cast<std::int32_t>(s->health_max));
+      }
+      auto* queued = panel->add_production_queue();
+      queued->set_ability_id(item.ability_id);
+      queued->set_build_progress(progress);
+    }
+  } else if (selected.size() == 1) {
     fill_unit_info(*selected.front(), ui->mutable_single()->mutable_unit());
   } else if (selected.size() > 1) {
     auto* multi = ui->mutable_multi();
     for (const Unit* u : selected) fill_unit_info(*u, multi->add_units());
   }
+}
+
+// The economy part of score_details (other fields stay 0 for now).
+void fill_score_details(const World& world, SC2APIProtocol::ScoreDetails* d) {
+  const PlayerEconomy& bank = world.player(kAgentPlayer).economy;
+  d->set_collected_minerals(static_cast<float>(bank.collected_minerals));
+  d->set_collected_vespene(static_cast<float>(bank.collected_vespene));
+  d->set_collection_rate_minerals(collection_rate_minerals(world, kAgentPlayer));
+  d->set_collection_rate_vespene(collection_rate_vespene(world, kAgentPlayer));
+  d->set_spent_minerals(static_cast<float>(bank.spent_minerals));
+  d->set_spent_vespene(static_cast<float>(bank.spent_vespene));
+  float units = 0.0f, structures = 0.0f;
+  for (const Unit* u : world.units()) {
+    if (u->owner != kAgentPlayer) continue;
+    const float value = static_cast<float>(u->stats->mineral_cost + u->stats->vespene_cost);
+    (u->stats->role == UnitRole::Structure ? structures : units) += value;
+  }
+  d->set_total_value_units(units);
+  d->set_total_value_structures(structures);
+  d->set_idle_worker_time(0.0f);
 }
 
 }  // namespace
@@ -223,7 +324,7 @@ void build_observation(Game& game, const InterfaceSetup& iface, SC2APIProtocol::
     auto* score = obs->mutable_score();
     score->set_score_type(SC2APIProtocol::Score::Curriculum);
     score->set_score(game.mini_game().score());
-    score->mutable_score_details();  // all zero for now
+    fill_score_details(world, score->mutable_score_details());
   }
   if (iface.raw) fill_raw(game, iface, obs->mutable_raw_data());
   if (iface.feature_layer) {
@@ -298,8 +399,10 @@ void build_data(const SC2APIProtocol::RequestData& request, SC2APIProtocol::Resp
       d->set_target(static_cast<SC2APIProtocol::AbilityData::Target>(a.target));
       d->set_allow_minimap(a.allow_minimap);
       d->set_allow_autocast(false);
-      d->set_is_building(false);
-      d->set_footprint_radius(0.0f);
+      const std::uint32_t built = structure_built_by(a.id);
+      const UnitTypeStats* structure = built != 0 ? find_unit_type(built) : nullptr;
+      d->set_is_building(structure != nullptr);
+      d->set_footprint_radius(structure != nullptr ? structure->footprint_w * 0.5f : 0.0f);
       d->set_is_instant_placement(false);
       d->set_cast_range(0.0f);
     }
@@ -314,7 +417,7 @@ void build_data(const SC2APIProtocol::RequestData& request, SC2APIProtocol::Resp
       d->set_mineral_cost(s.mineral_cost);
       d->set_vespene_cost(s.vespene_cost);
       d->set_food_required(s.food_required);
-      d->set_food_provided(0.0f);
+      d->set_food_provided(s.food_provided);
       if (s.built_by_ability != 0) d->set_ability_id(s.built_by_ability);
       d->set_race(static_cast<SC2APIProtocol::Race>(s.race));
       d->set_build_time(static_cast<float>(s.build_time_loops));

@@ -23,6 +23,15 @@ Vec2 split_direction(std::size_t pair_index) {
   return kDirections[pair_index % 8];
 }
 
+// Workers on a harvest trip pass through other mobile units, as in the game (they still
+// keep out of structures and resources).
+bool harvesting(const Unit& u) {
+  return !u.orders.empty() && u.orders.front().kind == OrderKind::Gather;
+}
+
+// Holding units and immobile ones (structures, resources) do not yield.
+bool fixed(const Unit& u) { return u.holding_position || u.stats->immobile(); }
+
 }  // namespace
 
 void face_towards(Unit& unit, Vec2 towards) {
@@ -72,10 +81,13 @@ void separate_units(const World& world, std::span<Unit* const> units) {
         if (dist >= min_gap) continue;
         Vec2 normal = dist > 1e-6f ? delta * (1.0f / dist)
                                    : split_direction(std::min(a.id.index, b.id.index) + std::max(a.id.index, b.id.index));
+        const bool a_fixed = fixed(a), b_fixed = fixed(b);
+        if (a.stats->immobile() && b.stats->immobile()) continue;  // a Refinery on its geyser
+        if ((harvesting(a) && !b.stats->immobile()) || (harvesting(b) && !a.stats->immobile())) continue;
         const float overlap = min_gap - dist;
         float share_a = 0.5f, share_b = 0.5f;
-        if (a.holding_position && !b.holding_position) share_a = 0.0f, share_b = 1.0f;
-        if (b.holding_position && !a.holding_position) share_a = 1.0f, share_b = 0.0f;
+        if (a_fixed && !b_fixed) share_a = 0.0f, share_b = 1.0f;
+        if (b_fixed && !a_fixed) share_a = 1.0f, share_b = 0.0f;
         a.pos = world.clamp_to_playable(a.pos - normal * (overlap * share_a), a.radius);
         b.pos = world.clamp_to_playable(b.pos + normal * (overlap * share_b), b.radius);
         moved = true;

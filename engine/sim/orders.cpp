@@ -2,6 +2,9 @@
 
 #include "engine/sim/abilities.h"
 #include "engine/sim/combat.h"
+#include "engine/sim/construction.h"
+#include "engine/sim/harvest.h"
+#include "engine/sim/production.h"
 #include "engine/sim/world.h"
 
 namespace sc2::engine {
@@ -14,10 +17,43 @@ void clear_orders(Unit& unit) {
   unit.has_rest_goal = false;
 }
 
+// Economy commands: gather, return, build, train, rally, cancel; nullopt for the rest.
+std::optional<CommandOutcome> issue_economy_command(World& world, Unit& unit, std::uint32_t specific,
+                                                    const CommandTarget& target, bool queue) {
+  switch (specific) {
+    case ability::kHarvestGatherScv:
+      return target.unit.valid() ? issue_gather(world, unit, target.unit, queue) : CommandOutcome::NeedsTarget;
+    case ability::kHarvestReturnScv: return issue_return(world, unit, queue);
+    case ability::kBuildSupplyDepot:
+    case ability::kBuildRefinery:
+    case ability::kBuildBarracks: return issue_build(world, unit, specific, target, queue);
+    case ability::kTrainScv:
+    case ability::kTrainMarine: return issue_train(world, unit, specific);
+    case ability::kRallyBuilding:
+    case ability::kRallyCommandCenter: return set_rally(world, unit, target);
+    case ability::kCancelQueue5: return cancel_last(world, unit);
+    case ability::kCancelBuildInProgress: return cancel_construction(world, unit);
+    default: break;
+  }
+  if (specific != ability::kSmart) return std::nullopt;
+  // Smart: a structure sets its rally; a worker gathers from a resource or hands in its
+  // load at its own Command Center.
+  if (unit.stats->immobile()) return set_rally(world, unit, target);
+  if (unit.stats->role != UnitRole::Worker) return std::nullopt;
+  Unit* t = world.find(target.unit);
+  if (t == nullptr) return std::nullopt;
+  if (harvest_target(world, unit.owner, *t) != nullptr) return issue_gather(world, unit, t->id, queue);
+  if (unit.carrying() && t->owner == unit.owner && t->type() == unit_type::kCommandCenter && t->complete()) {
+    return issue_return(world, unit, queue);
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 CommandOutcome issue_command(World& world, Unit& unit, std::uint32_t specific, const CommandTarget& target,
                              bool queue) {
+  if (auto economy = issue_economy_command(world, unit, specific, target, queue)) return *economy;
   if (specific == ability::kStopStop) {
     clear_orders(unit);
     unit.holding_position = false;

@@ -17,7 +17,22 @@ struct CommandTarget {
   UnitId unit;                // invalid = no unit targeted
 };
 
-enum class CommandOutcome { Done, QueueIsFull, NeedsTarget };
+// Done, or why the command was refused (the action interpreter maps these to ActionResult).
+enum class CommandOutcome {
+  Done,
+  QueueIsFull,
+  NeedsTarget,
+  NotEnoughMinerals,
+  NotEnoughVespene,
+  NotEnoughFood,
+  CantTargetThatUnit,
+  CantHarvestThatResource,
+  CantBuildLocationInvalid,
+  CantBuildOnThat,
+  TechRequirementsNotMet,
+  NothingToCancel,
+  Error,
+};
 
 // `specific` must be one of the unit's own abilities. Smart on an enemy it can attack and
 // Attack on such a unit become an attack-unit order; Smart elsewhere is a move; Attack on

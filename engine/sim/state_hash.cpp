@@ -46,6 +46,33 @@ std::uint64_t state_hash(const World& world) {
       h.add(o.target.x);
       h.add(o.target.y);
       h.add(to_tag(o.target_unit));
+      if (world.economy()) {
+        h.add(static_cast<std::uint8_t>(o.phase));
+        h.add(o.timer);
+        h.add(o.build_type);
+      }
+    }
+    if (world.economy()) {
+      h.add(u->cargo_minerals);
+      h.add(u->cargo_vespene);
+      h.add(u->mineral_contents);
+      h.add(u->vespene_contents);
+      h.add(u->build_loops_done);
+      h.add(static_cast<std::uint8_t>(u->under_construction));
+      h.add(static_cast<std::uint32_t>(u->production.size()));
+      for (const TrainItem& item : u->production) {
+        h.add(item.unit_type);
+        h.add(item.loops_done);
+      }
+    }
+  }
+  if (world.economy()) {
+    for (int p = 1; p < kNeutralOwner; ++p) {
+      const PlayerEconomy& e = world.player(p).economy;
+      h.add(e.minerals);
+      h.add(e.vespene);
+      h.add(e.collected_minerals);
+      h.add(e.collected_vespene);
     }
   }
   return h.value();

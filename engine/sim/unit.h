@@ -14,7 +14,14 @@ inline constexpr int kNeutralOwner = 16;
 // Move: walk to `target`. AttackUnit: chase `target_unit` and attack it until it dies.
 // AttackMove: walk to `target`, fighting whatever comes into sight on the way.
 // Patrol: attack-move back and forth between `patrol_origin` and `target`.
-enum class OrderKind { Move, AttackUnit, AttackMove, Patrol };
+// Gather: harvest `target_unit` (a mineral field or a Refinery) and carry the load to the
+// nearest Command Center, over and over (`phase` / `timer` track the trip). Build: walk to
+// `target` (or the geyser `target_unit`) and construct `build_type` there.
+enum class OrderKind { Move, AttackUnit, AttackMove, Patrol, Gather, Build };
+
+// Gather phases: to the resource, mining, back to the Command Center, the pause there.
+// Build phases: walking to the site, constructing.
+enum class OrderPhase : std::uint8_t { Approach, Work, Return, Pause };
 
 struct Order {
   OrderKind kind = OrderKind::Move;
@@ -22,6 +29,16 @@ struct Order {
   Vec2 target;
   UnitId target_unit;            // AttackUnit only
   Vec2 patrol_origin;            // Patrol: where to walk back to
+  OrderPhase phase = OrderPhase::Approach;  // Gather / Build
+  std::uint32_t timer = 0;       // loops left in the current phase (mining, pause)
+  std::uint32_t build_type = 0;  // Build: the structure's unit type
+};
+
+// One unit in a production queue (Command Center, Barracks).
+struct TrainItem {
+  std::uint32_t ability_id = 0;
+  std::uint32_t unit_type = 0;
+  std::uint32_t loops_done = 0;
 };
 
 struct Unit {
@@ -44,9 +61,33 @@ struct Unit {
   bool has_rest_goal = false;
   Vec2 rest_goal;
 
+  // Economy (workers, resources, structures).
+  int cargo_minerals = 0;          // worker: carried load
+  int cargo_vespene = 0;
+  UnitId last_resource;            // worker: what it harvested last (Return resumes it)
+  int mineral_contents = 0;        // mineral field
+  int vespene_contents = 0;        // geyser, Refinery
+  UnitId harvester;                // resource / Refinery: the worker working it now
+  std::uint32_t build_loops_done = 0;  // structure: construction time spent
+  bool under_construction = false;
+  UnitId builder;                  // structure under construction: its SCV
+  UnitId geyser;                   // Refinery: the geyser it stands on
+  std::vector<TrainItem> production;   // front = in progress
+  bool has_rally = false;
+  Vec2 rally_point;
+  UnitId rally_unit;
+
   std::uint32_t type() const { return stats->id; }
   bool idle() const { return orders.empty(); }
   bool alive() const { return !stats->solid() || health > 0.0f; }
+  bool carrying() const { return cargo_minerals > 0 || cargo_vespene > 0; }
+  // A finished structure (or any non-structure).
+  bool complete() const { return !under_construction; }
+  float build_progress() const {
+    return under_construction && stats->build_time_loops > 0
+               ? static_cast<float>(build_loops_done) / static_cast<float>(stats->build_time_loops)
+               : 1.0f;
+  }
 };
 
 // Relation of a unit's owner to an observing player; same numbers as the API's Alliance

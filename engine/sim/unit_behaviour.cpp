@@ -4,7 +4,10 @@
 #include <vector>
 
 #include "engine/sim/combat.h"
+#include "engine/sim/construction.h"
+#include "engine/sim/harvest.h"
 #include "engine/sim/movement.h"
+#include "engine/sim/production.h"
 #include "engine/sim/world.h"
 
 namespace sc2::engine {
@@ -95,6 +98,7 @@ void run_unit(World& world, Unit& unit) {
   if (unit.stats->speed_per_loop <= 0.0f) {  // immobile units drop movement orders
     unit.orders.clear();
     if (unit.stats->can_attack()) run_idle(world, unit);
+    advance_production(world, unit);
     return;
   }
   if (unit.orders.empty()) {
@@ -121,6 +125,14 @@ void run_unit(World& world, Unit& unit) {
       engage(world, unit, *target, true);
       return;
     }
+    case OrderKind::Gather:
+      unit.engaged_target = {};
+      if (run_gather(world, unit, order)) finish_order(unit);
+      return;
+    case OrderKind::Build:
+      unit.engaged_target = {};
+      if (run_build(world, unit, order)) finish_order(unit);
+      return;
     case OrderKind::AttackMove:
     case OrderKind::Patrol: {
       if (Unit* target = auto_target(world, unit, unit.stats->sight_range)) {

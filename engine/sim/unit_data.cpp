@@ -63,7 +63,10 @@ UnitTypeStats scv() {
   s.built_by_ability = 524;
   s.cargo_size = 1;
   s.attributes = {attribute::kLight, attribute::kBiological, attribute::kMechanical};
-  s.abilities = basic_commands();  // gather/build/return come with the economy maps
+  s.abilities = basic_commands();
+  s.abilities.insert(s.abilities.end(), {ability::kHarvestGatherScv, ability::kHarvestReturnScv,
+                                         ability::kBuildSupplyDepot, ability::kBuildRefinery,
+                                         ability::kBuildBarracks});
   s.weapon = weapon(WeaponTargets::Ground, 5.0f, 0.100097656f, 1.5f);
   return s;
 }
@@ -168,9 +171,68 @@ UnitTypeStats mineral_shard() {
   return s;
 }
 
+// Structures: hp, armour, radius, footprint, sight, supply, cost and build time from the
+// game-data table (Normal-speed loops).
+UnitTypeStats structure(std::uint32_t id, std::string_view name, float hp, float radius, int footprint,
+                        float sight, float food_provided, std::uint32_t minerals, std::uint32_t build_loops,
+                        std::uint32_t built_by, std::vector<std::uint32_t> abilities) {
+  UnitTypeStats s;
+  s.id = id;
+  s.name = name;
+  s.race = 1;
+  s.role = UnitRole::Structure;
+  s.health_max = hp;
+  s.armor = 1.0f;
+  s.radius = radius;
+  s.footprint_w = s.footprint_h = footprint;
+  s.sight_range = sight;
+  s.food_provided = food_provided;
+  s.mineral_cost = minerals;
+  s.build_time_loops = build_loops;
+  s.built_by_ability = built_by;
+  s.attributes = {attribute::kArmored, attribute::kMechanical, attribute::kStructure};
+  s.abilities = std::move(abilities);
+  return s;
+}
+
+// Resources: 10000 hp, armour 10, no sight; contents as recorded (1800 minerals, 2250 gas).
+UnitTypeStats resource(std::uint32_t id, std::string_view name, float radius, int w, int h, int minerals,
+                       int vespene) {
+  UnitTypeStats s;
+  s.id = id;
+  s.name = name;
+  s.race = 0;
+  s.role = UnitRole::Resource;
+  s.health_max = 10000.0f;
+  s.armor = 10.0f;
+  s.radius = radius;
+  s.footprint_w = w;
+  s.footprint_h = h;
+  s.mineral_contents = minerals;
+  s.vespene_contents = vespene;
+  s.attributes = {attribute::kStructure};
+  return s;
+}
+
+std::vector<UnitTypeStats> economy_types() {
+  using namespace ability;
+  return {
+      structure(unit_type::kCommandCenter, "CommandCenter", 1500.0f, 2.75f, 5, 11.0f, 15.0f, 400, 1600, 318,
+                {kSmart, kRallyCommandCenter, kCancelQueue5, kTrainScv}),
+      structure(unit_type::kSupplyDepot, "SupplyDepot", 400.0f, 1.25f, 2, 9.0f, 8.0f, 100, 480,
+                kBuildSupplyDepot, {}),
+      structure(unit_type::kRefinery, "Refinery", 500.0f, 1.6875f, 3, 9.0f, 0.0f, 75, 480, kBuildRefinery, {}),
+      structure(unit_type::kBarracks, "Barracks", 1000.0f, 1.8125f, 3, 9.0f, 0.0f, 150, 1040, kBuildBarracks,
+                {kSmart, kRallyBuilding, kCancelQueue5, kTrainMarine}),
+      resource(unit_type::kMineralField, "MineralField", 1.125f, 2, 1, 1800, 0),
+      resource(unit_type::kVespeneGeyser, "VespeneGeyser", 1.5f, 3, 3, 0, 2250),
+  };
+}
+
 std::vector<UnitTypeStats> build_table() {
   std::vector<UnitTypeStats> table = {baneling(), scv(),    marine(),       zergling(),
                                       roach(),    beacon(), mineral_shard()};
+  for (auto& s : economy_types()) table.push_back(std::move(s));
   for (auto& s : table) {
     s.speed_per_loop = s.movement_speed / kLoopsPerNormalSecond;
     if (s.weapon) s.weapon->cooldown_loops = s.weapon->cooldown_normal_s * kLoopsPerNormalSecond;

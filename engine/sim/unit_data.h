@@ -17,6 +17,12 @@ inline constexpr std::uint32_t kZergling = 105;
 inline constexpr std::uint32_t kRoach = 110;
 inline constexpr std::uint32_t kBeacon = 317;          // Beacon_Terran
 inline constexpr std::uint32_t kMineralShard = 1680;   // NaturalMinerals
+inline constexpr std::uint32_t kCommandCenter = 18;
+inline constexpr std::uint32_t kSupplyDepot = 19;
+inline constexpr std::uint32_t kRefinery = 20;
+inline constexpr std::uint32_t kBarracks = 21;
+inline constexpr std::uint32_t kMineralField = 341;
+inline constexpr std::uint32_t kVespeneGeyser = 342;
 }  // namespace unit_type
 
 // SC2APIProtocol::Attribute numbers.
@@ -25,9 +31,11 @@ inline constexpr std::uint32_t kLight = 1;
 inline constexpr std::uint32_t kArmored = 2;
 inline constexpr std::uint32_t kBiological = 3;
 inline constexpr std::uint32_t kMechanical = 4;
+inline constexpr std::uint32_t kStructure = 8;
 }  // namespace attribute
 
-enum class UnitRole { Army, Worker, Structure, Neutral };
+// Resource: a mineral field or vespene geyser (neutral, immobile, solid).
+enum class UnitRole { Army, Worker, Structure, Neutral, Resource };
 
 // Same numbers as Weapon.TargetType.
 enum class WeaponTargets { Ground = 1, Air = 2, Any = 3 };
@@ -68,6 +76,11 @@ struct UnitTypeStats {
   float radius = 0.0f;
   float sight_range = 0.0f;
   float food_required = 0.0f;
+  float food_provided = 0.0f;         // supply: Command Center 15, Supply Depot 8
+  int footprint_w = 0;                // placement footprint in cells (0 = none)
+  int footprint_h = 0;
+  int mineral_contents = 0;           // a resource's starting contents
+  int vespene_contents = 0;
   std::uint32_t mineral_cost = 0;
   std::uint32_t vespene_cost = 0;
   std::uint32_t build_time_loops = 0;
@@ -82,6 +95,8 @@ struct UnitTypeStats {
   // Takes part in collisions and combat: units with life (not beacons or shards).
   bool solid() const { return health_max > 0.0f; }
   bool can_attack() const { return weapon.has_value() || explosion.has_value(); }
+  // Never moves (structures and resources); others push against it, it does not yield.
+  bool immobile() const { return solid() && speed_per_loop <= 0.0f; }
 };
 
 std::span<const UnitTypeStats> unit_type_table();

@@ -45,6 +45,8 @@ UnitId World::spawn(std::uint32_t unit_type, int owner, Vec2 pos) {
   unit.pos = pos;
   unit.radius = stats->radius;
   unit.health = unit.health_max = stats->health_max;
+  unit.mineral_contents = stats->mineral_contents;
+  unit.vespene_contents = stats->vespene_contents;
   unit.facing = 1.5f * std::numbers::pi_v<float>;  // facing south, towards the viewer
   slot.unit = std::move(unit);
   return slot.unit->id;

@@ -3,6 +3,7 @@
 // advance() moves time forward in whole game loops; nothing here reads a clock.
 #include <array>
 #include <cstdint>
+#include <deque>
 #include <optional>
 #include <vector>
 
@@ -15,8 +16,27 @@ namespace sc2::engine {
 
 inline constexpr int kMaxPlayers = 16;  // ids 1..15 plus neutral 16
 
+// A player's bank and the score_details economy totals.
+struct PlayerEconomy {
+  int minerals = 0;
+  int vespene = 0;
+  int collected_minerals = 0;  // ever delivered to a Command Center (spending does not reduce it)
+  int collected_vespene = 0;
+  int spent_minerals = 0;      // net of refunds
+  int spent_vespene = 0;
+  struct Delivery {
+    std::uint32_t loop;
+    int minerals;
+    int vespene;
+  };
+  std::deque<Delivery> recent;  // deliveries of the last collection-rate window
+  int marines_trained = 0;      // Marines that left a Barracks (BuildMarines' score)
+  int workers_trained = 0;
+};
+
 // What one player sees and controls outside the units themselves.
 struct PlayerState {
+  PlayerEconomy economy;
   Vec2 camera;                                     // world centre of the screen camera
   std::vector<UnitId> selection;                   // in selection order
   std::array<std::vector<UnitId>, 10> control_groups;
@@ -43,6 +63,15 @@ class World {
   // Fog of war: off = every cell visible to everyone.
   void set_fog(bool enabled) { fog_ = enabled; }
   bool fog() const { return fog_; }
+
+  // Economy maps: resources, workers, supply and production take part (state_hash covers
+  // them only then, so the combat maps' hashes do not depend on economy fields).
+  void set_economy(bool enabled) { economy_ = enabled; }
+  bool economy() const { return economy_; }
+  // A map's restricted action set (BuildMarines): the only non-basic abilities offered;
+  // empty = no restriction.
+  void restrict_abilities(std::vector<std::uint32_t> allowed) { allowed_abilities_ = std::move(allowed); }
+  const std::vector<std::uint32_t>& allowed_abilities() const { return allowed_abilities_; }
 
   UnitId spawn(std::uint32_t unit_type, int owner, Vec2 pos);
   bool remove(UnitId id);
@@ -98,7 +127,11 @@ class World {
   Rng rng_;
   std::uint32_t game_loop_ = 0;
   bool fog_ = false;
-  std::vector<Slot> slots_;
+  bool economy_ = false;
+  std::vector<std::uint32_t> allowed_abilities_;
+  // A deque: spawning during advance() (construction, production) keeps every live
+  // unit's address valid.
+  std::deque<Slot> slots_;
   std::vector<std::uint32_t> free_slots_;
   std::array<PlayerState, kMaxPlayers + 1> players_;
   std::vector<UnitDeath> deaths_;

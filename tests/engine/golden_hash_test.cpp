@@ -38,7 +38,8 @@ Unit* nearest(World& w, Vec2 from, int owner) {
 }
 
 // The script: every 8 loops each own unit goes for the nearest enemy (attack) or, with
-// no enemies, the nearest neutral (move); every 40 loops the first unit holds instead.
+// no enemies, the nearest neutral (move; workers gather from it with Smart); every 40
+// loops the first unit holds instead. Structures train what they can every 80 loops.
 void script(World& w, int loop) {
   if (loop % kStepMul != 0) return;
   std::vector<Unit*> own;
@@ -47,6 +48,14 @@ void script(World& w, int loop) {
   }
   for (std::size_t i = 0; i < own.size(); ++i) {
     Unit& u = *own[i];
+    if (u.stats->immobile()) {
+      if (loop % 80 == 0) {
+        for (std::uint32_t a : u.stats->abilities) {
+          if (a == ability::kTrainScv || a == ability::kTrainMarine) issue_command(w, u, a, {}, false);
+        }
+      }
+      continue;
+    }
     if (i == 0 && loop % 40 == 0) {
       issue_command(w, u, ability::kHoldPositionHold, {}, false);
       continue;
@@ -54,7 +63,11 @@ void script(World& w, int loop) {
     if (Unit* enemy = nearest(w, u.pos, 2)) {
       issue_command(w, u, ability::kAttackAttack, {enemy->pos, enemy->id}, false);
     } else if (Unit* neutral = nearest(w, u.pos, kNeutralOwner)) {
-      issue_command(w, u, ability::kMoveMove, {neutral->pos, {}}, false);
+      if (u.stats->role == UnitRole::Worker) {
+        if (u.idle()) issue_command(w, u, ability::kSmart, {neutral->pos, neutral->id}, false);
+      } else {
+        issue_command(w, u, ability::kMoveMove, {neutral->pos, {}}, false);
+      }
     }
   }
 }
@@ -81,6 +94,9 @@ constexpr Golden kGolden[] = {
     {"CollectMineralShards", 0xcba686fa6af1d18full},
     {"DefeatRoaches", 0xef2751578414f49bull},
     {"DefeatZerglingsAndBanelings", 0xd356564d8e620f3eull},
+    {"CollectMineralsAndGas", 0x199157d5c20bfc55ull},
+    {"BuildMarines", 0x1dbdc3f647af4022ull},
+    {"FindAndDefeatZerglings", 0xc0abfed0784d3e87ull},
 };
 
 }  // namespace

@@ -1,0 +1,121 @@
+// GameServer: observer connections (join_game with observed_player_id while a game runs).
+#include "engine/server/game_server.h"
+#include "engine/server/observation_builder.h"
+#include "engine/server/observer_view.h"
+
+namespace sc2::engine {
+
+namespace {
+
+using SC2APIProtocol::Request;
+using SC2APIProtocol::Response;
+
+constexpr const char* kObserverRole = "this connection observes player 1 (it joined with observed_player_id)";
+
+}  // namespace
+
+void GameServer::detach_observers() {
+  for (auto& [id, o] : observers_) o.detached = true;
+}
+
+// True when the request was answered here; false = the shared code answers it.
+bool GameServer::dispatch_observer(const Request& request, Observer& observer, ConnectionId connection,
+                                   Response& out) {
+  const auto refuse = [&](const std::string& text) {
+    out.add_error(text);
+    log(out.error(0));
+    return true;
+  };
+  const auto game_gone = [&] {
+    return refuse("the game this connection observed is gone (the player sent create_game, leave_game or "
+                  "start_replay); send join_game with observed_player_id again once a game runs");
+  };
+  switch (request.request_case()) {
+    case Request::kPing:
+    case Request::kAvailableMaps:
+    case Request::kReplayInfo:
+    case Request::kData:
+      return false;
+    case Request::kJoinGame:
+      if (request.join_game().has_observed_player_id()) return false;  // re-join / new options
+      return refuse(std::string("join_game as a participant: ") + kObserverRole +
+                    "; only one player per game - leave_game first to act as a normal connection");
+    case Request::kLeaveGame:
+      observers_.erase(connection);  // `observer` is gone from here on
+      out.mutable_leave_game();
+      log("observer connection " + std::to_string(connection) + " left");
+      return true;
+    case Request::kQuit:
+      // Ends this connection only: the player's game goes on.
+      observer.closing = true;
+      out.mutable_quit();
+      return true;
+    case Request::kObservation:
+      if (observer.detached || !game_) return game_gone();
+      observe_game(*game_, observer.iface, observer.camera, false, out.mutable_observation());
+      return true;
+    case Request::kGameInfo: {
+      if (observer.detached || !game_) return game_gone();
+      InterfaceSetup view = observer.iface;  // player 1's race and name, the observer's options
+      view.race_requested = interface_->race_requested;
+      view.player_name = interface_->player_name;
+      build_game_info(*game_, *config_, view, out.mutable_game_info());
+      return true;
+    }
+    case Request::kObsAction:
+      if (observer.detached || !game_) return game_gone();
+      observer_action(request.obs_action(), observer.camera, observer.iface, out);
+      return true;
+    case Request::kAction:
+      return refuse(std::string("action refused: ") + kObserverRole +
+                    "; observers cannot send actions (camera moves go through obs_action)");
+    case Request::kStep:
+      return refuse(std::string("step refused: ") + kObserverRole +
+                    "; the player's connection steps the game, observe again to see the new game loop");
+    default:
+      return refuse(request.GetDescriptor()->FindFieldByNumber(static_cast<int>(request.request_case()))->name() +
+                    " is not available to observers: " + kObserverRole +
+                    "; allowed: observation, game_info, obs_action, data, ping, available_maps, replay_info, "
+                    "join_game (as observer), leave_game, quit");
+  }
+}
+
+void GameServer::join_as_observer(const SC2APIProtocol::RequestJoinGame& r, ConnectionId connection,
+                                  Response& out) {
+  auto* result = out.mutable_join_game();
+  const auto fail = [&](SC2APIProtocol::ResponseJoinGame::Error error, const std::string& details) {
+    result->set_error(error);
+    result->set_error_details(details);
+    log("join_game (observer): " + details);
+  };
+  const bool game_running = game_ && !replay_ && (status_ == SC2APIProtocol::in_game || status_ == SC2APIProtocol::ended);
+  if (!game_running) {
+    return fail(SC2APIProtocol::ResponseJoinGame::OtherError,
+                "no game to observe: sc2lite observers join a running game (status in_game or ended, now " +
+                    SC2APIProtocol::Status_Name(status_) + "); join after the player's join_game");
+  }
+  if (r.observed_player_id() != static_cast<std::uint32_t>(kAgentPlayer)) {
+    return fail(SC2APIProtocol::ResponseJoinGame::InvalidObservedPlayerId,
+                "observed_player_id " + std::to_string(r.observed_player_id()) +
+                    " cannot be observed: the only participant is player 1");
+  }
+  if (!r.has_options()) {
+    return fail(SC2APIProtocol::ResponseJoinGame::MissingOptions,
+                "options (InterfaceOptions) are required: enable raw and/or feature_layer");
+  }
+  std::string error;
+  auto setup = parse_interface(r, error);
+  if (!setup) return fail(SC2APIProtocol::ResponseJoinGame::FeatureUnsupported, error);
+  observers_[connection] = Observer{std::move(*setup), std::nullopt, false, false};
+  result->set_player_id(kAgentPlayer);  // whose game it sees
+  log("connection " + std::to_string(connection) + " observes player 1");
+}
+
+void GameServer::observer_action(const SC2APIProtocol::RequestObserverAction& r, std::optional<Vec2>& camera,
+                                 const InterfaceSetup& iface, Response& out) {
+  const std::string errors = apply_observer_actions(*game_, iface, r, camera);
+  if (!errors.empty()) out.add_error("obs_action: " + errors);
+  out.mutable_obs_action();
+}
+
+}  // namespace sc2::engine

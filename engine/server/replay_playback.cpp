@@ -1,0 +1,167 @@
+#include "engine/server/replay_playback.h"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "engine/server/action_interpreter.h"
+#include "engine/sim/state_hash.h"
+
+namespace sc2::engine {
+
+namespace {
+
+using StartError = SC2APIProtocol::ResponseStartReplay;
+
+// Longer than any mini-game's time limit; bounds the check of an edited game_loops.
+constexpr std::uint32_t kMaxReplayLoops = 1u << 22;
+constexpr std::uintmax_t kMaxReplayFileBytes = 256u << 20;
+
+std::string result_name(std::uint32_t result) {
+  if (result == 0) return "not over";
+  return SC2APIProtocol::Result_Name(static_cast<SC2APIProtocol::Result>(result));
+}
+
+// Re-applies the recorded actions due by the current loop. With `divergence`, also compares
+// each record's state-hash checkpoint and describes the first mismatch there.
+void apply_recorded(ReplayPlayback& playback, Game& game, std::string* divergence = nullptr) {
+  const auto& actions = playback.replay.actions;
+  while (playback.next_action < actions.size() &&
+         actions[playback.next_action].game_loop <= game.world().game_loop()) {
+    const ReplayAction& recorded = actions[playback.next_action];
+    SC2APIProtocol::RequestAction request;
+    // Parsed once in load_replay already; cannot fail here.
+    request.ParseFromString(recorded.request_action);
+    for (const auto& action : request.actions()) apply_action(game, playback.recorded, action);
+    if (divergence != nullptr && divergence->empty()) {
+      const std::uint64_t hash = state_hash(game.world());
+      if (hash != recorded.state_hash_after) {
+        *divergence = "re-simulation diverged from the recording at action record " +
+                      std::to_string(playback.next_action) + " (game loop " + std::to_string(recorded.game_loop) +
+                      "): state hash " + std::to_string(hash) + ", recorded " +
+                      std::to_string(recorded.state_hash_after);
+      }
+    }
+    ++playback.next_action;
+  }
+}
+
+// Runs the whole recording once; empty when every checkpoint and the end match the recording.
+std::string verify_by_resimulation(ReplayPlayback& playback) {
+  const ReplayHeader& h = playback.replay.header;
+  std::unique_ptr<Game> game = start_playback(playback);
+  std::string divergence;
+  while (!playback_finished(playback, *game) && divergence.empty()) {
+    apply_recorded(playback, *game, &divergence);
+    game->step(1);
+  }
+  apply_recorded(playback, *game, &divergence);  // actions sent after the last step, before saving
+  if (!divergence.empty()) return divergence;
+  const std::uint32_t loop = game->world().game_loop();
+  const std::uint32_t result = game->result() ? static_cast<std::uint32_t>(*game->result()) : 0;
+  const std::uint64_t hash = state_hash(game->world());
+  if (loop != h.game_loops || result != h.result || hash != h.final_state_hash) {
+    return "re-simulation diverged from the recording: it reached loop " + std::to_string(loop) + " (" +
+           result_name(result) + ", state hash " + std::to_string(hash) + "), the replay says loop " +
+           std::to_string(h.game_loops) + " (" + result_name(h.result) + ", state hash " +
+           std::to_string(h.final_state_hash) + ")";
+  }
+  return {};
+}
+
+}  // namespace
+
+std::unique_ptr<ReplayPlayback> load_replay(std::string_view bytes, ReplayLoadError& error) {
+  const auto fail = [&](StartError::Error code, std::string details) -> std::unique_ptr<ReplayPlayback> {
+    error.code = code;
+    error.details = std::move(details);
+    return nullptr;
+  };
+  ReplayReadError read_error;
+  auto replay = decode_replay(bytes, read_error);
+  if (!replay) return fail(StartError::InvalidReplayData, read_error.details);
+  if (std::string why = replay_incompatibility(replay->header); !why.empty()) {
+    const bool map_only = why.rfind("map", 0) == 0;  // map problems are listed last
+    return fail(map_only ? StartError::InvalidMapData : StartError::InvalidReplayData,
+                "this engine cannot replay it exactly: " + why);
+  }
+  const ReplayHeader& h = replay->header;
+  if (h.game_loops > kMaxReplayLoops) {
+    return fail(StartError::InvalidReplayData, "game_loops " + std::to_string(h.game_loops) +
+                                                   " is beyond any mini-game's length (" +
+                                                   std::to_string(kMaxReplayLoops) + ")");
+  }
+
+  auto playback = std::make_unique<ReplayPlayback>();
+  SC2APIProtocol::RequestCreateGame create;
+  if (!create.ParseFromString(h.create_game) || !create.has_local_map()) {
+    return fail(StartError::InvalidReplayData, "header field create_game is not a RequestCreateGame with a local_map");
+  }
+  if (!playback->join.ParseFromString(h.join_game) || !playback->join.has_options()) {
+    return fail(StartError::InvalidReplayData, "header field join_game is not a RequestJoinGame with options");
+  }
+  std::string interface_error;
+  auto recorded = parse_interface(playback->join, interface_error);
+  if (!recorded) return fail(StartError::InvalidReplayData, "recorded interface options: " + interface_error);
+  playback->recorded = std::move(*recorded);
+  for (std::size_t i = 0; i < replay->actions.size(); ++i) {
+    SC2APIProtocol::RequestAction probe;
+    if (!probe.ParseFromString(replay->actions[i].request_action)) {
+      return fail(StartError::InvalidReplayData, "action record " + std::to_string(i) + " is not a RequestAction");
+    }
+  }
+  playback->config.map = find_mini_game(h.map_name);
+  playback->config.map_path = h.map_path;
+  playback->config.seed = create.random_seed();
+  playback->config.disable_fog = create.disable_fog();
+  playback->config.players.assign(create.player_setup().begin(), create.player_setup().end());
+  playback->replay = std::move(*replay);
+  playback->bytes.assign(bytes);
+
+  if (std::string why = verify_by_resimulation(*playback); !why.empty()) {
+    return fail(StartError::InvalidReplayData, why);
+  }
+  return playback;
+}
+
+std::unique_ptr<Game> start_playback(ReplayPlayback& playback) {
+  playback.next_action = 0;
+  playback.camera.reset();
+  return std::make_unique<Game>(playback.config, playback.replay.header.episode_seed);
+}
+
+bool playback_finished(const ReplayPlayback& playback, const Game& game) {
+  return game.ended() || game.world().game_loop() >= playback.replay.header.game_loops;
+}
+
+void advance_playback(ReplayPlayback& playback, Game& game, std::uint32_t loops) {
+  for (std::uint32_t i = 0; i < loops && !playback_finished(playback, game); ++i) {
+    apply_recorded(playback, game);
+    game.step(1);
+  }
+  // The recording ended: actions the player sent after its last step are part of it.
+  if (playback_finished(playback, game)) apply_recorded(playback, game);
+}
+
+std::optional<std::string> read_replay_file(const std::string& path, std::string& error) {
+  std::error_code ec;
+  const auto size = std::filesystem::file_size(path, ec);
+  if (ec) {
+    error = "cannot read replay file '" + path + "': " + ec.message();
+    return std::nullopt;
+  }
+  if (size > kMaxReplayFileBytes) {
+    error = "replay file '" + path + "' is " + std::to_string(size) + " bytes, more than any sc2lite replay";
+    return std::nullopt;
+  }
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream content;
+  if (in.is_open()) content << in.rdbuf();
+  if (!in.is_open()) {
+    error = "cannot read replay file '" + path + "'";
+    return std::nullopt;
+  }
+  return std::move(content).str();
+}
+
+}  // namespace sc2::engine

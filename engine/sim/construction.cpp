@@ -1,0 +1,183 @@
+#include "engine/sim/construction.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "engine/sim/abilities.h"
+#include "engine/sim/economy.h"
+#include "engine/sim/movement.h"
+#include "engine/sim/world.h"
+
+namespace sc2::engine {
+
+namespace {
+
+constexpr float kCancelRefund = 0.75f;
+constexpr float kStartHealthFraction = 0.1f;  // a new structure starts at 10% life
+constexpr float kSiteReach = 0.05f;
+
+bool has_finished_depot(const World& world, int player) {
+  for (const Unit* u : world.units()) {
+    if (u->owner == player && u->type() == unit_type::kSupplyDepot && u->complete()) return true;
+  }
+  return false;
+}
+
+bool refinery_on(const World& world, UnitId geyser) {
+  for (const Unit* u : world.units()) {
+    if (u->type() == unit_type::kRefinery && u->geyser == geyser) return true;
+  }
+  return false;
+}
+
+float axis_snap(float v, int size) {
+  return size % 2 == 0 ? std::round(v) : std::floor(v) + 0.5f;
+}
+
+bool disc_overlaps_cells(const Unit& u, const Footprint& f) {
+  const float cx = std::clamp(u.pos.x, static_cast<float>(f.x0), static_cast<float>(f.x0 + f.w));
+  const float cy = std::clamp(u.pos.y, static_cast<float>(f.y0), static_cast<float>(f.y0 + f.h));
+  return distance(u.pos, {cx, cy}) < u.radius;
+}
+
+}  // namespace
+
+std::uint32_t structure_built_by(std::uint32_t ability_id) {
+  switch (ability_id) {
+    case ability::kBuildSupplyDepot: return unit_type::kSupplyDepot;
+    case ability::kBuildRefinery: return unit_type::kRefinery;
+    case ability::kBuildBarracks: return unit_type::kBarracks;
+    default: return 0;
+  }
+}
+
+Vec2 snap_to_grid(const UnitTypeStats& type, Vec2 p) {
+  return {axis_snap(p.x, type.footprint_w), axis_snap(p.y, type.footprint_h)};
+}
+
+Footprint footprint_at(const UnitTypeStats& type, Vec2 centre) {
+  return {static_cast<int>(std::lround(centre.x - type.footprint_w * 0.5f)),
+          static_cast<int>(std::lround(centre.y - type.footprint_h * 0.5f)), type.footprint_w, type.footprint_h};
+}
+
+CommandOutcome check_placement(const World& world, int player, std::uint32_t type, Vec2 centre, UnitId builder) {
+  const UnitTypeStats* stats = find_unit_type(type);
+  if (stats == nullptr || stats->footprint_w <= 0) return CommandOutcome::Error;
+  const Footprint f = footprint_at(*stats, centre);
+  const MapLayout& map = world.map();
+  for (int y = f.y0; y < f.y0 + f.h; ++y) {
+    for (int x = f.x0; x < f.x0 + f.w; ++x) {
+      if (!map.in_bounds(x, y) || !map.playable.contains(x, y) || map.buildable[map.cell(x, y)] == 0) {
+        return CommandOutcome::CantBuildLocationInvalid;
+      }
+    }
+  }
+  for (const Unit* u : world.units()) {
+    if (u->id == builder || !u->stats->solid()) continue;
+    if (u->stats->footprint_w > 0) {
+      if (footprint_at(*u->stats, u->pos).overlaps(f)) return CommandOutcome::CantBuildLocationInvalid;
+    } else if (u->owner != player && disc_overlaps_cells(*u, f)) {
+      // Own units step aside when construction starts; anyone else's blocks the spot.
+      return CommandOutcome::CantBuildLocationInvalid;
+    }
+  }
+  return CommandOutcome::Done;
+}
+
+CommandOutcome issue_build(World& world, Unit& worker, std::uint32_t ability_id, const CommandTarget& target,
+                           bool queue) {
+  const std::uint32_t type = structure_built_by(ability_id);
+  const UnitTypeStats* stats = find_unit_type(type);
+  if (stats == nullptr) return CommandOutcome::Error;
+  if (type == unit_type::kBarracks && !has_finished_depot(world, worker.owner)) {
+    return CommandOutcome::TechRequirementsNotMet;
+  }
+  if (!target.point) return CommandOutcome::NeedsTarget;
+  if (queue && worker.orders.size() >= kMaxQueuedOrders) return CommandOutcome::QueueIsFull;
+  if (const CommandOutcome cost = check_cost(world, worker.owner, type, false); cost != CommandOutcome::Done) {
+    return cost;
+  }
+  Order order;
+  order.kind = OrderKind::Build;
+  order.ability_id = ability_id;
+  order.build_type = type;
+  if (type == unit_type::kRefinery) {
+    const Unit* geyser = world.find(target.unit);
+    if (geyser == nullptr) return CommandOutcome::CantTargetThatUnit;
+    if (!is_geyser(*geyser) || refinery_on(world, geyser->id)) return CommandOutcome::CantBuildOnThat;
+    order.target = geyser->pos;
+    order.target_unit = geyser->id;
+  } else {
+    order.target = snap_to_grid(*stats, *target.point);
+    const CommandOutcome placed = check_placement(world, worker.owner, type, order.target, worker.id);
+    if (placed != CommandOutcome::Done) return placed;
+  }
+  if (!queue) {
+    worker.orders.clear();
+    worker.engaged_target = {};
+    worker.has_rest_goal = false;
+  }
+  worker.holding_position = false;
+  worker.orders.push_back(order);
+  return CommandOutcome::Done;
+}
+
+namespace {
+
+// On arrival: check the site and the bank again, pay, and lay the foundation.
+bool start_construction(World& world, Unit& worker, Order& order) {
+  const UnitTypeStats* stats = find_unit_type(order.build_type);
+  if (order.build_type == unit_type::kRefinery) {
+    const Unit* geyser = world.find(order.target_unit);
+    if (geyser == nullptr || refinery_on(world, geyser->id)) return false;
+  } else if (check_placement(world, worker.owner, order.build_type, order.target, worker.id) !=
+             CommandOutcome::Done) {
+    return false;
+  }
+  if (check_cost(world, worker.owner, order.build_type, false) != CommandOutcome::Done) return false;
+  pay(world, worker.owner, order.build_type);
+  const UnitId geyser_id = order.build_type == unit_type::kRefinery ? order.target_unit : UnitId{};
+  const int gas = geyser_id.valid() ? world.find(geyser_id)->vespene_contents : 0;
+  const UnitId id = world.spawn(order.build_type, worker.owner, order.target);
+  Unit& structure = *world.find(id);
+  structure.under_construction = true;
+  structure.build_loops_done = 0;
+  structure.health = stats->health_max * kStartHealthFraction;
+  structure.builder = worker.id;
+  structure.geyser = geyser_id;
+  structure.vespene_contents = gas;
+  order.target_unit = id;
+  order.phase = OrderPhase::Work;
+  return true;
+}
+
+}  // namespace
+
+bool run_build(World& world, Unit& worker, Order& order) {
+  const UnitTypeStats* stats = find_unit_type(order.build_type);
+  if (stats == nullptr) return true;
+  if (order.phase == OrderPhase::Approach) {
+    if (!step_towards(worker, order.target, stats->radius + worker.radius + kSiteReach)) return false;
+    return !start_construction(world, worker, order);
+  }
+  Unit* structure = world.find(order.target_unit);
+  if (structure == nullptr || !structure->under_construction) return true;
+  face_towards(worker, structure->pos);
+  ++structure->build_loops_done;
+  structure->health = std::min(structure->health_max,
+                               structure->health + structure->health_max * (1.0f - kStartHealthFraction) /
+                                                       static_cast<float>(stats->build_time_loops));
+  if (structure->build_loops_done < stats->build_time_loops) return false;
+  structure->under_construction = false;
+  structure->builder = {};
+  return true;
+}
+
+CommandOutcome cancel_construction(World& world, Unit& structure) {
+  if (!structure.under_construction) return CommandOutcome::NothingToCancel;
+  refund(world, structure.owner, structure.type(), kCancelRefund);
+  world.remove(structure.id);
+  return CommandOutcome::Done;
+}
+
+}  // namespace sc2::engine

@@ -1,0 +1,107 @@
+#include "engine/sim/economy.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "engine/sim/world.h"
+
+namespace sc2::engine {
+
+float food_used(const World& world, int player) {
+  float used = 0.0f;
+  for (const Unit* u : world.units()) {
+    if (u->owner != player) continue;
+    used += u->stats->food_required;
+    for (const TrainItem& item : u->production) {
+      if (const UnitTypeStats* s = find_unit_type(item.unit_type)) used += s->food_required;
+    }
+  }
+  return used;
+}
+
+int food_cap(const World& world, int player) {
+  float cap = 0.0f;
+  for (const Unit* u : world.units()) {
+    if (u->owner == player && u->complete()) cap += u->stats->food_provided;
+  }
+  return std::min(kFoodLimit, static_cast<int>(cap));
+}
+
+CommandOutcome check_cost(const World& world, int player, std::uint32_t unit_type, bool check_food) {
+  const UnitTypeStats* s = find_unit_type(unit_type);
+  if (s == nullptr) return CommandOutcome::Error;
+  const PlayerEconomy& bank = world.player(player).economy;
+  if (bank.minerals < static_cast<int>(s->mineral_cost)) return CommandOutcome::NotEnoughMinerals;
+  if (bank.vespene < static_cast<int>(s->vespene_cost)) return CommandOutcome::NotEnoughVespene;
+  if (check_food && s->food_required > 0.0f &&
+      food_used(world, player) + s->food_required > static_cast<float>(food_cap(world, player)) + 1e-4f) {
+    return CommandOutcome::NotEnoughFood;
+  }
+  return CommandOutcome::Done;
+}
+
+void pay(World& world, int player, std::uint32_t unit_type) {
+  const UnitTypeStats* s = find_unit_type(unit_type);
+  if (s == nullptr) return;
+  PlayerEconomy& bank = world.player(player).economy;
+  bank.minerals -= static_cast<int>(s->mineral_cost);
+  bank.vespene -= static_cast<int>(s->vespene_cost);
+  bank.spent_minerals += static_cast<int>(s->mineral_cost);
+  bank.spent_vespene += static_cast<int>(s->vespene_cost);
+}
+
+void refund(World& world, int player, std::uint32_t unit_type, float fraction) {
+  const UnitTypeStats* s = find_unit_type(unit_type);
+  if (s == nullptr) return;
+  PlayerEconomy& bank = world.player(player).economy;
+  const int minerals = static_cast<int>(std::floor(static_cast<float>(s->mineral_cost) * fraction));
+  const int vespene = static_cast<int>(std::floor(static_cast<float>(s->vespene_cost) * fraction));
+  bank.minerals += minerals;
+  bank.vespene += vespene;
+  bank.spent_minerals -= minerals;
+  bank.spent_vespene -= vespene;
+}
+
+void deliver(World& world, int player, int minerals, int vespene) {
+  PlayerEconomy& bank = world.player(player).economy;
+  bank.minerals += minerals;
+  bank.vespene += vespene;
+  bank.collected_minerals += minerals;
+  bank.collected_vespene += vespene;
+  bank.recent.push_back({world.game_loop(), minerals, vespene});
+  while (!bank.recent.empty() && bank.recent.front().loop + kCollectionRateWindowLoops <= world.game_loop()) {
+    bank.recent.pop_front();
+  }
+}
+
+namespace {
+
+// Sum over the window, scaled to a full minute while fewer loops have passed.
+float rate(const World& world, int player, bool minerals) {
+  const PlayerEconomy& bank = world.player(player).economy;
+  const std::uint32_t now = world.game_loop();
+  int sum = 0;
+  for (const auto& d : bank.recent) {
+    if (d.loop + kCollectionRateWindowLoops > now) sum += minerals ? d.minerals : d.vespene;
+  }
+  const std::uint32_t span = std::clamp<std::uint32_t>(now, 1, kCollectionRateWindowLoops);
+  return static_cast<float>(sum) * static_cast<float>(kCollectionRateWindowLoops) / static_cast<float>(span);
+}
+
+}  // namespace
+
+float collection_rate_minerals(const World& world, int player) { return rate(world, player, true); }
+float collection_rate_vespene(const World& world, int player) { return rate(world, player, false); }
+
+std::vector<const Unit*> idle_workers(const World& world, int player) {
+  std::vector<const Unit*> out;
+  for (const Unit* u : world.units()) {
+    if (u->owner == player && u->stats->role == UnitRole::Worker && u->idle()) out.push_back(u);
+  }
+  return out;
+}
+
+bool is_mineral_field(const Unit& u) { return u.stats->role == UnitRole::Resource && u.stats->mineral_contents > 0; }
+bool is_geyser(const Unit& u) { return u.stats->role == UnitRole::Resource && u.stats->vespene_contents > 0; }
+
+}  // namespace sc2::engine

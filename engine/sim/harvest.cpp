@@ -1,0 +1,191 @@
+#include "engine/sim/harvest.h"
+
+#include <algorithm>
+
+#include "engine/sim/abilities.h"
+#include "engine/sim/economy.h"
+#include "engine/sim/movement.h"
+#include "engine/sim/world.h"
+
+namespace sc2::engine {
+
+namespace {
+
+// Where a worker looks for another field when its own ran dry (around the old one).
+constexpr float kNextFieldSearchRadius = 8.0f;
+
+bool is_own_refinery(const Unit& u, int player) {
+  return u.type() == unit_type::kRefinery && u.owner == player && u.complete();
+}
+
+Unit* nearest_drop_off(World& world, const Unit& worker) {
+  Unit* best = nullptr;
+  float best_d = 0.0f;
+  for (Unit* u : world.units()) {
+    if (u->owner != worker.owner || u->type() != unit_type::kCommandCenter || !u->complete()) continue;
+    const float d = distance(u->pos, worker.pos);
+    if (best == nullptr || d < best_d) best = u, best_d = d;
+  }
+  return best;
+}
+
+Unit* nearest_field(World& world, Vec2 around) {
+  Unit* best = nullptr;
+  float best_d = 0.0f;
+  for (Unit* u : world.units()) {
+    if (!is_mineral_field(*u) || !u->alive()) continue;
+    const float d = distance(u->pos, around);
+    if (d > kNextFieldSearchRadius) continue;
+    if (best == nullptr || d < best_d) best = u, best_d = d;
+  }
+  return best;
+}
+
+// True when the worker stands within reach of `target`'s edge after this loop's step.
+bool walk_to_edge(Unit& worker, const Unit& target) {
+  return step_towards(worker, target.pos, target.radius + worker.radius + kHarvestReach);
+}
+
+// The worker currently working `resource` (mining inside it), if any.
+bool occupied_by_other(World& world, const Unit& resource, const Unit& worker) {
+  if (!resource.harvester.valid() || resource.harvester == worker.id) return false;
+  const Unit* other = world.find(resource.harvester);
+  if (other == nullptr || other->orders.empty()) return false;
+  const Order& o = other->orders.front();
+  return o.kind == OrderKind::Gather && o.phase == OrderPhase::Work && o.target_unit == resource.id;
+}
+
+void start_return(Order& order) {
+  order.phase = OrderPhase::Return;
+  order.ability_id = ability::kHarvestReturnScv;
+}
+
+void extract(World& world, Unit& worker, Unit& resource) {
+  if (is_mineral_field(resource)) {
+    const int amount = std::min(kMineralsPerTrip, resource.mineral_contents);
+    resource.mineral_contents -= amount;
+    worker.cargo_minerals = amount;
+    if (resource.mineral_contents <= 0) resource.health = 0.0f;  // depleted: removed this loop
+  } else {
+    const int amount = std::min(kVespenePerTrip, resource.vespene_contents);
+    resource.vespene_contents -= amount;
+    if (Unit* geyser = world.find(resource.geyser)) geyser->vespene_contents = resource.vespene_contents;
+    worker.cargo_vespene = amount;
+  }
+  resource.harvester = {};
+  worker.last_resource = resource.id;
+}
+
+void push_order(Unit& worker, const Order& order, bool queue) {
+  if (!queue) {
+    worker.orders.clear();
+    worker.engaged_target = {};
+    worker.has_rest_goal = false;
+  }
+  worker.holding_position = false;
+  worker.orders.push_back(order);
+}
+
+}  // namespace
+
+Unit* harvest_target(World& world, int player, Unit& target) {
+  if (is_mineral_field(target)) return &target;
+  if (is_own_refinery(target, player)) return &target;
+  if (is_geyser(target)) {
+    for (Unit* u : world.units()) {
+      if (is_own_refinery(*u, player) && u->geyser == target.id) return u;
+    }
+  }
+  return nullptr;
+}
+
+CommandOutcome issue_gather(World& world, Unit& worker, UnitId target, bool queue) {
+  Unit* t = world.find(target);
+  if (t == nullptr) return CommandOutcome::NeedsTarget;
+  Unit* resource = harvest_target(world, worker.owner, *t);
+  if (resource == nullptr) return CommandOutcome::CantHarvestThatResource;
+  if (queue && worker.orders.size() >= kMaxQueuedOrders) return CommandOutcome::QueueIsFull;
+  Order order;
+  order.kind = OrderKind::Gather;
+  order.ability_id = ability::kHarvestGatherScv;
+  order.target = resource->pos;
+  order.target_unit = resource->id;
+  // A worker already carrying a load hands it in first.
+  if (worker.carrying()) start_return(order);
+  push_order(worker, order, queue);
+  return CommandOutcome::Done;
+}
+
+CommandOutcome issue_return(World& world, Unit& worker, bool queue) {
+  if (!worker.carrying()) return CommandOutcome::Error;
+  if (queue && worker.orders.size() >= kMaxQueuedOrders) return CommandOutcome::QueueIsFull;
+  Order order;
+  order.kind = OrderKind::Gather;
+  order.target_unit = worker.last_resource;
+  if (const Unit* r = world.find(worker.last_resource)) order.target = r->pos;
+  start_return(order);
+  push_order(worker, order, queue);
+  return CommandOutcome::Done;
+}
+
+bool run_gather(World& world, Unit& worker, Order& order) {
+  switch (order.phase) {
+    case OrderPhase::Approach: {
+      Unit* resource = world.find(order.target_unit);
+      if (resource == nullptr || !resource->alive()) {
+        Unit* next = nearest_field(world, order.target);
+        if (next == nullptr) return true;  // nothing left to mine nearby
+        order.target_unit = next->id;
+        order.target = next->pos;
+        return false;
+      }
+      if (!walk_to_edge(worker, *resource)) return false;
+      if (occupied_by_other(world, *resource, worker)) return false;  // wait for the field (saturation)
+      resource->harvester = worker.id;
+      order.phase = OrderPhase::Work;
+      order.timer = is_mineral_field(*resource) ? kMiningLoops : kGasLoops;
+      return false;
+    }
+    case OrderPhase::Work: {
+      Unit* resource = world.find(order.target_unit);
+      if (resource == nullptr || !resource->alive()) {
+        order.phase = OrderPhase::Approach;
+        return false;
+      }
+      face_towards(worker, resource->pos);
+      if (order.timer > 0) --order.timer;
+      if (order.timer > 0) return false;
+      extract(world, worker, *resource);
+      start_return(order);
+      return false;
+    }
+    case OrderPhase::Return: {
+      Unit* drop_off = nearest_drop_off(world, worker);
+      if (drop_off == nullptr) return false;  // nowhere to hand in: wait
+      if (!worker.carrying()) {
+        order.phase = OrderPhase::Approach;
+        order.ability_id = ability::kHarvestGatherScv;
+        return world.find(order.target_unit) == nullptr;
+      }
+      if (!walk_to_edge(worker, *drop_off)) return false;
+      deliver(world, worker.owner, worker.cargo_minerals, worker.cargo_vespene);
+      worker.cargo_minerals = worker.cargo_vespene = 0;
+      order.phase = OrderPhase::Pause;
+      order.timer = kDropOffPauseLoops;
+      return false;
+    }
+    case OrderPhase::Pause:
+      if (order.timer > 0) --order.timer;
+      if (order.timer > 0) return false;
+      order.phase = OrderPhase::Approach;
+      order.ability_id = ability::kHarvestGatherScv;
+      if (Unit* r = world.find(order.target_unit)) {
+        order.target = r->pos;
+        return false;
+      }
+      return nearest_field(world, order.target) == nullptr;
+  }
+  return true;
+}
+
+}  // namespace sc2::engine

@@ -1,0 +1,94 @@
+#include "engine/sim/production.h"
+
+#include <cmath>
+
+#include "engine/sim/abilities.h"
+#include "engine/sim/economy.h"
+#include "engine/sim/harvest.h"
+#include "engine/sim/world.h"
+
+namespace sc2::engine {
+
+namespace {
+
+constexpr float kExitGap = 0.1f;  // between the structure's edge and the new unit
+
+void send_to_rally(World& world, Unit& structure, Unit& fresh) {
+  if (!structure.has_rally) return;
+  if (Unit* target = world.find(structure.rally_unit)) {
+    if (fresh.stats->role == UnitRole::Worker && harvest_target(world, fresh.owner, *target) != nullptr) {
+      issue_gather(world, fresh, target->id, false);
+      return;
+    }
+  }
+  issue_command(world, fresh, ability::kMoveMove, {structure.rally_point, {}}, false);
+}
+
+}  // namespace
+
+std::uint32_t unit_trained_by(std::uint32_t ability_id) {
+  switch (ability_id) {
+    case ability::kTrainScv: return unit_type::kScv;
+    case ability::kTrainMarine: return unit_type::kMarine;
+    default: return 0;
+  }
+}
+
+CommandOutcome issue_train(World& world, Unit& structure, std::uint32_t ability_id) {
+  const std::uint32_t type = unit_trained_by(ability_id);
+  if (type == 0 || !structure.complete()) return CommandOutcome::Error;
+  if (structure.production.size() >= kProductionQueueLimit) return CommandOutcome::QueueIsFull;
+  if (const CommandOutcome cost = check_cost(world, structure.owner, type, true); cost != CommandOutcome::Done) {
+    return cost;
+  }
+  pay(world, structure.owner, type);
+  structure.production.push_back({ability_id, type, 0});
+  return CommandOutcome::Done;
+}
+
+CommandOutcome cancel_slot(World& world, Unit& structure, std::size_t index) {
+  if (index >= structure.production.size()) return CommandOutcome::NothingToCancel;
+  refund(world, structure.owner, structure.production[index].unit_type, 1.0f);
+  structure.production.erase(structure.production.begin() + static_cast<std::ptrdiff_t>(index));
+  return CommandOutcome::Done;
+}
+
+CommandOutcome cancel_last(World& world, Unit& structure) {
+  if (structure.production.empty()) return CommandOutcome::NothingToCancel;
+  return cancel_slot(world, structure, structure.production.size() - 1);
+}
+
+CommandOutcome set_rally(World& world, Unit& structure, const CommandTarget& target) {
+  if (!target.point) return CommandOutcome::NeedsTarget;
+  structure.has_rally = true;
+  structure.rally_point = world.clamp_to_playable(*target.point);
+  structure.rally_unit = target.unit;
+  return CommandOutcome::Done;
+}
+
+void advance_production(World& world, Unit& structure) {
+  if (structure.production.empty() || !structure.complete()) return;
+  TrainItem& item = structure.production.front();
+  const UnitTypeStats* stats = find_unit_type(item.unit_type);
+  if (stats == nullptr) {
+    structure.production.erase(structure.production.begin());
+    return;
+  }
+  if (++item.loops_done < stats->build_time_loops) return;
+  // Out of the side facing the rally point (south without one).
+  Vec2 dir{0.0f, -1.0f};
+  if (structure.has_rally) {
+    const Vec2 d = structure.rally_point - structure.pos;
+    if (length(d) > 1e-3f) dir = d * (1.0f / length(d));
+  }
+  const Vec2 pos = world.clamp_to_playable(structure.pos + dir * (structure.radius + stats->radius + kExitGap),
+                                           stats->radius);
+  structure.production.erase(structure.production.begin());
+  const UnitId id = world.spawn(stats->id, structure.owner, pos);
+  PlayerEconomy& bank = world.player(structure.owner).economy;
+  if (stats->id == unit_type::kMarine) ++bank.marines_trained;
+  if (stats->role == UnitRole::Worker) ++bank.workers_trained;
+  send_to_rally(world, structure, *world.find(id));
+}
+
+}  // namespace sc2::engine

@@ -1,0 +1,19 @@
+#pragma once
+// What a unit can do right now, as the game lists it in Observation.abilities: its type's
+// specific abilities filtered by its state (Return only with a load, Cancel only with
+// something to cancel, a structure under construction only cancels, Barracks needs a
+// finished Supply Depot) and by the map's restricted action set.
+#include <cstdint>
+#include <vector>
+
+#include "engine/sim/unit.h"
+
+namespace sc2::engine {
+
+class World;
+
+// `affordable_only`: also drop Build/Train abilities the player cannot pay for now (the
+// game leaves them out of the observation's list; commands still get NotEnoughMinerals).
+std::vector<std::uint32_t> available_abilities(const World& world, const Unit& unit, bool affordable_only);
+
+}  // namespace sc2::engine

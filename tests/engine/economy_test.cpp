@@ -1,0 +1,332 @@
+// Economy mechanics at simulation level: harvesting rate and saturation, gas, supply,
+// construction, production, placement, costs, refunds and queue limits.
+#include <algorithm>
+#include <cmath>
+
+#include "engine/maps/economy_base.h"
+#include "engine/sim/abilities.h"
+#include "engine/sim/construction.h"
+#include "engine/sim/economy.h"
+#include "engine/sim/orders.h"
+#include "engine/sim/production.h"
+#include "engine/sim/unit_abilities.h"
+#include "tests/engine/sim_test_util.h"
+
+using namespace sc2::engine;
+using namespace sc2::engine::test;
+
+namespace {
+
+constexpr int kMe = 1;
+
+std::vector<Unit*> own_of(World& w, std::uint32_t type) {
+  std::vector<Unit*> out;
+  for (Unit* u : w.units()) {
+    if (u->owner == kMe && u->type() == type) out.push_back(u);
+  }
+  return out;
+}
+
+std::vector<Unit*> fields_of(World& w) {
+  std::vector<Unit*> out;
+  for (Unit* u : w.units()) {
+    if (u->type() == unit_type::kMineralField) out.push_back(u);
+  }
+  return out;
+}
+
+Unit& command_center(World& w) { return *own_of(w, unit_type::kCommandCenter).at(0); }
+
+World base_world(int fields = 8, bool geysers = false) {
+  World w = flat_world(3);
+  economy_base::place(w, kMe, fields, geysers);
+  return w;
+}
+
+CommandOutcome order(World& w, Unit& u, std::uint32_t ability, Vec2 point, UnitId target = {}) {
+  return issue_command(w, u, ability, {point, target}, false);
+}
+
+CommandOutcome gather(World& w, Unit& scv, Unit& resource) {
+  return order(w, scv, ability::kHarvestGatherScv, resource.pos, resource.id);
+}
+
+// Runs until `done` or `limit` loops; returns the loops run.
+template <class Done>
+int run_until(World& w, int limit, Done done) {
+  for (int i = 0; i < limit; ++i) {
+    if (done()) return i;
+    w.advance();
+  }
+  return limit;
+}
+
+}  // namespace
+
+TEST_CASE("the economy base starts as the Terran start: 50 minerals, supply 12/15, 12 idle SCVs") {
+  World w = base_world(16, true);
+  CHECK(w.player(kMe).economy.minerals == 50);
+  CHECK(food_cap(w, kMe) == 15);
+  CHECK(food_used(w, kMe) == doctest::Approx(12.0f));
+  CHECK(idle_workers(w, kMe).size() == 12);
+  CHECK(fields_of(w).size() == 16);
+  for (Unit* f : fields_of(w)) CHECK(f->mineral_contents == 1800);
+  // Every start unit sits on valid, non-overlapping footprints.
+  CHECK(check_placement(w, kMe, unit_type::kSupplyDepot, economy_base::kCommandCenter, {}) ==
+        CommandOutcome::CantBuildLocationInvalid);
+}
+
+TEST_CASE("12 SCVs on 8 fields collect minerals at the rate the mining anchors imply (within 10%)") {
+  // Reference figure, derived from the game's anchors rather than from our constants:
+  // a trip = mining 2.786 s Normal (44.6 loops) + the 0.5 s Normal pause (8 loops) at the
+  // Command Center + walking there and back at the SCV's 2.8125 units/s Normal
+  // (0.1758 units/loop) between the field's and the Command Center's edges. A field
+  // yields 5 per trip, and at most 5 per mining time when workers queue on it.
+  World w = base_world(8);
+  const Vec2 cc = economy_base::kCommandCenter;
+  auto fields = fields_of(w);
+  auto scvs = own_of(w, unit_type::kScv);
+  REQUIRE(fields.size() == 8);
+  REQUIRE(scvs.size() == 12);
+  std::vector<int> workers_on(fields.size(), 0);
+  for (std::size_t i = 0; i < scvs.size(); ++i) {
+    REQUIRE(gather(w, *scvs[i], *fields[i % fields.size()]) == CommandOutcome::Done);
+    ++workers_on[i % fields.size()];
+  }
+  double expected_per_loop = 0.0;
+  constexpr double kMining = 2.786 * 16.0, kPause = 0.5 * 16.0, kSpeed = 2.8125 / 16.0;
+  for (std::size_t f = 0; f < fields.size(); ++f) {
+    const double gap = distance(cc, fields[f]->pos) - 2.75 - 1.125 - 2 * 0.375;  // edge to edge, minus the SCV
+    const double trip = kMining + kPause + 2.0 * gap / kSpeed;
+    expected_per_loop += std::min(workers_on[f] * 5.0 / trip, 5.0 / kMining);
+  }
+  run_loops(w, 400);  // first trips under way
+  const int before = w.player(kMe).economy.collected_minerals;
+  constexpr int kWindow = 2688;  // two game minutes at Faster
+  run_loops(w, kWindow);
+  const double collected = w.player(kMe).economy.collected_minerals - before;
+  const double expected = expected_per_loop * kWindow;
+  INFO("collected " << collected << " expected " << expected << " (" << expected_per_loop * 1344 / 12
+                    << " per worker per Faster minute)");
+  CHECK(collected >= expected * 0.9);
+  CHECK(collected <= expected * 1.1);
+  // What was collected (plus loads in flight) left the fields.
+  int left = 0, carried = 0;
+  for (Unit* f : fields_of(w)) left += f->mineral_contents;
+  for (Unit* s : own_of(w, unit_type::kScv)) carried += s->cargo_minerals;
+  CHECK(8 * 1800 - left == w.player(kMe).economy.collected_minerals + carried);
+  CHECK(w.player(kMe).economy.minerals == 50 + w.player(kMe).economy.collected_minerals);
+  CHECK(collection_rate_minerals(w, kMe) == doctest::Approx(expected_per_loop * 1344).epsilon(0.15));
+}
+
+TEST_CASE("workers wait while a field is occupied: 4 SCVs on one field mine no faster than one field allows") {
+  World w = base_world(8);
+  Unit& field = *fields_of(w).at(3);
+  auto scvs = own_of(w, unit_type::kScv);
+  for (int i = 0; i < 4; ++i) REQUIRE(gather(w, *scvs[i], field) == CommandOutcome::Done);
+  run_loops(w, 300);
+  const int before = w.player(kMe).economy.collected_minerals;
+  run_loops(w, 45 * 20);
+  const int collected = w.player(kMe).economy.collected_minerals - before;
+  // One worker mines at a time: at most 5 per 45 loops (+1 trip in flight at the window's edge).
+  CHECK(collected <= 5 * 21);
+  CHECK(collected >= 5 * 18);  // and the field is kept busy
+}
+
+TEST_CASE("a field runs dry and disappears; its workers move to the next field") {
+  World w = base_world(8);
+  auto fields = fields_of(w);
+  Unit& scv = *own_of(w, unit_type::kScv).at(0);
+  fields[0]->mineral_contents = 10;
+  const UnitId dry = fields[0]->id;
+  REQUIRE(gather(w, scv, *fields[0]) == CommandOutcome::Done);
+  run_until(w, 2000, [&] { return w.find(dry) == nullptr; });
+  CHECK(w.find(dry) == nullptr);
+  run_loops(w, 400);
+  CHECK(w.player(kMe).economy.collected_minerals > 10);
+  REQUIRE_FALSE(scv.orders.empty());
+  CHECK(scv.orders.front().kind == OrderKind::Gather);
+}
+
+TEST_CASE("Refinery on a geyser: built in its time, 4 gas per trip, one worker inside at a time") {
+  World w = base_world(8, true);
+  w.player(kMe).economy.minerals = 500;
+  Unit* geyser = nullptr;
+  for (Unit* u : w.units()) {
+    if (u->type() == unit_type::kVespeneGeyser && geyser == nullptr) geyser = u;
+  }
+  REQUIRE(geyser != nullptr);
+  auto scvs = own_of(w, unit_type::kScv);
+  // A point instead of the geyser is refused; a mineral field is not a geyser.
+  CHECK(order(w, *scvs[0], ability::kBuildRefinery, geyser->pos) == CommandOutcome::CantTargetThatUnit);
+  CHECK(order(w, *scvs[0], ability::kBuildRefinery, fields_of(w)[0]->pos, fields_of(w)[0]->id) ==
+        CommandOutcome::CantBuildOnThat);
+  REQUIRE(order(w, *scvs[0], ability::kBuildRefinery, geyser->pos, geyser->id) == CommandOutcome::Done);
+  run_until(w, 500, [&] { return !own_of(w, unit_type::kRefinery).empty(); });
+  Unit& refinery = *own_of(w, unit_type::kRefinery).at(0);
+  CHECK(w.player(kMe).economy.minerals == 425);
+  CHECK(refinery.under_construction);
+  CHECK(refinery.vespene_contents == 2250);
+  // Gathering from an unfinished Refinery is refused.
+  CHECK(gather(w, *scvs[1], refinery) == CommandOutcome::CantHarvestThatResource);
+  const int loops = run_until(w, 1000, [&] { return refinery.complete(); });
+  CHECK(loops == doctest::Approx(480).epsilon(0.01));
+  for (int i = 1; i <= 3; ++i) REQUIRE(gather(w, *scvs[i], *geyser) == CommandOutcome::Done);  // via the geyser
+  run_loops(w, 1344);
+  const int gas = w.player(kMe).economy.collected_vespene;
+  CHECK(gas > 0);
+  CHECK(gas % 4 == 0);
+  CHECK(refinery.vespene_contents <= 2250 - gas);
+  CHECK(geyser->vespene_contents == refinery.vespene_contents);
+}
+
+TEST_CASE("supply depot raises the cap by 8; a Barracks needs it, finishes in its build time, trains a Marine in 400 loops") {
+  World w = base_world(8);
+  w.player(kMe).economy.minerals = 1000;
+  auto scvs = own_of(w, unit_type::kScv);
+  const Vec2 depot_spot{23.0f, 23.0f}, barracks_spot{23.5f, 40.5f};
+  CHECK(order(w, *scvs[0], ability::kBuildBarracks, barracks_spot) == CommandOutcome::TechRequirementsNotMet);
+  CHECK(std::ranges::count(available_abilities(w, *scvs[0], false), ability::kBuildBarracks) == 0);
+  REQUIRE(order(w, *scvs[0], ability::kBuildSupplyDepot, depot_spot) == CommandOutcome::Done);
+  run_until(w, 500, [&] { return !own_of(w, unit_type::kSupplyDepot).empty(); });
+  Unit& depot = *own_of(w, unit_type::kSupplyDepot).at(0);
+  CHECK(depot.pos.x == 23.0f);  // 2x2 centres sit on cell corners
+  CHECK(w.player(kMe).economy.minerals == 900);
+  CHECK(food_cap(w, kMe) == 15);  // not before it is finished
+  const int depot_loops = run_until(w, 1000, [&] { return depot.complete(); });
+  CHECK(std::abs(depot_loops - 480) <= 1);
+  CHECK(food_cap(w, kMe) == 23);
+  CHECK(std::ranges::count(available_abilities(w, *scvs[0], false), ability::kBuildBarracks) == 1);
+
+  REQUIRE(order(w, *scvs[1], ability::kBuildBarracks, barracks_spot) == CommandOutcome::Done);
+  run_until(w, 1000, [&] { return !own_of(w, unit_type::kBarracks).empty(); });
+  Unit& barracks = *own_of(w, unit_type::kBarracks).at(0);
+  CHECK(w.player(kMe).economy.minerals == 750);
+  CHECK(issue_train(w, barracks, ability::kTrainMarine) == CommandOutcome::Error);  // not finished yet
+  const int barracks_loops = run_until(w, 2000, [&] { return barracks.complete(); });
+  CHECK(std::abs(barracks_loops - 1040) <= 1);  // 46.43 s Faster = 1040 loops
+  CHECK(barracks.health == doctest::Approx(barracks.health_max).epsilon(0.01));
+
+  const float food_before = food_used(w, kMe);
+  REQUIRE(issue_train(w, barracks, ability::kTrainMarine) == CommandOutcome::Done);
+  CHECK(food_used(w, kMe) == doctest::Approx(food_before + 1.0f));  // reserved when queued
+  CHECK(w.player(kMe).economy.minerals == 700);
+  const int marine_loops = run_until(w, 1000, [&] { return !own_of(w, unit_type::kMarine).empty(); });
+  CHECK(marine_loops == 400);
+  CHECK(w.player(kMe).economy.marines_trained == 1);
+  CHECK(food_used(w, kMe) == doctest::Approx(food_before + 1.0f));
+}
+
+TEST_CASE("supply and money limits: NotEnoughFood, NotEnoughMinerals; queues of 5; cancel refunds") {
+  World w = base_world(8);
+  Unit& cc = command_center(w);
+  w.player(kMe).economy.minerals = 40;
+  CHECK(issue_train(w, cc, ability::kTrainScv) == CommandOutcome::NotEnoughMinerals);
+  CHECK(std::ranges::count(available_abilities(w, cc, true), ability::kTrainScv) == 0);   // unaffordable: not listed
+  CHECK(std::ranges::count(available_abilities(w, cc, false), ability::kTrainScv) == 1);
+  w.player(kMe).economy.minerals = 1000;
+  for (int i = 0; i < 3; ++i) REQUIRE(issue_train(w, cc, ability::kTrainScv) == CommandOutcome::Done);
+  CHECK(food_used(w, kMe) == doctest::Approx(15.0f));
+  CHECK(issue_train(w, cc, ability::kTrainScv) == CommandOutcome::NotEnoughFood);  // 15/15
+  CHECK(w.player(kMe).economy.minerals == 850);
+
+  // Room for more supply: the queue stops at 5.
+  w.spawn(unit_type::kSupplyDepot, kMe, {23.0f, 23.0f});
+  REQUIRE(food_cap(w, kMe) == 23);
+  for (int i = 0; i < 2; ++i) REQUIRE(issue_train(w, cc, ability::kTrainScv) == CommandOutcome::Done);
+  CHECK(issue_train(w, cc, ability::kTrainScv) == CommandOutcome::QueueIsFull);
+  CHECK(cc.production.size() == 5);
+  CHECK(w.player(kMe).economy.minerals == 750);
+  // Cancel the last, then slot 0 (the one in progress): each returns its full cost.
+  run_loops(w, 100);
+  CHECK(issue_command(w, cc, ability::kCancelQueue5, {}, false) == CommandOutcome::Done);
+  CHECK(w.player(kMe).economy.minerals == 800);
+  CHECK(cancel_slot(w, cc, 0) == CommandOutcome::Done);
+  CHECK(w.player(kMe).economy.minerals == 850);
+  CHECK(cc.production.size() == 3);
+  CHECK(cc.production.front().loops_done == 0);  // the next one starts from scratch
+  CHECK(cancel_slot(w, cc, 7) == CommandOutcome::NothingToCancel);
+  CHECK(w.player(kMe).economy.spent_minerals == 150);
+}
+
+TEST_CASE("placement refuses overlaps, resources, unbuildable and off-map cells") {
+  World w = base_world(8);
+  w.player(kMe).economy.minerals = 1000;
+  Unit& scv = *own_of(w, unit_type::kScv).at(0);
+  const auto depot = unit_type::kSupplyDepot;
+  CHECK(check_placement(w, kMe, depot, {23.0f, 23.0f}, {}) == CommandOutcome::Done);
+  CHECK(check_placement(w, kMe, depot, {30.0f, 32.0f}, {}) == CommandOutcome::CantBuildLocationInvalid);  // the CC
+  CHECK(check_placement(w, kMe, depot, {39.0f, 29.0f}, {}) == CommandOutcome::CantBuildLocationInvalid);  // minerals
+  CHECK(check_placement(w, kMe, depot, {20.0f, 30.0f}, {}) == CommandOutcome::CantBuildLocationInvalid);  // edge
+  CHECK(check_placement(w, kMe, depot, {5.0f, 5.0f}, {}) == CommandOutcome::CantBuildLocationInvalid);    // border
+  CHECK(order(w, scv, ability::kBuildSupplyDepot, {5.0f, 5.0f}) == CommandOutcome::CantBuildLocationInvalid);
+  CHECK(scv.idle());
+  // An existing structure's footprint, and another player's unit, block the spot too.
+  w.spawn(depot, kMe, {23.0f, 23.0f});
+  CHECK(check_placement(w, kMe, depot, {24.0f, 24.0f}, {}) == CommandOutcome::CantBuildLocationInvalid);
+  CHECK(check_placement(w, kMe, depot, {25.0f, 23.0f}, {}) == CommandOutcome::Done);  // touching is fine
+  w.spawn(unit_type::kZergling, 2, {27.0f, 23.0f});
+  CHECK(check_placement(w, kMe, depot, {27.0f, 23.0f}, {}) == CommandOutcome::CantBuildLocationInvalid);
+  // Own units step aside.
+  CHECK(check_placement(w, kMe, depot, scv.pos, {}) != CommandOutcome::CantBuildOnThat);
+  // Snapping: 2x2 on corners, 3x3 on cell centres.
+  const Vec2 snapped2 = snap_to_grid(*find_unit_type(depot), {23.4f, 22.6f});
+  CHECK(snapped2.x == 23.0f);
+  CHECK(snapped2.y == 23.0f);
+  const Vec2 snapped3 = snap_to_grid(*find_unit_type(unit_type::kBarracks), {23.9f, 22.1f});
+  CHECK(snapped3.x == 23.5f);
+  CHECK(snapped3.y == 22.5f);
+}
+
+TEST_CASE("cancelling a structure under construction returns 75% and frees its SCV") {
+  World w = base_world(8);
+  w.player(kMe).economy.minerals = 100;
+  Unit& scv = *own_of(w, unit_type::kScv).at(0);
+  REQUIRE(order(w, scv, ability::kBuildSupplyDepot, {23.0f, 23.0f}) == CommandOutcome::Done);
+  run_until(w, 500, [&] { return !own_of(w, unit_type::kSupplyDepot).empty(); });
+  Unit& depot = *own_of(w, unit_type::kSupplyDepot).at(0);
+  CHECK(w.player(kMe).economy.minerals == 0);
+  CHECK(available_abilities(w, depot, false) == std::vector<std::uint32_t>{ability::kCancelBuildInProgress});
+  run_loops(w, 10);
+  CHECK(issue_command(w, depot, ability::kCancelBuildInProgress, {}, false) == CommandOutcome::Done);
+  CHECK(w.player(kMe).economy.minerals == 75);
+  CHECK(own_of(w, unit_type::kSupplyDepot).empty());
+  run_loops(w, 1);
+  CHECK(scv.idle());
+}
+
+TEST_CASE("rally: new SCVs rallied to a field start mining; Marines walk to a rally point") {
+  World w = base_world(8);
+  w.player(kMe).economy.minerals = 100;
+  Unit& cc = command_center(w);
+  Unit& field = *fields_of(w).at(0);
+  REQUIRE(issue_command(w, cc, ability::kSmart, {field.pos, field.id}, false) == CommandOutcome::Done);
+  CHECK(cc.has_rally);
+  REQUIRE(issue_train(w, cc, ability::kTrainScv) == CommandOutcome::Done);
+  run_loops(w, 272);
+  auto scvs = own_of(w, unit_type::kScv);
+  REQUIRE(scvs.size() == 13);
+  Unit& fresh = *scvs.back();
+  REQUIRE_FALSE(fresh.orders.empty());
+  CHECK(fresh.orders.front().kind == OrderKind::Gather);
+  CHECK(w.player(kMe).economy.workers_trained == 1);
+}
+
+TEST_CASE("Return cargo hands in the load and resumes; Smart on a field gathers") {
+  World w = base_world(8);
+  Unit& scv = *own_of(w, unit_type::kScv).at(0);
+  Unit& field = *fields_of(w).at(0);
+  CHECK(issue_command(w, scv, ability::kHarvestReturnScv, {}, false) == CommandOutcome::Error);  // nothing carried
+  REQUIRE(issue_command(w, scv, ability::kSmart, {field.pos, field.id}, false) == CommandOutcome::Done);
+  run_until(w, 500, [&] { return scv.carrying(); });
+  REQUIRE(scv.carrying());
+  CHECK(std::ranges::count(available_abilities(w, scv, false), ability::kHarvestReturnScv) == 1);
+  issue_command(w, scv, ability::kStopStop, {}, false);
+  CHECK(scv.carrying());
+  REQUIRE(issue_command(w, scv, ability::kHarvestReturnScv, {}, false) == CommandOutcome::Done);
+  run_until(w, 500, [&] { return !scv.carrying(); });
+  CHECK(w.player(kMe).economy.collected_minerals == 5);
+  run_loops(w, 20);
+  REQUIRE_FALSE(scv.orders.empty());
+  CHECK(scv.orders.front().ability_id == ability::kHarvestGatherScv);  // back to the field
+}

@@ -1,0 +1,217 @@
+// FindAndDefeatZerglings: start state (spacing rules, selection, a map wider than the
+// screen), fog of war (hidden / seen / visible, enemies reported only when visible),
+// rewards, respawn, the end at the time limit or when all Marines die, restart,
+// determinism.
+#include <cmath>
+
+#include "engine/server/game.h"
+#include "engine/sim/abilities.h"
+#include "engine/sim/orders.h"
+#include "tests/engine/map_test_util.h"
+#include "tests/engine/sim_test_util.h"
+
+using namespace sc2::engine;
+using namespace sc2::engine::test;
+
+namespace {
+
+constexpr const char* kMap = "FindAndDefeatZerglings";
+constexpr std::uint32_t kZergling = 105;
+
+void start_fogless(GameServer& server, std::uint32_t seed) {
+  auto create = create_request(seed, map_path(kMap));
+  create.mutable_create_game()->set_disable_fog(true);
+  REQUIRE_FALSE(call(server, create).create_game().has_error());
+  REQUIRE_FALSE(call(server, join_request()).join_game().has_error());
+}
+
+float dist(float ax, float ay, float bx, float by) { return std::hypot(ax - bx, ay - by); }
+
+Game new_game(std::uint64_t seed) {
+  GameConfig config;
+  config.map = find_mini_game(kMap);
+  REQUIRE(config.map != nullptr);
+  REQUIRE(static_cast<bool>(config.map->make));
+  return Game(config, seed);
+}
+
+std::vector<Unit*> of_owner(World& w, int owner) {
+  std::vector<Unit*> out;
+  for (Unit* u : w.units()) {
+    if (u->owner == owner) out.push_back(u);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("FindAndDefeatZerglings start: 3 selected Marines at the centre, 25 Zerglings placed by the rules") {
+  for (std::uint64_t seed : {1u, 2u, 3u, 4u}) {
+    Game game = new_game(seed);
+    World& w = game.world();
+    auto marines = of_owner(w, 1);
+    auto lings = of_owner(w, 2);
+    REQUIRE(marines.size() == 3);
+    REQUIRE(lings.size() == 25);
+    CHECK(w.player(1).selection.size() == 3);
+    const Vec2 centre{32.0f, 32.0f};
+    int near = 0;
+    for (Unit* m : marines) CHECK(distance(m->pos, centre) < 1.0f);
+    for (std::size_t i = 0; i < lings.size(); ++i) {
+      CHECK(lings[i]->type() == kZergling);
+      const float d = distance(lings[i]->pos, centre);
+      if (d <= 9.5f) {
+        CHECK(d >= 7.5f);
+        CHECK(w.unit_visible(1, *lings[i]));
+        ++near;
+      } else {
+        CHECK(d >= 10.5f);
+      }
+      for (std::size_t j = i + 1; j < lings.size(); ++j) CHECK(distance(lings[i]->pos, lings[j]->pos) >= 5.0f);
+    }
+    CHECK(near == 2);
+    CHECK(w.fog());
+    // Larger than one 24-wide screen.
+    CHECK(w.map().playable.width() > 24);
+    CHECK(w.map().playable.height() > 24);
+  }
+}
+
+TEST_CASE("fog: only Zerglings in the Marines' sight are reported; visibility 0 far away, 2 near") {
+  GameServer fogged, clear;
+  start_map(fogged, kMap, 11);
+  start_fogless(clear, 11);
+  const auto seen = observe(fogged);
+  const auto all = observe(clear);
+  const auto marines = units_of(all, kMarine);
+  REQUIRE(marines.size() == 3);
+  const auto every_ling = units_of(all, kZergling);
+  REQUIRE(every_ling.size() == 25);
+  std::size_t in_sight = 0;
+  int off_screen = 0;
+  for (const auto& z : every_ling) {
+    const float cx = std::floor(z.pos().x()) + 0.5f, cy = std::floor(z.pos().y()) + 0.5f;
+    bool visible = false;
+    for (const auto& m : marines) visible = visible || dist(m.pos().x(), m.pos().y(), cx, cy) <= 9.0f;
+    in_sight += visible ? 1 : 0;
+    off_screen += z.is_on_screen() ? 0 : 1;
+    bool reported = false;
+    for (const auto& r : units_of(seen, kZergling)) reported = reported || r.tag() == z.tag();
+    CHECK(reported == visible);
+  }
+  CHECK(in_sight >= 2);
+  CHECK(units_of(seen, kZergling).size() == in_sight);
+  CHECK(off_screen > 0);  // the camera has to move to see the rest
+  // map_state visibility (raw, whole map): the Marines' cells visible, a corner hidden.
+  const auto vis = decode(seen.observation().raw_data().map_state().visibility());
+  const int w = 64;
+  const auto at = [&](int x, int y) { return vis[static_cast<std::size_t>((63 - y) * w + x)]; };
+  CHECK(at(32, 32) == 2);
+  CHECK(at(10, 10) == 0);
+  CHECK(at(53, 53) == 0);
+  // Without fog everything is visible.
+  for (auto v : decode(all.observation().raw_data().map_state().visibility())) CHECK(v == 2);
+}
+
+TEST_CASE("fog: a Marine walking by turns hidden cells visible, then seen; a far Zergling stays unreported") {
+  World w(make_flat_layout(64, 64, CellRect{8, 8, 56, 56}, 128, 96), 1);
+  w.set_fog(true);
+  const UnitId marine_id = w.spawn(unit_type::kMarine, 1, {12.0f, 12.0f});
+  const UnitId ling_id = w.spawn(unit_type::kZergling, 2, {50.0f, 50.0f});
+  w.advance();
+  CHECK(w.visibility(1, 12, 12) == 2);
+  CHECK(w.visibility(1, 40, 40) == 0);
+  CHECK_FALSE(w.unit_visible(1, *w.find(ling_id)));
+  CHECK(w.unit_visible(2, *w.find(ling_id)));  // its owner always sees it
+  Unit& marine = *w.find(marine_id);
+  REQUIRE(issue_command(w, marine, ability::kMoveMove, {Vec2{40.0f, 40.0f}, {}}, false) == CommandOutcome::Done);
+  run_loops(w, 300);
+  CHECK(distance(marine.pos, {40.0f, 40.0f}) < 0.01f);
+  CHECK(w.visibility(1, 40, 40) == 2);
+  CHECK(w.visibility(1, 12, 12) == 1);   // seen, no longer in sight
+  CHECK(w.visibility(1, 26, 26) == 1);   // the path
+  CHECK(w.visibility(1, 12, 40) == 0);   // never seen
+  CHECK_FALSE(w.unit_visible(1, *w.find(ling_id)));  // 14 away, sight 9
+  REQUIRE(issue_command(w, marine, ability::kMoveMove, {Vec2{45.0f, 45.0f}, {}}, false) == CommandOutcome::Done);
+  run_loops(w, 60);
+  CHECK(w.unit_visible(1, *w.find(ling_id)));
+  CHECK(w.visibility(1, 50, 50) == 2);
+}
+
+TEST_CASE("FindAndDefeatZerglings: +1 per Zergling killed, -1 per Marine lost, respawn of 25 when all die") {
+  Game game = new_game(21);
+  World& w = game.world();
+  // Strip the Zerglings' life to 1 so the Marines clear a wave quickly, then attack them.
+  int kills = 0, losses = 0;
+  for (int round = 0; round < 4000 && !game.ended(); ++round) {
+    auto lings = of_owner(w, 2);
+    auto marines = of_owner(w, 1);
+    if (round % 8 == 0 && !lings.empty()) {
+      for (Unit* z : lings) z->health = std::min(z->health, 1.0f);
+      for (Unit* m : marines) {
+        Unit* target = lings.front();
+        for (Unit* z : lings) {
+          if (distance(z->pos, m->pos) < distance(target->pos, m->pos)) target = z;
+        }
+        issue_command(w, *m, ability::kAttackAttack, {target->pos, target->id}, false);
+      }
+    }
+    game.step(1);
+    for (const UnitDeath& d : w.deaths_last_loop()) {
+      if (d.owner == 2) ++kills;
+      if (d.owner == 1) ++losses;
+    }
+    CHECK(game.mini_game().score() == kills - losses);
+    if (kills >= 25) break;
+  }
+  REQUIRE(kills >= 25);
+  auto respawned = of_owner(w, 2);
+  CHECK(respawned.size() == 25 - static_cast<std::size_t>(kills - 25));
+  for (Unit* z : respawned) {
+    for (Unit* m : of_owner(w, 1)) CHECK(distance(z->pos, m->pos) >= 9.0f - 3.0f);  // placed >= 9 away (may have moved)
+  }
+}
+
+TEST_CASE("FindAndDefeatZerglings ends when all Marines die (Defeat) or at 4032 loops (Victory); restart") {
+  {
+    Game game = new_game(5);
+    for (Unit* m : of_owner(game.world(), 1)) m->health = 0.0f;
+    game.step(1);
+    CHECK(game.ended());
+    CHECK(game.result() == GameResult::Defeat);
+    CHECK(game.mini_game().score() == -3);
+  }
+  GameServer server;
+  start_map(server, kMap, 6);
+  // Hold position at the centre: nothing comes close enough to fight, time runs out.
+  api::Action hold = raw_command(tags_of(units_of(observe(server), kMarine)), 18);
+  REQUIRE(act(server, hold).result(0) == api::Success);
+  CHECK(step(server, 4031).status() == api::in_game);
+  CHECK(step(server, 8).status() == api::ended);
+  auto obs = observe(server);
+  CHECK(obs.observation().game_loop() == 4032);
+  REQUIRE(obs.player_result_size() == 1);
+  CHECK(obs.player_result(0).result() == api::Victory);
+  REQUIRE(call(server, restart_request()).status() == api::in_game);
+  obs = observe(server);
+  CHECK(obs.observation().game_loop() == 0);
+  CHECK(units_of(obs, kMarine).size() == 3);
+  CHECK(obs.observation().score().score() == 0);
+}
+
+TEST_CASE("FindAndDefeatZerglings is deterministic per seed") {
+  GameServer a, b;
+  start_map(a, kMap, 40);
+  start_map(b, kMap, 40);
+  for (int i = 0; i < 40; ++i) {
+    const auto oa = observe(a), ob = observe(b);
+    REQUIRE(oa.SerializeAsString() == ob.SerializeAsString());
+    const auto marines = units_of(oa, kMarine);
+    if (!marines.empty()) {
+      act(a, raw_move(tags_of(marines), 40.0f, 40.0f, 23));
+      act(b, raw_move(tags_of(marines), 40.0f, 40.0f, 23));
+    }
+    step(a, 8);
+    step(b, 8);
+  }
+}
