@@ -3,6 +3,8 @@
 #include <CLI/CLI.hpp>
 #include <sstream>
 
+#include "agents/agent.h"
+
 namespace sc2::app {
 
 ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
@@ -32,6 +34,10 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
   cli.add_option("--script", options.script, "Play back scripted mouse/key input from this file (tests)");
   cli.add_option("--action_log,--action-log", options.action_log,
                  "On exit, write every FunctionCall sent and the own units' positions to this JSON file");
+  cli.add_option("--agent", options.agent, "Watch this built-in agent play (take over with F6)")
+      ->check(CLI::IsMember(agents::agent_names()));
+  cli.add_option("--record", options.record,
+                 "Record every agent step (observation, FunctionCall, reward) into this new or empty dataset folder");
   cli.add_option("--window_width,--window-width", options.window_width, "Initial window width")
       ->check(CLI::Range(320, 16384))
       ->capture_default_str();

@@ -1,6 +1,7 @@
 #pragma once
 // sc2studio's command line: PySC2's flag names (--map, --feature_screen_size, ...) with
-// dashed aliases, plus the app's own (--frames, --screenshot, --speed, --window_size).
+// dashed aliases, plus the app's own (--frames, --screenshot, --speed, --window_size,
+// --agent to watch a built-in agent, --record DIR to record demonstrations).
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -19,6 +20,8 @@ struct StudioOptions {
   std::string screenshot;    // write the last frame here as PNG
   std::string script;        // scripted input to play back (see app/script.h)
   std::string action_log;    // write the FunctionCalls sent and own units' positions here (JSON) on exit
+  std::string agent;         // built-in agent to watch (agents::agent_names()); empty = the person plays
+  std::string record;        // record every agent step into this dataset folder (new or empty)
   int window_width = 1280;
   int window_height = 800;
 };

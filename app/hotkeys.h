@@ -18,7 +18,9 @@
 
 namespace sc2::app {
 
-enum class UiCommand { none, cancel, pause, step, speed_up, speed_down, restart, save_replay, help, screenshot, arm };
+enum class UiCommand {
+  none, cancel, pause, step, speed_up, speed_down, restart, save_replay, help, screenshot, toggle_control, arm
+};
 const char* to_string(UiCommand command);
 
 struct HotkeyState {

@@ -7,6 +7,8 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "agents/agent.h"
+#include "agents/dataset/dataset_writer.h"
 #include "client/launcher.h"
 #include "client/pysc2/actions.h"
 #include "s2clientprotocol/error.pb.h"
@@ -34,8 +36,16 @@ const char* to_string(SessionState state) {
   return "?";
 }
 
+const char* to_string(Controller controller) {
+  return controller == Controller::agent ? "agent" : "human";
+}
+
 Session::Session(SessionOptions options) : options_(std::move(options)), speed_(options_.speed) {
   snapshot_.status = "not started";
+  // The agent takes control as soon as it is loaded; until then nothing is sent either way.
+  snapshot_.agent = options_.agent;
+  snapshot_.controller = options_.agent.empty() ? Controller::human : Controller::agent;
+  if (options_.record_dir) snapshot_.recording_folder = options_.record_dir->string();
 }
 
 Session::~Session() { stop(); }
@@ -61,10 +71,91 @@ void Session::submit(pysc2::FunctionCall call) {
   record.text = pysc2::to_string(call);
   record.call = call;
   record.result = "queued";
+  if (snapshot_.controller == Controller::agent) {
+    record.result = "ignored: the agent is in control (take over first)";
+    record.failed = true;
+  }
   log_.push_back(record);
   if (log_.size() > kMaxLog) log_.pop_front();
   ++snapshot_.log_version;
-  queue_.push_back({record.sequence, std::move(call)});
+  if (!record.failed) queue_.push_back({record.sequence, std::move(call)});
+}
+
+std::uint64_t Session::log_call(const pysc2::FunctionCall& call, Controller source, std::vector<int> available,
+                                std::string result) {
+  std::lock_guard lock(mutex_);
+  ActionRecord record;
+  record.sequence = next_sequence_++;
+  record.episode = snapshot_.episode;
+  record.game_loop = snapshot_.timestep ? snapshot_.timestep->observation.game_loop : 0;
+  record.text = pysc2::to_string(call);
+  record.call = call;
+  record.source = source;
+  record.available = std::move(available);
+  record.result = std::move(result);
+  log_.push_back(std::move(record));
+  if (log_.size() > kMaxLog) log_.pop_front();
+  ++snapshot_.log_version;
+  return log_.back().sequence;
+}
+
+void Session::drop_queued_calls(const std::string& reason) {
+  for (const Pending& item : queue_) {
+    for (ActionRecord& record : log_) {
+      if (record.sequence != item.sequence) continue;
+      record.result = reason;
+      record.failed = true;
+    }
+  }
+  if (!queue_.empty()) ++snapshot_.log_version;
+  queue_.clear();
+}
+
+void Session::set_agent(std::string name) {
+  {
+    std::lock_guard lock(mutex_);
+    agent_request_ = std::move(name);
+  }
+  wake_.notify_all();
+}
+
+void Session::set_controller(Controller controller) {
+  {
+    std::lock_guard lock(mutex_);
+    if (controller == snapshot_.controller) return;
+    if (controller == Controller::agent && snapshot_.agent.empty()) {
+      notices_.push_back("no agent is loaded: choose one to hand control to");
+      return;
+    }
+    snapshot_.controller = controller;
+    if (controller == Controller::agent) drop_queued_calls("dropped: control went back to the agent");
+    notices_.push_back(controller == Controller::agent ? "control handed back to the agent " + snapshot_.agent
+                                                       : "the person took over from the agent " + snapshot_.agent);
+  }
+  wake_.notify_all();
+}
+
+void Session::start_recording(std::filesystem::path folder) {
+  {
+    std::lock_guard lock(mutex_);
+    record_request_ = std::move(folder);
+    stop_record_request_ = false;
+  }
+  wake_.notify_all();
+}
+
+void Session::stop_recording() {
+  {
+    std::lock_guard lock(mutex_);
+    record_request_.reset();
+    stop_record_request_ = true;
+  }
+  wake_.notify_all();
+}
+
+std::vector<EpisodeSummary> Session::episodes() const {
+  std::lock_guard lock(mutex_);
+  return {episodes_.begin(), episodes_.end()};
 }
 
 void Session::set_paused(bool paused) {
@@ -122,7 +213,8 @@ void Session::notice(std::string text) {
 }
 
 bool Session::requests_pending() const {
-  return step_requested_ || restart_requested_ || save_replay_folder_.has_value();
+  return step_requested_ || restart_requested_ || save_replay_folder_.has_value() || agent_request_.has_value() ||
+         record_request_.has_value() || stop_record_request_;
 }
 
 void Session::save_replay(pysc2::Env& env, const std::filesystem::path& folder) {
@@ -176,11 +268,14 @@ void Session::run() {
     run_game();
   } catch (const std::exception& error) {
     fail(error.what());
+    close_recording();  // what was recorded is kept
     return;
   } catch (...) {
     fail("unknown error in the game thread");
+    close_recording();
     return;
   }
+  close_recording();
   std::lock_guard lock(mutex_);
   if (snapshot_.state != SessionState::failed) {
     snapshot_.state = SessionState::stopped;
@@ -206,6 +301,8 @@ void Session::run_game() {
     snapshot_.state = SessionState::running;
     snapshot_.status = options_.env.map + " on " + executable.path.filename().string();
   }
+  if (!options_.agent.empty()) load_agent(options_.agent);
+  if (options_.record_dir) open_recording(*options_.record_dir);
 
   auto deadline = std::chrono::steady_clock::now();
   while (!stop_requested_) {
@@ -232,10 +329,19 @@ void Session::run_game() {
       replay_folder.swap(save_replay_folder_);
       paused = paused_;
     }
+    handle_agent_and_recording_requests();
     if (replay_folder) save_replay(env, *replay_folder);
     if (restart) {
       set_status("restarting the episode");
+      if (recorded_episode_open_) {
+        try {
+          end_recorded_episode(env.last().observation.game_loop);
+        } catch (const std::exception& error) {
+          recording_failed(std::string("recording stopped: ") + error.what());
+        }
+      }
       publish(env.reset(), env);
+      if (agent_) agent_->reset();
       set_status(options_.env.map + " on " + executable.path.filename().string());
       continue;
     }
@@ -244,6 +350,7 @@ void Session::run_game() {
     if (env.last().last()) {
       set_status("restarting the episode");
       publish(env.reset(), env);
+      if (agent_) agent_->reset();
       set_status(options_.env.map + " on " + executable.path.filename().string());
     }
   }
@@ -259,27 +366,62 @@ bool Session::wait_until_next_step(std::chrono::steady_clock::time_point deadlin
   return !stop_requested_;
 }
 
-void Session::step_once(pysc2::Env& env) {
-  std::deque<Pending> pending;
-  {
-    std::lock_guard lock(mutex_);
-    pending.swap(queue_);
+std::vector<std::pair<std::uint64_t, pysc2::FunctionCall>> Session::take_human_calls(
+    const pysc2::ActionSpace& space, const std::vector<int>& available, bool one_only) {
+  std::vector<std::pair<std::uint64_t, pysc2::FunctionCall>> calls;
+  while (true) {
+    Pending item;
+    {
+      std::lock_guard lock(mutex_);
+      if (queue_.empty() || (one_only && !calls.empty())) break;
+      item = std::move(queue_.front());
+      queue_.pop_front();
+    }
+    // Validate each call on its own so that one bad call does not drop the others.
+    try {
+      pysc2::validate(item.call, space, &available);
+      calls.emplace_back(item.sequence, std::move(item.call));
+    } catch (const std::exception& error) {
+      update_records({item.sequence}, std::string("rejected: ") + error.what(), true);
+    }
   }
+  return calls;
+}
+
+void Session::step_once(pysc2::Env& env) {
   const pysc2::Observation& before = env.last().observation;
   pysc2::ActionSpace space;
   space.screen_width = space.screen_height = options_.env.feature_screen_size;
   space.minimap_width = space.minimap_height = options_.env.feature_minimap_size;
+  Controller controller;
+  {
+    std::lock_guard lock(mutex_);
+    controller = snapshot_.controller;
+  }
 
-  // Validate each call on its own so that one bad call does not drop the others.
   std::vector<pysc2::FunctionCall> calls;
   std::vector<std::uint64_t> sent;
-  for (Pending& item : pending) {
+  if (controller == Controller::agent) {
+    if (!agent_) return;  // the agent is still loading
+    pysc2::FunctionCall chosen;
     try {
-      pysc2::validate(item.call, space, &before.available_actions);
-      calls.push_back(item.call);
-      sent.push_back(item.sequence);
+      chosen = agent_->step(env.last());
     } catch (const std::exception& error) {
-      update_records({item.sequence}, std::string("rejected: ") + error.what(), true);
+      agent_failed(std::string("the agent failed: ") + error.what());
+      return;
+    }
+    const std::uint64_t sequence = log_call(chosen, Controller::agent, before.available_actions, "sent");
+    try {
+      pysc2::validate(chosen, space, &before.available_actions);
+      calls.push_back(chosen);
+      sent.push_back(sequence);
+    } catch (const std::exception& error) {
+      update_records({sequence}, std::string("rejected: ") + error.what(), true);
+    }
+  } else {
+    for (auto& [sequence, call] : take_human_calls(space, before.available_actions, recorder_ != nullptr)) {
+      calls.push_back(std::move(call));
+      sent.push_back(sequence);
     }
   }
   if (calls.empty()) calls.push_back(pysc2::FunctionCall{pysc2::fn::no_op, {}});
@@ -300,7 +442,62 @@ void Session::step_once(pysc2::Env& env) {
     failed = true;
   }
   update_records(sent, result, failed);
-  publish(std::move(timestep), env);
+  if (recorder_ && current_) record_step(current_->observation, calls.front(), timestep);
+  publish(std::move(timestep), env, controller);
+}
+
+void Session::handle_agent_and_recording_requests() {
+  std::optional<std::string> agent;
+  std::optional<std::filesystem::path> record;
+  bool stop_record = false;
+  {
+    std::lock_guard lock(mutex_);
+    agent.swap(agent_request_);
+    record.swap(record_request_);
+    std::swap(stop_record, stop_record_request_);
+  }
+  if (agent) load_agent(*agent);
+  if (stop_record) close_recording();
+  if (record) open_recording(*record);
+}
+
+void Session::load_agent(const std::string& name) {
+  agent_.reset();
+  if (name.empty()) {
+    std::lock_guard lock(mutex_);
+    snapshot_.agent.clear();
+    snapshot_.controller = Controller::human;
+    return;
+  }
+  try {
+    std::unique_ptr<agents::Agent> agent = agents::make_agent(name, options_.agent_seed);
+    agents::AgentSpec spec;
+    spec.map = options_.env.map;
+    spec.feature_screen_size = options_.env.feature_screen_size;
+    spec.feature_minimap_size = options_.env.feature_minimap_size;
+    spec.step_mul = options_.env.step_mul;
+    agent->setup(spec);
+    agent->reset();
+    agent_ = std::move(agent);
+  } catch (const std::exception& error) {
+    agent_failed("cannot watch the agent '" + name + "': " + error.what());
+    return;
+  }
+  std::lock_guard lock(mutex_);
+  snapshot_.agent = name;
+  snapshot_.agent_error.clear();
+  snapshot_.controller = Controller::agent;
+  drop_queued_calls("dropped: the agent took control");
+  notices_.push_back("watching the agent " + name + " (take over: F6)");
+}
+
+void Session::agent_failed(const std::string& error) {
+  agent_.reset();
+  std::lock_guard lock(mutex_);
+  snapshot_.agent.clear();
+  snapshot_.agent_error = error;
+  snapshot_.controller = Controller::human;
+  notices_.push_back(error + "; the person has control");
 }
 
 void Session::update_records(const std::vector<std::uint64_t>& sequences, const std::string& result, bool failed) {
@@ -315,7 +512,7 @@ void Session::update_records(const std::vector<std::uint64_t>& sequences, const 
   ++snapshot_.log_version;
 }
 
-void Session::publish(pysc2::TimeStep timestep, const pysc2::Env& env) {
+void Session::publish(pysc2::TimeStep timestep, const pysc2::Env& env, std::optional<Controller> source) {
   auto shared = std::make_shared<const pysc2::TimeStep>(std::move(timestep));
   std::shared_ptr<const SC2APIProtocol::ResponseGameInfo> info;
   {
@@ -330,10 +527,129 @@ void Session::publish(pysc2::TimeStep timestep, const pysc2::Env& env) {
   snapshot_.last_reward = shared->reward;
   snapshot_.episode_reward += shared->reward;
   if (shared->last()) snapshot_.finished_episode_scores.push_back(snapshot_.episode_reward);
+  if (shared->first() || episodes_.empty()) {
+    episodes_.push_back(EpisodeSummary{});
+    episodes_.back().episode = env.episode();
+    episode_first_loop_ = shared->observation.game_loop;
+    if (episodes_.size() > kMaxEpisodes) episodes_.pop_front();
+    // Reward curves only for the recent episodes: the UI copies the list when it changes.
+    if (episodes_.size() > kEpisodesWithCurves) {
+      std::vector<float>().swap(episodes_[episodes_.size() - kEpisodesWithCurves - 1].reward_curve);
+    }
+  }
+  EpisodeSummary& episode = episodes_.back();
+  if (source) {
+    ++episode.steps;
+    ++(*source == Controller::agent ? episode.agent_steps : episode.human_steps);
+    episode.score += shared->reward;
+    episode.reward_curve.push_back(static_cast<float>(episode.score));
+  }
+  episode.game_loops = shared->observation.game_loop - episode_first_loop_;
+  episode.finished = shared->last();
+  ++snapshot_.episodes_version;
+  current_ = shared;
   snapshot_.episode = env.episode();
   snapshot_.episode_steps = env.episode_steps();
   snapshot_.timestep = std::move(shared);
   ++snapshot_.timestep_version;
+}
+
+// [recording]
+void Session::open_recording(const std::filesystem::path& folder) {
+  close_recording();
+  agents::dataset::DatasetInfo info;
+  info.map = options_.env.map;
+  {
+    std::lock_guard lock(mutex_);
+    info.agent = snapshot_.agent.empty() ? "human" : snapshot_.agent;
+  }
+  info.seed = options_.env.seed.value_or(0);
+  info.step_mul = options_.env.step_mul;
+  info.feature_screen_size = options_.env.feature_screen_size;
+  info.feature_minimap_size = options_.env.feature_minimap_size;
+  try {
+    recorder_ = std::make_unique<agents::dataset::DatasetWriter>(folder, info);
+  } catch (const std::exception& error) {
+    std::lock_guard lock(mutex_);
+    snapshot_.recording_folder = folder.string();
+    snapshot_.recording = false;
+    snapshot_.recording_error = "cannot record into " + folder.string() + ": " + error.what();
+    notices_.push_back(snapshot_.recording_error);
+    return;
+  }
+  recorded_episode_open_ = false;
+  std::lock_guard lock(mutex_);
+  snapshot_.recording = true;
+  snapshot_.recording_folder = folder.string();
+  snapshot_.recorded_steps = 0;
+  snapshot_.recorded_episodes = 0;
+  snapshot_.recording_error.clear();
+  notices_.push_back("recording the steps into " + folder.string());
+}
+
+void Session::end_recorded_episode(std::uint32_t game_loop) {
+  if (!recorder_ || !recorded_episode_open_) return;
+  recorded_episode_open_ = false;
+  recorder_->end_episode(recorded_episode_reward_, static_cast<std::int64_t>(game_loop) - recorded_episode_first_loop_);
+  std::lock_guard lock(mutex_);
+  snapshot_.recorded_episodes = recorder_->episodes().size();
+}
+
+void Session::record_step(const pysc2::Observation& seen, const pysc2::FunctionCall& call,
+                          const pysc2::TimeStep& after) {
+  if (!recorder_) return;
+  try {
+    if (!recorded_episode_open_) {
+      recorder_->begin_episode();
+      recorded_episode_open_ = true;
+      recorded_episode_reward_ = 0;
+      recorded_episode_first_loop_ = seen.game_loop;
+    }
+    recorder_->add_step(seen, call, after.reward);
+    recorded_episode_reward_ += after.reward;
+    if (after.last()) end_recorded_episode(after.observation.game_loop);
+    std::lock_guard lock(mutex_);
+    snapshot_.recorded_steps = recorder_->steps();
+  } catch (const std::exception& error) {
+    recording_failed(std::string("recording stopped: ") + error.what());
+  }
+}
+
+void Session::close_recording() {
+  if (!recorder_) return;
+  try {
+    if (recorded_episode_open_ && current_) end_recorded_episode(current_->observation.game_loop);
+    recorder_->finish();
+  } catch (const std::exception& error) {
+    recording_failed(std::string("finishing the recording failed: ") + error.what());
+    return;
+  }
+  const std::string summary = "recording finished: " + std::to_string(recorder_->steps()) + " steps, " +
+                              std::to_string(recorder_->episodes().size()) + " episodes in " +
+                              recorder_->folder().string();
+  recorder_.reset();
+  recorded_episode_open_ = false;
+  std::lock_guard lock(mutex_);
+  snapshot_.recording = false;
+  notices_.push_back(summary);
+}
+
+// Keeps what was recorded: the writer is finished (index.json for the complete rows) when it
+// still can be, then dropped.
+void Session::recording_failed(const std::string& error) {
+  if (recorder_) {
+    try {
+      recorder_->finish();
+    } catch (const std::exception&) {
+      // The folder stays an unfinished recording (no index.json); the error below says why.
+    }
+  }
+  recorder_.reset();
+  recorded_episode_open_ = false;
+  std::lock_guard lock(mutex_);
+  snapshot_.recording = false;
+  snapshot_.recording_error = error;
+  notices_.push_back(error);
 }
 
 }  // namespace sc2::app

@@ -4,6 +4,13 @@
 // none), publishes the latest TimeStep (latest wins) and records every call with its
 // result. The UI never waits on it: submit() and snapshot() only take a short lock.
 // Every failure becomes an error state in the snapshot; nothing is thrown to the UI.
+//
+// Watch mode: with an agent loaded (SessionOptions::agent or set_agent) and in control, the
+// game thread asks the agent for each step's call instead of taking the person's queue; the
+// person can take over (set_controller(human)) and hand back at any time. Recording
+// (record_dir / start_recording) writes every agent step (observation seen, the one call
+// sent, reward) into a dataset folder (agents/dataset/FORMAT.md); while recording, one
+// queued call goes out per step so that each row holds exactly the call that was sent.
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
@@ -16,9 +23,17 @@
 #include <thread>
 #include <vector>
 
+#include "client/pysc2/actions.h"
 #include "client/pysc2/env.h"
 #include "client/pysc2/function_call.h"
 #include "client/pysc2/observation.h"
+
+namespace sc2::agents {
+class Agent;
+namespace dataset {
+class DatasetWriter;
+}
+}  // namespace sc2::agents
 
 namespace sc2::app {
 
@@ -29,6 +44,26 @@ struct SessionOptions {
   std::optional<std::filesystem::path> sc2path;  // real game root; empty -> $SC2PATH or sc2lite
   std::filesystem::path sc2lite_dir;             // folder holding sc2lite
   double speed = 1.0;  // multiple of real time; 0 or less = as fast as the game answers
+  std::string agent;   // built-in agent to watch (agents::agent_names()); empty = the person plays
+  std::uint64_t agent_seed = 0;
+  // Record every agent step into this dataset folder (new or empty).
+  std::optional<std::filesystem::path> record_dir;
+};
+
+// Who chooses the calls sent to the game.
+enum class Controller { human, agent };
+const char* to_string(Controller controller);
+
+// One episode as the session saw it (the running one included).
+struct EpisodeSummary {
+  int episode = 0;
+  double score = 0;  // summed reward so far
+  std::int64_t steps = 0;
+  std::uint32_t game_loops = 0;
+  std::int64_t agent_steps = 0;  // steps whose call the agent chose
+  std::int64_t human_steps = 0;  // steps played by the person
+  bool finished = false;
+  std::vector<float> reward_curve;  // summed reward after each step (recent episodes only)
 };
 
 enum class SessionState { starting, running, failed, stopped };
@@ -40,6 +75,8 @@ struct ActionRecord {
   int episode = 0;
   std::uint32_t game_loop = 0;  // game loop of the observation it was sent after
   pysc2::FunctionCall call;
+  Controller source = Controller::human;  // who sent it
+  std::vector<int> available;  // agent calls: the available_actions it chose from
   std::string text;    // PySC2 notation (to_string)
   std::string result;  // "sent", "ok", an ActionResult name, or why it was rejected
   bool failed = false;
@@ -60,6 +97,17 @@ struct SessionSnapshot {
   double episode_reward = 0.0;
   std::vector<double> finished_episode_scores;  // final episode_reward of each finished episode
   bool paused = false;
+
+  Controller controller = Controller::human;
+  std::string agent;        // the agent loaded for watch mode; empty = none
+  std::string agent_error;  // why the last agent could not be loaded or failed
+  std::uint64_t episodes_version = 0;  // increments when episodes() changes
+
+  bool recording = false;
+  std::string recording_folder;  // the folder being (or last) recorded
+  std::int64_t recorded_steps = 0;
+  std::size_t recorded_episodes = 0;  // finished episodes in the recording
+  std::string recording_error;   // why recording could not start or stopped; empty when fine
 };
 
 class Session {
@@ -86,10 +134,25 @@ class Session {
   // Messages from the game thread for the log (replay saved, ...), oldest first; clears them.
   std::vector<std::string> take_notices();
 
+  // Loads a built-in agent for watch mode (empty: none) on the game thread and gives it
+  // control; a name that fails (unknown, no scripted agent for the map) leaves the person in
+  // control and sets agent_error.
+  void set_agent(std::string name);
+  // Take over (human) / hand back (agent; ignored with a notice when no agent is loaded).
+  // Calls the person queued and not yet sent are dropped when control goes to the agent.
+  void set_controller(Controller controller);
+  // Starts recording into `folder` (new or empty) / finishes the recording (index.json is
+  // written). Errors arrive as recording_error and a notice; what was recorded is kept.
+  void start_recording(std::filesystem::path folder);
+  void stop_recording();
+  std::vector<EpisodeSummary> episodes() const;  // oldest first, the running one last
+
   SessionSnapshot snapshot() const;
   std::vector<ActionRecord> action_log() const;  // oldest first, at most kMaxLog entries
 
   static constexpr std::size_t kMaxLog = 2000;
+  static constexpr std::size_t kMaxEpisodes = 500;
+  static constexpr std::size_t kEpisodesWithCurves = 50;  // older episodes keep their score only
 
  private:
   struct Pending {
@@ -99,7 +162,8 @@ class Session {
 
   void run();
   void run_game();
-  void publish(pysc2::TimeStep timestep, const pysc2::Env& env);
+  // `source`: who chose the step's call (none for a reset).
+  void publish(pysc2::TimeStep timestep, const pysc2::Env& env, std::optional<Controller> source = std::nullopt);
   void step_once(pysc2::Env& env);
   void set_status(std::string status);
   void fail(const std::string& error);
@@ -108,6 +172,21 @@ class Session {
   bool requests_pending() const;  // with mutex_ held
   void save_replay(pysc2::Env& env, const std::filesystem::path& folder);
   void notice(std::string text);
+  void handle_agent_and_recording_requests();
+  void load_agent(const std::string& name);
+  void agent_failed(const std::string& error);
+  // Takes the calls to send this step from the person's queue; logs the rejected ones.
+  std::vector<std::pair<std::uint64_t, pysc2::FunctionCall>> take_human_calls(const pysc2::ActionSpace& space,
+                                                                              const std::vector<int>& available,
+                                                                              bool one_only);
+  void drop_queued_calls(const std::string& reason);  // with mutex_ held
+  std::uint64_t log_call(const pysc2::FunctionCall& call, Controller source, std::vector<int> available,
+                         std::string result);
+  void open_recording(const std::filesystem::path& folder);
+  void close_recording();
+  void recording_failed(const std::string& error);
+  void record_step(const pysc2::Observation& seen, const pysc2::FunctionCall& call, const pysc2::TimeStep& after);
+  void end_recorded_episode(std::uint32_t game_loop);
 
   SessionOptions options_;
   std::thread thread_;
@@ -125,6 +204,21 @@ class Session {
   bool restart_requested_ = false;
   std::optional<std::filesystem::path> save_replay_folder_;
   std::vector<std::string> notices_;
+
+  // Game thread only.
+  std::unique_ptr<agents::Agent> agent_;
+  std::unique_ptr<agents::dataset::DatasetWriter> recorder_;
+  bool recorded_episode_open_ = false;
+  double recorded_episode_reward_ = 0;
+  std::uint32_t recorded_episode_first_loop_ = 0;
+  std::shared_ptr<const pysc2::TimeStep> current_;  // the last published TimeStep
+
+  // Guarded by mutex_ (requests from the UI thread, episode history).
+  std::optional<std::string> agent_request_;
+  std::optional<std::filesystem::path> record_request_;
+  bool stop_record_request_ = false;
+  std::deque<EpisodeSummary> episodes_;
+  std::uint32_t episode_first_loop_ = 0;
 };
 
 }  // namespace sc2::app

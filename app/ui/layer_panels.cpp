@@ -115,6 +115,9 @@ void StudioUi::draw_layer_cell(const pysc2::Layer& layer, bool minimap, float ce
     draw->AddRectFilled(min, ImVec2(min.x + size.x, min.y + size.y), IM_COL32(0, 0, 0, 255));
   }
   draw->AddRect(min, ImVec2(min.x + size.x, min.y + size.y), IM_COL32(70, 70, 80, 255));
+  draw->PushClipRect(min, ImVec2(min.x + size.x, min.y + size.y), true);
+  draw_call_marker(draw, to_rect(min, size), layer.width, layer.height, minimap, false);
+  draw->PopClipRect();
   if (minimap) {
     handle_minimap_input(min, size, layer.width, layer.height);
   } else {

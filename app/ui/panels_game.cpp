@@ -1,8 +1,8 @@
 // [SECTION] Index
 //   Menu bar     Game / View menus, session status
 //   Top bar      minerals, vespene, supply, time, time left, score, reward, APM, fps, loops/s
-//   Game panel   pause, step, speed, episode stats, reward-per-episode plot, settings
-//   Action log   every FunctionCall sent and its result, UI notes
+//   Game panel   pause, step, speed, episode stats, episode list + reward plot, settings
+//   Action log   every FunctionCall sent, who sent it (human / agent) and its result, UI notes
 //   Help         every binding of the keymap
 //   Error banner a failed session: the error and a restart button
 #include <algorithm>
@@ -31,6 +31,10 @@ void StudioUi::draw_menu_bar(const SessionSnapshot& snapshot) {
     if (ImGui::MenuItem("Restart episode", keymap_.keys_for("restart").c_str())) run_command(UiCommand::restart);
     if (ImGui::MenuItem("Save replay", keymap_.keys_for("save_replay").c_str())) run_command(UiCommand::save_replay);
     if (ImGui::MenuItem("Screenshot", keymap_.keys_for("screenshot").c_str())) run_command(UiCommand::screenshot);
+    if (ImGui::MenuItem(snapshot.controller == Controller::agent ? "Take over from the agent" : "Hand back to the agent",
+                        keymap_.keys_for("toggle_control").c_str(), false, !snapshot.agent.empty())) {
+      run_command(UiCommand::toggle_control);
+    }
     ImGui::Separator();
     if (ImGui::MenuItem("Restart the game")) restart_request_ = options_;
     ImGui::EndMenu();
@@ -160,15 +164,8 @@ void StudioUi::draw_game_panel(const SessionSnapshot& snapshot) {
     row("state", to_string(snapshot.state));
     ImGui::EndTable();
   }
-  // Reward per episode (finished episodes, then the running one).
-  std::vector<float> rewards;
-  for (double score : snapshot.finished_episode_scores) rewards.push_back(static_cast<float>(score));
-  rewards.push_back(static_cast<float>(snapshot.episode_reward));
-  float top = 1.0f;
-  for (float r : rewards) top = std::max(top, r);
-  ImGui::TextColored(kDim, "reward per episode (last = running)");
-  ImGui::PlotLines("##rewards", rewards.data(), static_cast<int>(rewards.size()), 0, nullptr, 0.0f, top * 1.1f,
-                   ImVec2(ImGui::GetContentRegionAvail().x, 60));
+  // The chosen episode's reward curve and the list of episodes (panels_agent.cpp).
+  draw_episodes();
 
   // Settings: apply restarts the game.
   ImGui::Separator();
@@ -197,7 +194,7 @@ void StudioUi::draw_game_panel(const SessionSnapshot& snapshot) {
 
 // [SECTION] Action log
 void StudioUi::draw_action_log(const SessionSnapshot&) {
-  place_window(0.37f, 0.64f, 0.41f, 0.36f);
+  place_window(0.37f, 0.64f, 0.23f, 0.36f);
   if (!ImGui::Begin(kLogWindow)) {
     ImGui::End();
     return;
@@ -207,10 +204,11 @@ void StudioUi::draw_action_log(const SessionSnapshot&) {
   ImGui::TextColored(kDim, "%zu sent", log_.size());
   const ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
                                 ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingStretchProp;
-  if (ImGui::BeginTable("##log", 4, flags)) {
+  if (ImGui::BeginTable("##log", 5, flags)) {
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, 30.0f);
     ImGui::TableSetupColumn("loop", ImGuiTableColumnFlags_WidthFixed, 44.0f);
+    ImGui::TableSetupColumn("by", ImGuiTableColumnFlags_WidthFixed, 46.0f);
     ImGui::TableSetupColumn("FunctionCall", ImGuiTableColumnFlags_WidthStretch, 3.0f);
     ImGui::TableSetupColumn("result", ImGuiTableColumnFlags_WidthStretch, 1.2f);
     ImGui::TableHeadersRow();
@@ -218,7 +216,7 @@ void StudioUi::draw_action_log(const SessionSnapshot&) {
     auto draw_notes_until = [&](std::uint64_t sequence) {
       while (next_note < notes_.size() && notes_[next_note].after_sequence <= sequence) {
         ImGui::TableNextRow();
-        ImGui::TableSetColumnIndex(2);
+        ImGui::TableSetColumnIndex(3);
         ImGui::PushTextWrapPos(0.0f);
         ImGui::TextColored(kYellow, "%s", notes_[next_note].text.c_str());
         ImGui::PopTextWrapPos();
@@ -233,8 +231,14 @@ void StudioUi::draw_action_log(const SessionSnapshot&) {
       ImGui::TableSetColumnIndex(1);
       ImGui::TextColored(kDim, "%u", record.game_loop);
       ImGui::TableSetColumnIndex(2);
-      ImGui::TextUnformatted(record.text.c_str());
+      if (record.source == Controller::agent) {
+        ImGui::TextColored(kMagenta, "agent");
+      } else {
+        ImGui::TextColored(kCyan, "human");
+      }
       ImGui::TableSetColumnIndex(3);
+      ImGui::TextUnformatted(record.text.c_str());
+      ImGui::TableSetColumnIndex(4);
       ImGui::TextColored(record.failed ? kRed : (record.result == "ok" ? kGreen : kDim), "%s", record.result.c_str());
       draw_notes_until(record.sequence);
     }
@@ -288,6 +292,7 @@ void StudioUi::draw_help() {
       if (binding.action == "select_idle_worker") meaning += "  (Ctrl all, Shift add)";
       if (binding.action == "select_army") meaning += "  (Shift add)";
       if (binding.action.starts_with("ability:")) meaning += "  (Shift queues)";
+      if (binding.action == "toggle_control") meaning += "  (watch mode: take over from the agent / hand back)";
       ImGui::TextUnformatted(meaning.c_str());
     }
     ImGui::EndTable();

@@ -117,6 +117,7 @@ void StudioUi::draw_minimap(const SessionSnapshot& snapshot) {
                       1.5f);
       }
     }
+    draw_call_marker(draw, to_rect(min, size), width_px, height_px, true, false);
     minimap_surface_ = SurfaceRect{to_rect(min, size), width_px, height_px, true};
     handle_minimap_input(min, size, width_px, height_px);
     if (ImGui::IsItemHovered()) {

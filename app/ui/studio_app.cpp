@@ -19,6 +19,7 @@
 #include <system_error>
 
 #include "app/config_paths.h"
+#include "app/recording_folder.h"
 #include "app/script.h"
 #include "app/session.h"
 #include "app/ui/screenshot.h"
@@ -127,6 +128,9 @@ SessionOptions session_options(const StudioOptions& options) {
   if (options.sc2path) session.sc2path = std::filesystem::path(*options.sc2path);
   session.sc2lite_dir = own_folder();
   session.speed = options.speed;
+  session.agent = options.agent;
+  session.agent_seed = options.seed.value_or(0);
+  if (!options.record.empty()) session.record_dir = std::filesystem::path(options.record);
   return session;
 }
 
@@ -168,18 +172,30 @@ nlohmann::json own_units(const pysc2::TimeStep& timestep) {
     if (unit.alliance() != SC2APIProtocol::Self) continue;
     units.push_back({{"tag", unit.tag()}, {"unit_type", unit.unit_type()}, {"x", unit.pos().x()}, {"y", unit.pos().y()}});
   }
-  return {{"game_loop", timestep.observation.game_loop}, {"units", units}};
+  return {{"game_loop", timestep.observation.game_loop}, {"score", timestep.observation.score}, {"units", units}};
 }
 
 std::string write_action_log(const std::string& file, const Session& session, const nlohmann::json& first,
                              const nlohmann::json& last) {
   nlohmann::json actions = nlohmann::json::array();
   for (const ActionRecord& record : session.action_log()) {
-    actions.push_back({{"sequence", record.sequence}, {"game_loop", record.game_loop}, {"function", record.call.function},
+    actions.push_back({{"sequence", record.sequence}, {"game_loop", record.game_loop}, {"episode", record.episode},
+                       {"source", to_string(record.source)}, {"function", record.call.function},
                        {"arguments", record.call.arguments}, {"text", record.text}, {"result", record.result},
                        {"failed", record.failed}});
   }
-  const nlohmann::json document = {{"actions", actions}, {"first_observation", first}, {"last_observation", last}};
+  nlohmann::json episodes = nlohmann::json::array();
+  for (const EpisodeSummary& episode : session.episodes()) {
+    episodes.push_back({{"episode", episode.episode}, {"score", episode.score}, {"steps", episode.steps},
+                        {"agent_steps", episode.agent_steps}, {"human_steps", episode.human_steps},
+                        {"finished", episode.finished}});
+  }
+  const SessionSnapshot state = session.snapshot();
+  nlohmann::json recording = {{"folder", state.recording_folder}, {"steps", state.recorded_steps},
+                              {"error", state.recording_error}};
+  const nlohmann::json document = {{"actions", actions},   {"episodes", episodes},
+                                   {"recording", recording}, {"first_observation", first},
+                                   {"last_observation", last}};
   std::ofstream out(file);
   out << document.dump(2) << "\n";
   out.close();
@@ -311,11 +327,18 @@ int run_studio(const StudioOptions& initial_options) {
 
       // A restart (settings, error banner): a new session with the new options.
       if (auto restart = ui->take_restart_request(); restart && running) {
+        // A recording goes on in a new dataset folder (one map and resolution per dataset);
+        // stop() finishes the old one.
+        const bool was_recording = session->snapshot().recording;
         session->stop();
         options.map = restart->map;
         options.feature_screen_size = restart->feature_screen_size;
         options.feature_minimap_size = restart->feature_minimap_size;
-        session = std::make_unique<Session>(session_options(options));
+        options.agent = restart->agent;
+        options.record = was_recording ? restart->record : std::string();
+        SessionOptions next = session_options(options);
+        if (next.record_dir) next.record_dir = next_recording_folder(*next.record_dir);
+        session = std::make_unique<Session>(std::move(next));
         session->start();
         ui->set_session(*session, options);
         first_observation = nlohmann::json();
@@ -330,7 +353,13 @@ int run_studio(const StudioOptions& initial_options) {
     }
     if (script && !script->error().empty()) exit_code = 1;
   }  // the UI's GL objects go before the context
-  session->stop();  // joins the game thread; the GameProcess destructor quits the game
+  session->stop();  // joins the game thread (finishing a recording); the GameProcess destructor quits the game
+  if (const SessionSnapshot state = session->snapshot(); state.recorded_steps > 0) {
+    const std::string error = state.recording_error.empty() ? "" : " (" + state.recording_error + ")";
+    std::fprintf(stderr, "sc2studio: recorded %lld steps (%zu episodes) into %s%s\n",
+                 static_cast<long long>(state.recorded_steps), state.recorded_episodes, state.recording_folder.c_str(),
+                 error.c_str());
+  }
   if (!options.action_log.empty()) {
     if (std::string error = write_action_log(options.action_log, *session, first_observation, last_observation);
         !error.empty()) {

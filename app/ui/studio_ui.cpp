@@ -30,6 +30,7 @@ StudioUi::StudioUi(Session& session, const StudioOptions& options)
       speed_(static_cast<float>(options.speed > 0 ? options.speed : 1.0)),
       fastest_(options.speed <= 0),
       settings_(options) {
+  set_record_folder(options);
   LoadedKeymap loaded = load_keymap(config_dir_from_environment());
   keymap_ = std::move(loaded.keymap);
   for (std::string& message : loaded.messages) {
@@ -50,8 +51,21 @@ void StudioUi::set_session(Session& session, const StudioOptions& options) {
   armed_.reset();
   mapper_.cancel();
   loop_samples_.clear();
+  episodes_.clear();
+  episodes_version_ = 0;
+  plotted_episode_ = 0;
+  marker_.reset();
+  set_record_folder(options);
   note("restarted: " + options.map + ", screen " + std::to_string(options.feature_screen_size) + ", minimap " +
        std::to_string(options.feature_minimap_size));
+}
+
+void StudioUi::set_record_folder(const StudioOptions& options) {
+  record_folder_ = options.record;
+  if (record_folder_.empty()) {
+    const auto base = data_dir_from_environment().value_or(std::filesystem::current_path());
+    record_folder_ = (base / "demonstrations" / options.map).string();
+  }
 }
 
 std::optional<StudioOptions> StudioUi::take_restart_request() {
@@ -72,6 +86,10 @@ void StudioUi::refresh(const SessionSnapshot& snapshot) {
   if (snapshot.log_version != log_version_) {
     log_ = session_->action_log();
     log_version_ = snapshot.log_version;
+  }
+  if (snapshot.episodes_version != episodes_version_) {
+    episodes_ = session_->episodes();
+    episodes_version_ = snapshot.episodes_version;
   }
   update_rates();
   if (!snapshot.timestep || snapshot.timestep_version == drawn_version_) return;
@@ -99,6 +117,7 @@ void StudioUi::update_rates() {
 
 bool StudioUi::draw() {
   refresh(session_->snapshot());
+  update_marker();
   draw_menu_bar(snapshot_);
   draw_top_bar(snapshot_);
   draw_world_view(snapshot_);
@@ -108,6 +127,7 @@ bool StudioUi::draw() {
   draw_selection(snapshot_);
   draw_game_panel(snapshot_);
   draw_action_log(snapshot_);
+  draw_agent_panel(snapshot_);
   draw_inspectors(snapshot_);
   draw_help();
   draw_error_banner(snapshot_);
@@ -203,6 +223,7 @@ void StudioUi::run_command(UiCommand command) {
       screenshot_request_ = (dir / name).string();
       break;
     }
+    case UiCommand::toggle_control: toggle_control(); break;
     case UiCommand::arm:
     case UiCommand::none: break;
   }
@@ -379,6 +400,7 @@ void StudioUi::draw_world_overlays(const pysc2::Observation& obs, const render::
     const ImVec2 a(camera_image.x + pixel.x * cell_w, camera_image.y + pixel.y * cell_h);
     draw->AddRect(a, ImVec2(a.x + cell_w, a.y + cell_h), IM_COL32(255, 200, 60, 255), 0, 0, 1.5f);
   }
+  draw_call_marker(draw, camera_image, mapper_screen_width(), mapper_screen_height(), false, true);
   (void)area;
   draw->PopClipRect();
 }

@@ -1,7 +1,8 @@
 #pragma once
 // The ImGui panels of sc2studio: top bar, World view, Minimap, Feature layers, layer
-// inspectors, Command card, Selection, Game (control, stats, settings), Action log, help
-// overlay and the error banner. Reads the Session's snapshot each frame, turns mouse
+// inspectors, Command card, Selection, Game (control, stats, settings), Action log, Agent
+// (watch / play, take over, recording, the agent's steps, episodes), help overlay and the
+// error banner. Reads the Session's snapshot each frame, turns mouse
 // gestures and keys into FunctionCalls (InputMapper, hotkeys, command card) and submits
 // them. Needs the GL context (UI thread only).
 #include <chrono>
@@ -24,6 +25,7 @@
 #include "render/world_scene.h"
 
 struct ImVec2;
+struct ImDrawList;
 
 namespace sc2::app::ui {
 
@@ -87,6 +89,19 @@ class StudioUi {
   void draw_selection(const SessionSnapshot& snapshot);
   void draw_game_panel(const SessionSnapshot& snapshot);
   void draw_action_log(const SessionSnapshot& snapshot);
+  void draw_agent_panel(const SessionSnapshot& snapshot);
+  void draw_agent_steps();
+  void draw_episodes();
+  void draw_recording_controls(const SessionSnapshot& snapshot);
+  void toggle_control();
+  void set_record_folder(const StudioOptions& options);  // --record, else <data dir>/demonstrations/<map>
+  void choose_agent(const std::string& name);  // empty: the person plays
+  // The call drawn as a marker: the newest one sent in the last few steps (the agent's, or the
+  // person's while an agent is loaded).
+  void update_marker();
+  // Draws the marker on a surface showing the screen (or minimap) layers of size w x h.
+  void draw_call_marker(ImDrawList* draw, const ImageRect& image, int width, int height, bool minimap,
+                        bool with_label) const;
   void draw_help();
   void draw_error_banner(const SessionSnapshot& snapshot);
   void draw_drag_rect();
@@ -128,6 +143,11 @@ class StudioUi {
   std::vector<ActionRecord> log_;
   std::vector<Note> notes_;
   std::vector<Inspector> inspectors_;
+  std::vector<EpisodeSummary> episodes_;
+  std::uint64_t episodes_version_ = 0;
+  int plotted_episode_ = 0;  // episode number whose reward curve is plotted; 0 = the running one
+  std::optional<ActionRecord> marker_;
+  std::string record_folder_;  // where the Record toggle records (a -N suffix when used)
   SurfaceRect world_surface_;
   float world_zoom_ = 1.0f;              // 1 = the whole camera area
   render::WorldPoint world_focus_;       // view centre relative to the camera centre (world units)

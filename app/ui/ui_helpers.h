@@ -20,6 +20,11 @@ inline const ImVec4 kRed{1.0f, 0.35f, 0.3f, 1.0f};
 inline const ImVec4 kYellow{1.0f, 0.85f, 0.3f, 1.0f};
 inline const ImVec4 kDim{0.6f, 0.6f, 0.6f, 1.0f};
 inline const ImVec4 kAccent{0.45f, 0.7f, 1.0f, 1.0f};
+// Who sent a call: the agent's marker and log entries, and the person's.
+inline const ImVec4 kMagenta{1.0f, 0.3f, 0.9f, 1.0f};
+inline const ImVec4 kCyan{0.3f, 0.9f, 1.0f, 1.0f};
+inline constexpr ImU32 kAgentMarker = IM_COL32(255, 70, 230, 255);
+inline constexpr ImU32 kHumanMarker = IM_COL32(70, 230, 255, 255);
 
 // Height of the resource bar under the menu bar.
 inline float top_bar_height() { return std::floor(ImGui::GetFrameHeight() + 8.0f); }

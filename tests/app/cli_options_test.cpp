@@ -87,3 +87,15 @@ TEST_CASE("mini-game time limits") {
   CHECK(sc2::app::episode_loop_limit("BuildMarines") == 20160);
   CHECK_FALSE(sc2::app::episode_loop_limit("Simple64").has_value());
 }
+
+TEST_CASE("--agent takes a built-in agent name and --record a folder; an unknown agent is refused") {
+  auto parsed = parse({"--agent", "scripted", "--record", "/tmp/demo"});
+  REQUIRE(parsed.options.has_value());
+  CHECK(parsed.options->agent == "scripted");
+  CHECK(parsed.options->record == "/tmp/demo");
+  CHECK(parse({}).options->agent.empty());
+  parsed = parse({"--agent", "alphastar"});
+  CHECK_FALSE(parsed.options.has_value());
+  CHECK(parsed.exit_code == 1);
+  CHECK(parsed.message.find("alphastar") != std::string::npos);
+}

@@ -1,0 +1,257 @@
+// [SECTION] Index
+//   Agent panel  watch / play, the agent chooser, take over / hand back, recording, the
+//                agent's steps (call + the available actions it chose from)
+//   Episodes     (in the Game panel) score per episode, the chosen episode's reward curve
+//   Markers      the last call's target on the world view, the layers and the minimap
+#include <algorithm>
+#include <cinttypes>
+
+#include "agents/agent.h"
+#include "app/call_target.h"
+#include "app/recording_folder.h"
+#include "app/ui/studio_ui.h"
+#include "app/ui/ui_helpers.h"
+
+namespace sc2::app::ui {
+
+namespace {
+constexpr const char* kAgentWindow = "Agent";
+constexpr std::size_t kShownSteps = 120;  // the panel lists the agent's last steps
+constexpr int kMarkerSteps = 3;           // a marker stays this many agent steps
+
+std::string available_names(const std::vector<int>& available) {
+  std::string text;
+  for (int id : available) text += (text.empty() ? "" : ", ") + function_name(id);
+  return text;
+}
+}  // namespace
+
+// [SECTION] control
+void StudioUi::toggle_control() {
+  if (snapshot_.agent.empty()) {
+    note("no agent to hand control to: choose one in the Agent panel (or start with --agent NAME)");
+    return;
+  }
+  session_->set_controller(snapshot_.controller == Controller::agent ? Controller::human : Controller::agent);
+}
+
+void StudioUi::choose_agent(const std::string& name) {
+  options_.agent = name;
+  settings_.agent = name;  // a game restart keeps watching it
+  session_->set_agent(name);
+}
+
+// [SECTION] Agent panel
+void StudioUi::draw_agent_panel(const SessionSnapshot& snapshot) {
+  place_window(0.60f, 0.64f, 0.18f, 0.36f);
+  if (!ImGui::Begin(kAgentWindow)) {
+    ImGui::End();
+    return;
+  }
+  // Mode: Play (the person) or Watch (the agent chosen next to it).
+  const bool watching = snapshot.controller == Controller::agent;
+  const std::string chosen = snapshot.agent.empty() ? options_.agent : snapshot.agent;
+  if (ImGui::RadioButton("Play", !watching) && watching) session_->set_controller(Controller::human);
+  ImGui::SameLine();
+  if (ImGui::RadioButton("Watch", watching)) {
+    if (snapshot.agent.empty()) {
+      choose_agent(chosen.empty() ? "scripted" : chosen);
+    } else if (!watching) {
+      session_->set_controller(Controller::agent);
+    }
+  }
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(std::max(60.0f, ImGui::GetContentRegionAvail().x));
+  if (ImGui::BeginCombo("##agent", chosen.empty() ? "choose an agent" : chosen.c_str())) {
+    for (const std::string& name : agents::agent_names()) {
+      if (ImGui::Selectable(name.c_str(), name == snapshot.agent)) choose_agent(name);
+    }
+    ImGui::EndCombo();
+  }
+  if (!snapshot.agent.empty()) {
+    const std::string keys = keymap_.keys_for("toggle_control");
+    const std::string label = (watching ? "Take over" : "Hand back") + (keys.empty() ? "" : " (" + keys + ")");
+    if (ImGui::Button(label.c_str())) toggle_control();
+    ImGui::SameLine();
+    if (watching) {
+      ImGui::TextColored(kMagenta, "agent %s plays", snapshot.agent.c_str());
+    } else {
+      ImGui::TextColored(kCyan, "you play");
+    }
+  } else {
+    ImGui::TextColored(kDim, "you play (no agent loaded)");
+  }
+  if (!snapshot.agent_error.empty()) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(kRed, "%s", snapshot.agent_error.c_str());
+    ImGui::PopTextWrapPos();
+  }
+  draw_recording_controls(snapshot);
+
+  ImGui::Separator();
+  draw_agent_steps();
+  ImGui::End();
+}
+
+void StudioUi::draw_recording_controls(const SessionSnapshot& snapshot) {
+  bool recording = snapshot.recording;
+  if (ImGui::Checkbox("Record", &recording)) {
+    if (recording) {
+      const std::filesystem::path folder = next_recording_folder(record_folder_);
+      options_.record = settings_.record = record_folder_;  // a map change records on, into a new folder
+      session_->start_recording(folder);
+    } else {
+      options_.record = settings_.record = "";
+      session_->stop_recording();
+    }
+  }
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("record each step (observation, FunctionCall, reward) as a dataset\n(agents/dataset/FORMAT.md)");
+  }
+  ImGui::SameLine();
+  if (snapshot.recording) {
+    ImGui::TextColored(kRed, "REC");
+    ImGui::SameLine();
+    ImGui::TextColored(kDim, "%" PRId64 " steps, %zu episodes", snapshot.recorded_steps, snapshot.recorded_episodes);
+    ImGui::TextColored(kDim, "-> %s", snapshot.recording_folder.c_str());
+  } else {
+    ImGui::SetNextItemWidth(-1);
+    char buffer[512];
+    std::snprintf(buffer, sizeof buffer, "%s", record_folder_.c_str());
+    if (ImGui::InputText("##record_folder", buffer, sizeof buffer)) record_folder_ = buffer;
+  }
+  if (!snapshot.recording_error.empty()) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(kRed, "%s", snapshot.recording_error.c_str());
+    ImGui::PopTextWrapPos();
+  }
+}
+
+void StudioUi::draw_agent_steps() {
+  std::vector<const ActionRecord*> steps;
+  for (auto it = log_.rbegin(); it != log_.rend() && steps.size() < kShownSteps; ++it) {
+    if (it->source == Controller::agent) steps.push_back(&*it);
+  }
+  if (steps.empty()) {
+    ImGui::TextColored(kDim, "The agent's calls appear here, one line per step, with the\n"
+                             "available actions it chose from.");
+    return;
+  }
+  ImGui::BeginChild("##agent_steps");
+  ImGui::PushTextWrapPos(0.0f);
+  for (const ActionRecord* record : steps) {  // newest first
+    ImGui::TextColored(kDim, "%u", record->game_loop);
+    ImGui::SameLine();
+    ImGui::TextColored(record->failed ? kRed : kMagenta, "%s", record->text.c_str());
+    if (record->failed) {
+      ImGui::SameLine();
+      ImGui::TextColored(kRed, "%s", record->result.c_str());
+    }
+    ImGui::TextColored(kDim, "  from %zu: %s", record->available.size(), available_names(record->available).c_str());
+  }
+  ImGui::PopTextWrapPos();
+  ImGui::EndChild();
+}
+
+void StudioUi::draw_episodes() {
+  if (episodes_.empty()) {
+    ImGui::TextColored(kDim, "No episode yet.");
+    return;
+  }
+  const EpisodeSummary* plotted = &episodes_.back();
+  for (const EpisodeSummary& episode : episodes_) {
+    if (episode.episode == plotted_episode_) plotted = &episode;
+  }
+  ImGui::TextColored(kDim, "episode %d reward (%s; click an episode below)", plotted->episode,
+                     plotted->finished ? "finished" : "running");
+  float top = 1.0f, bottom = 0.0f;
+  for (float value : plotted->reward_curve) top = std::max(top, value), bottom = std::min(bottom, value);
+  ImGui::PlotLines("##episode_reward", plotted->reward_curve.data(), static_cast<int>(plotted->reward_curve.size()), 0,
+                   nullptr, bottom, top * 1.1f, ImVec2(ImGui::GetContentRegionAvail().x, 50));
+  const ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp;
+  const float rows = static_cast<float>(std::min<std::size_t>(episodes_.size(), 5) + 1);
+  if (ImGui::BeginTable("##episodes", 4, flags, ImVec2(0, rows * ImGui::GetTextLineHeightWithSpacing() + 6))) {
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("#");
+    ImGui::TableSetupColumn("score");
+    ImGui::TableSetupColumn("steps");
+    ImGui::TableSetupColumn("played by");
+    ImGui::TableHeadersRow();
+    for (auto it = episodes_.rbegin(); it != episodes_.rend(); ++it) {
+      const EpisodeSummary& episode = *it;
+      ImGui::TableNextRow();
+      ImGui::TableSetColumnIndex(0);
+      char label[32];
+      std::snprintf(label, sizeof label, "%d%s", episode.episode, episode.finished ? "" : "*");
+      const bool selected = &episode == plotted;
+      if (ImGui::Selectable(label, selected, ImGuiSelectableFlags_SpanAllColumns)) {
+        plotted_episode_ = (it == episodes_.rbegin()) ? 0 : episode.episode;  // the newest follows the game
+      }
+      ImGui::TableSetColumnIndex(1);
+      ImGui::Text("%.0f", episode.score);
+      ImGui::TableSetColumnIndex(2);
+      ImGui::Text("%" PRId64, episode.steps);
+      ImGui::TableSetColumnIndex(3);
+      if (episode.agent_steps > 0 && episode.human_steps > 0) {
+        ImGui::Text("both (%" PRId64 " by you)", episode.human_steps);
+      } else if (episode.agent_steps > 0) {
+        ImGui::TextColored(kMagenta, "agent");
+      } else {
+        ImGui::TextColored(kCyan, "human");
+      }
+    }
+    ImGui::EndTable();
+  }
+}
+
+// [SECTION] Markers
+void StudioUi::update_marker() {
+  marker_.reset();
+  if (!snapshot_.timestep) return;
+  const std::uint32_t now = snapshot_.timestep->observation.game_loop;
+  const std::uint32_t window = static_cast<std::uint32_t>(kMarkerSteps * std::max(1, options_.step_mul));
+  for (auto it = log_.rbegin(); it != log_.rend(); ++it) {
+    if (it->episode != snapshot_.episode || now > it->game_loop + window) break;
+    if (it->failed || it->result == "queued") continue;
+    if (it->source == Controller::human && snapshot_.agent.empty()) continue;  // plain play: no markers
+    if (!call_target(it->call)) continue;
+    marker_ = *it;
+    return;
+  }
+}
+
+void StudioUi::draw_call_marker(ImDrawList* draw, const ImageRect& image, int width, int height, bool minimap,
+                                bool with_label) const {
+  if (!marker_ || width <= 0 || height <= 0) return;
+  const std::optional<CallTarget> target = call_target(marker_->call);
+  if (!target || (target->kind == TargetKind::minimap_point) != minimap) return;
+  const ImU32 color = marker_->source == Controller::agent ? kAgentMarker : kHumanMarker;
+  const float cell_w = image.width / static_cast<float>(width), cell_h = image.height / static_cast<float>(height);
+  auto centre = [&](LayerPixel p) {
+    return ImVec2(image.x + (static_cast<float>(p.x) + 0.5f) * cell_w, image.y + (static_cast<float>(p.y) + 0.5f) * cell_h);
+  };
+  const ImVec2 at = centre(target->at);
+  if (target->kind == TargetKind::screen_rect) {
+    const ImVec2 other = centre(target->corner);
+    const ImVec2 a(std::min(at.x, other.x) - cell_w / 2, std::min(at.y, other.y) - cell_h / 2);
+    const ImVec2 b(std::max(at.x, other.x) + cell_w / 2, std::max(at.y, other.y) + cell_h / 2);
+    draw->AddRectFilled(a, b, (color & 0x00FFFFFF) | 0x30000000);
+    draw->AddRect(a, b, color, 0, 0, 2.0f);
+  } else {
+    const float radius = std::clamp(std::min(image.width, image.height) / 24.0f, 4.0f, 14.0f);
+    const float thickness = with_label ? 2.0f : 1.5f;
+    draw->AddCircle(at, radius, color, 24, thickness);
+    draw->AddLine(ImVec2(at.x - radius * 1.6f, at.y), ImVec2(at.x - radius * 0.4f, at.y), color, thickness);
+    draw->AddLine(ImVec2(at.x + radius * 0.4f, at.y), ImVec2(at.x + radius * 1.6f, at.y), color, thickness);
+    draw->AddLine(ImVec2(at.x, at.y - radius * 1.6f), ImVec2(at.x, at.y - radius * 0.4f), color, thickness);
+    draw->AddLine(ImVec2(at.x, at.y + radius * 0.4f), ImVec2(at.x, at.y + radius * 1.6f), color, thickness);
+  }
+  if (with_label) {
+    const std::string text = (marker_->source == Controller::agent ? "agent: " : "you: ") + function_name(marker_->call.function);
+    const ImVec2 label(at.x + 10, at.y + 8);
+    draw->AddText(ImVec2(label.x + 1, label.y + 1), IM_COL32(0, 0, 0, 220), text.c_str());
+    draw->AddText(label, color, text.c_str());
+  }
+}
+
+}  // namespace sc2::app::ui

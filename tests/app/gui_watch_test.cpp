@@ -1,0 +1,153 @@
+// GUI watch mode end to end: sc2studio --agent scripted under SDL's offscreen driver against
+// sc2lite. The agent scores, its calls are logged as "agent", its target marker is drawn, the
+// recording re-reads with the same calls; F6 takes over and hands back.
+#include <doctest/doctest.h>
+#include <stb_image.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "agents/dataset/dataset_reader.h"
+#include "client/pysc2/actions.h"
+#include "tests/app/app_test_support.h"
+
+namespace {
+
+const std::filesystem::path kBin = SC2_BIN_DIR;
+
+bool have_programs() {
+  if (std::filesystem::exists(kBin / "sc2studio") && std::filesystem::exists(kBin / "sc2lite")) return true;
+  MESSAGE("skipped: sc2studio or sc2lite is not built in " << kBin.string());
+  return false;
+}
+
+std::string studio(const sc2::test::TempDir& dir, const std::string& flags) {
+  return "cd '" + dir.path().string() + "' && SDL_VIDEODRIVER=offscreen XDG_CONFIG_HOME='" + dir.path().string() +
+         "/config' XDG_DATA_HOME='" + dir.path().string() + "/data' timeout 90 '" + (kBin / "sc2studio").string() +
+         "' " + flags;
+}
+
+int count_color(const std::filesystem::path& png, int r, int g, int b) {
+  int width = 0, height = 0, channels = 0;
+  unsigned char* data = stbi_load(png.c_str(), &width, &height, &channels, 3);
+  if (!data) return -1;
+  int count = 0;
+  for (int i = 0; i < width * height; ++i) {
+    const unsigned char* p = data + 3 * i;
+    if (p[0] == r && p[1] == g && p[2] == b) ++count;
+  }
+  stbi_image_free(data);
+  return count;
+}
+
+nlohmann::json read_json(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  return nlohmann::json::parse(in);
+}
+
+}  // namespace
+
+TEST_CASE("sc2studio --agent scripted plays MoveToBeacon: it scores, the marker is drawn, the recording re-reads") {
+  if (!have_programs()) return;
+  sc2::test::TempDir dir;
+  const auto log_file = dir.path() / "actions.json";
+  const auto shot = dir.path() / "watch.png";
+  const auto folder = dir.path() / "demo";
+  const auto result = sc2::test::run_command(studio(
+      dir, "--agent scripted --seed 3 --speed 16 --frames 120 --record '" + folder.string() + "' --action_log '" +
+               log_file.string() + "' --screenshot '" + shot.string() + "'"));
+  INFO(result.output);
+  REQUIRE(result.exit_code == 0);
+  const nlohmann::json log = read_json(log_file);
+  const auto& actions = log.at("actions");
+  REQUIRE(actions.size() >= 10);
+  for (const auto& action : actions) {
+    INFO(action.dump());
+    CHECK(action.at("source") == "agent");
+  }
+  CHECK(log.at("last_observation").at("score").get<int>() >= 1);  // the score rose
+  CHECK(log.at("episodes").at(0).at("agent_steps").get<int>() > 0);
+
+  // The agent's marker (its colour exactly) on the world view and the layers.
+  CHECK(count_color(shot, 255, 70, 230) > 40);
+
+  // Every agent step was recorded, with the call the log says was sent.
+  CHECK(log.at("recording").at("error") == "");
+  const auto dataset = sc2::agents::dataset::Dataset::open(folder);
+  CHECK(dataset.index().info.agent == "scripted");
+  const auto& calls = dataset.function_calls();
+  REQUIRE(calls.size() == actions.size());
+  for (std::size_t i = 0; i < calls.size(); ++i) {
+    INFO(actions[i].dump());
+    if (actions[i].at("failed").get<bool>()) {  // a refused call: no_op went out
+      CHECK(calls[i].function == sc2::pysc2::fn::no_op);
+      continue;
+    }
+    CHECK(calls[i].function == actions[i].at("function").get<int>());
+    CHECK(calls[i].arguments == actions[i].at("arguments").get<std::vector<std::vector<int>>>());
+  }
+}
+
+TEST_CASE("F6 takes over from the agent (the person's F2 goes out as human) and hands back") {
+  if (!have_programs()) return;
+  sc2::test::TempDir dir;
+  const auto script = dir.path() / "takeover.txt";
+  std::ofstream(script) << "wait_game\n"
+                           "wait_loops 40\n"
+                           "key F6          # take over\n"
+                           "wait_frames 3\n"
+                           "key F2          # select_army, by the person\n"
+                           "wait_loops 24\n"
+                           "key F6          # hand back\n"
+                           "wait_loops 40\n"
+                           "quit\n";
+  const auto log_file = dir.path() / "actions.json";
+  const auto result = sc2::test::run_command(
+      studio(dir, "--agent scripted --speed 4 --script '" + script.string() + "' --action_log '" + log_file.string() + "'"));
+  INFO(result.output);
+  REQUIRE(result.exit_code == 0);
+  const nlohmann::json log = read_json(log_file);
+  const auto& actions = log.at("actions");
+  std::size_t human = actions.size();
+  for (std::size_t i = 0; i < actions.size(); ++i) {
+    if (actions[i].at("source") == "human") {
+      CHECK(human == actions.size());  // exactly one
+      human = i;
+    }
+  }
+  REQUIRE(human < actions.size());
+  CHECK(actions[human].at("function") == sc2::pysc2::fn::select_army);
+  CHECK(actions[human].at("result") == "ok");
+  CHECK(human > 0);
+  CHECK(actions[0].at("source") == "agent");
+  CHECK(actions.back().at("source") == "agent");  // handed back: the agent plays again
+  CHECK(actions.size() - human > 3);
+}
+
+TEST_CASE("--record into a folder that is not usable shows the error and the game still runs") {
+  if (!have_programs()) return;
+  sc2::test::TempDir dir;
+  std::filesystem::create_directories(dir.path() / "used");
+  std::ofstream(dir.path() / "used" / "notes.txt") << "mine\n";
+  const auto log_file = dir.path() / "actions.json";
+  const auto result = sc2::test::run_command(studio(dir, "--agent scripted --speed 8 --frames 30 --record '" +
+                                                             (dir.path() / "used").string() + "' --action_log '" +
+                                                             log_file.string() + "'"));
+  INFO(result.output);
+  REQUIRE(result.exit_code == 0);
+  const nlohmann::json log = read_json(log_file);
+  const std::string error = log.at("recording").at("error");
+  CHECK(error.find((dir.path() / "used").string()) != std::string::npos);
+  CHECK_FALSE(log.at("actions").empty());  // the agent played on
+  CHECK(std::filesystem::exists(dir.path() / "used" / "notes.txt"));
+  CHECK_FALSE(std::filesystem::exists(dir.path() / "used" / "index.json"));
+}
+
+TEST_CASE("sc2studio refuses an unknown --agent with the list of agents") {
+  if (!have_programs()) return;
+  sc2::test::TempDir dir;
+  const auto result = sc2::test::run_command(studio(dir, "--agent alphastar --frames 1"));
+  CHECK(result.exit_code == 1);
+  CHECK(result.output.find("alphastar") != std::string::npos);
+  CHECK(result.output.find("scripted") != std::string::npos);
+}
