@@ -197,7 +197,7 @@ KeymapParse parse_keymap(std::string_view text, const std::string& file_name) {
   return KeymapParse{Keymap(std::move(bindings)), {}};
 }
 
-std::string_view default_keymap_text() { return kDefaultKeymapText; }
+std::string_view default_keymap_text() { return embedded::keymap_txt; }
 
 LoadedKeymap load_keymap(const std::optional<std::filesystem::path>& config_dir) {
   LoadedKeymap loaded;

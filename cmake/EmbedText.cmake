@@ -1,0 +1,19 @@
+# sc2_embed_text(<target> HEADER <path under generated/> NAMESPACE <ns> FILES <files...>
+#                [STRIP_SUFFIX <suffix>])
+# Adds a generated header holding each file as a std::string_view constant to <target>,
+# regenerated when any of the files changes (see embed_text_files.cmake).
+function(sc2_embed_text target)
+  cmake_parse_arguments(EMBED "" "HEADER;NAMESPACE;STRIP_SUFFIX" "FILES" ${ARGN})
+  set(generated_dir ${CMAKE_CURRENT_BINARY_DIR}/generated)
+  set(header ${generated_dir}/${EMBED_HEADER})
+  set(script ${PROJECT_SOURCE_DIR}/cmake/embed_text_files.cmake)
+  add_custom_command(
+    OUTPUT ${header}
+    COMMAND ${CMAKE_COMMAND} "-DINPUTS=${EMBED_FILES}" -DOUTPUT=${header}
+            -DNAMESPACE=${EMBED_NAMESPACE} "-DSTRIP_SUFFIX=${EMBED_STRIP_SUFFIX}" -P ${script}
+    DEPENDS ${EMBED_FILES} ${script}
+    COMMENT "Embedding ${EMBED_HEADER}"
+    VERBATIM)
+  target_sources(${target} PRIVATE ${header})
+  target_include_directories(${target} PRIVATE ${generated_dir})
+endfunction()
