@@ -29,7 +29,7 @@ void rest_at(Unit& unit, Vec2 goal) {
 
 // A unit of a group sent to one point stops once it touches a unit that already got there.
 bool blocked_by_arrived(const World& world, const Unit& unit, Vec2 goal) {
-  std::vector<Unit*> near;
+  thread_local std::vector<Unit*> near;  // reused: this runs for every walking unit every loop
   world.units_near(unit.pos, unit.radius + kTouchSlack, near);
   for (const Unit* other : near) {
     if (other == &unit || !other->stats->solid() || !other->alive() || !other->idle()) continue;
@@ -74,7 +74,7 @@ Unit* auto_target(World& world, Unit& unit, float reach) {
   if (current != nullptr && hostile(unit.owner, current->owner) && edge_distance(unit, *current) <= reach) {
     return current;
   }
-  std::vector<Unit*> near;
+  thread_local std::vector<Unit*> near;  // reused: this runs for every idle or attacking unit every loop
   world.units_near(unit.pos, reach + unit.radius, near);
   return acquire_target(unit, near, reach);
 }
