@@ -15,7 +15,8 @@ std::vector<ScreenUnit> screen_units(const pysc2::Observation& observation, int 
   if (table.empty()) return units;
   const int c_type = table.column("unit_type"), c_alliance = table.column("alliance"), c_x = table.column("x"),
             c_y = table.column("y"), c_health = table.column("health"), c_selected = table.column("is_selected"),
-            c_tag = table.column("tag");
+            c_tag = table.column("tag"), c_radius = table.column("radius"),
+            c_progress = table.column("build_progress");
   for (int row = 0; row < table.rows; ++row) {
     if (table.at(row, c_alliance) != alliance) continue;
     ScreenUnit unit;
@@ -26,6 +27,8 @@ std::vector<ScreenUnit> screen_units(const pysc2::Observation& observation, int 
     unit.health = static_cast<int>(table.at(row, c_health));
     unit.selected = table.at(row, c_selected) != 0;
     unit.tag = table.at(row, c_tag);
+    unit.radius = static_cast<int>(table.at(row, c_radius));
+    unit.build_progress = static_cast<int>(table.at(row, c_progress));
     units.push_back(unit);
   }
   return units;

@@ -24,6 +24,8 @@ struct ScreenUnit {
   int health = 0;
   bool selected = false;
   std::int64_t tag = 0;
+  int radius = 0;           // screen pixels
+  int build_progress = 100; // percent; below 100 = structure under construction
 };
 
 // feature_units rows of this alliance, in table order (empty without raw data).

@@ -2,9 +2,12 @@
 
 #include <stdexcept>
 
+#include "agents/build_marines_agent.h"
 #include "agents/collect_mineral_shards_agent.h"
+#include "agents/collect_minerals_and_gas_agent.h"
 #include "agents/defeat_roaches_agent.h"
 #include "agents/defeat_zerglings_and_banelings_agent.h"
+#include "agents/find_and_defeat_zerglings_agent.h"
 #include "agents/move_to_beacon_agent.h"
 
 namespace sc2::agents {
@@ -25,6 +28,9 @@ constexpr ScriptedEntry kScripted[] = {
     {"CollectMineralShards", &make<CollectMineralShardsFeatureUnitsAgent>},
     {"DefeatRoaches", &make<DefeatRoachesAgent>},
     {"DefeatZerglingsAndBanelings", &make<DefeatZerglingsAndBanelingsAgent>},
+    {"FindAndDefeatZerglings", &make<FindAndDefeatZerglingsAgent>},
+    {"CollectMineralsAndGas", &make<CollectMineralsAndGasAgent>},
+    {"BuildMarines", &make<BuildMarinesAgent>},
 };
 
 }  // namespace

@@ -54,10 +54,10 @@ TEST_CASE("make_agent with an unknown name says which agents exist") {
 TEST_CASE("scripted agent on a map without one fails at setup, listing the maps that have one") {
   auto agent = agents::make_agent("scripted", 0);
   agents::AgentSpec spec;
-  spec.map = "BuildMarines";
+  spec.map = "NoSuchMiniGame";
   CHECK_THROWS_AS(agent->setup(spec), std::invalid_argument);
   const auto message = message_of([&] { agent->setup(spec); });
-  CHECK(message.find("BuildMarines") != std::string::npos);
+  CHECK(message.find("NoSuchMiniGame") != std::string::npos);
   for (const auto& map : agents::scripted_maps()) CHECK(message.find(map) != std::string::npos);
 }
 

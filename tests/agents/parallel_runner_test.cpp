@@ -119,7 +119,7 @@ TEST_CASE("parallel: bad options are refused before any game starts") {
   options.record_dir = "/tmp/never";
   CHECK_THROWS_AS(agents::run_parallel(options, counting), std::invalid_argument);
   options.record_dir.reset();
-  options.map = "BuildMarines";  // no scripted agent
+  options.map = "NoSuchMiniGame";  // no scripted agent
   CHECK_THROWS_AS(agents::run_parallel(options, counting), std::invalid_argument);
   CHECK(games == 0);
 }

@@ -86,6 +86,6 @@ TEST_CASE("run: a wrong agent or agent/map pair fails before a game is launched"
   options.agent = "nope";
   CHECK_THROWS_AS(agents::run(options), std::invalid_argument);
   options.agent = "scripted";
-  options.map = "BuildMarines";
+  options.map = "NoSuchMiniGame";
   CHECK_THROWS_AS(agents::run(options), std::invalid_argument);
 }

@@ -142,7 +142,7 @@ TEST_CASE("sc2agent --record writes a dataset folder the reader accepts") {
 TEST_CASE("sc2agent: a bad flag, an unknown agent or a map without a scripted agent -> one line, exit 1") {
   if (!have_binaries()) return;
   for (const char* arguments :
-       {"--no-such-flag", "--episodes 0", "--episodes many", "--agent alphastar", "--map BuildMarines --agent scripted",
+       {"--no-such-flag", "--episodes 0", "--episodes many", "--agent alphastar", "--map NoSuchMiniGame --agent scripted",
         "--parallel 0", "--parallel 2 --record /tmp/sc2agent_never_written"}) {
     CAPTURE(arguments);
     const auto outcome = run_sc2agent(arguments);

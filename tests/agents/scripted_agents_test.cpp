@@ -30,9 +30,11 @@ std::vector<int> with_attack() { return {0, 1, 2, 3, 4, 7, id_of("Attack_screen"
 
 }  // namespace
 
-TEST_CASE("the scripted registry covers the four maps and builds the chosen agents") {
+TEST_CASE("the scripted registry covers the seven maps and builds the chosen agents") {
   const auto maps = agents::scripted_maps();
-  for (const char* map : {"MoveToBeacon", "CollectMineralShards", "DefeatRoaches", "DefeatZerglingsAndBanelings"}) {
+  CHECK(maps.size() == 7);
+  for (const char* map : {"MoveToBeacon", "CollectMineralShards", "DefeatRoaches", "DefeatZerglingsAndBanelings",
+                          "FindAndDefeatZerglings", "CollectMineralsAndGas", "BuildMarines"}) {
     CHECK(std::find(maps.begin(), maps.end(), map) != maps.end());
     agents::AgentSpec spec;
     spec.map = map;
@@ -41,7 +43,7 @@ TEST_CASE("the scripted registry covers the four maps and builds the chosen agen
   }
   CHECK(dynamic_cast<agents::CollectMineralShardsFeatureUnitsAgent*>(
             agents::make_scripted_agent("CollectMineralShards").get()) != nullptr);
-  CHECK_THROWS_AS(agents::make_scripted_agent("BuildMarines"), std::invalid_argument);
+  CHECK_THROWS_AS(agents::make_scripted_agent("NoSuchMiniGame"), std::invalid_argument);
 }
 
 TEST_CASE("CollectMineralShards (layers): unselected Marines are selected with select_army") {

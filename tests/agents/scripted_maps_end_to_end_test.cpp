@@ -11,10 +11,17 @@
 // * DefeatZerglingsAndBanelings >= 85: measured ~103-118 (seeds 1, 2, 21-23); noop ~55-65
 //   and random ~26-55 (the Marines fight back on their own); holding and focusing without
 //   the split ~65-70 - so 85 needs the wave-start split to work.
+// * FindAndDefeatZerglings >= 30: measured ~54 (seed 21: 3 episodes 48..59); noop ~2 (the
+//   Marines only shoot what walks up to them) and random ~10.
+// * CollectMineralsAndGas >= 4000 (full 300 s, ~1.4 s wall per episode): measured 5885 (the
+//   map is deterministic: every seed plays the same); noop 0 and random 0 (no SCV mines).
+// * BuildMarines, the first 800 agent steps (6400 of 20160 loops; the full 900 s takes ~7 s
+//   wall): >= 25 Marines; measured 44 there (69 over the full episode); noop and random 0.
 #include <doctest/doctest.h>
 
 #include "agents/agent.h"
 #include "agents/runner.h"
+#include "client/pysc2/env.h"
 #include "client/controller.h"
 #include "engine/maps/mini_game_registry.h"
 #include "engine/server/engine_host.h"
@@ -79,10 +86,43 @@ TEST_CASE("end to end: scripted DefeatZerglingsAndBanelings averages at least 85
   check_scripted_minimum("DefeatZerglingsAndBanelings", 85);
 }
 
+TEST_CASE("end to end: scripted FindAndDefeatZerglings averages at least 30 over 3 seeded episodes") {
+  check_scripted_minimum("FindAndDefeatZerglings", 30);
+}
+
+TEST_CASE("end to end: scripted CollectMineralsAndGas averages at least 4000 over 2 seeded episodes") {
+  if (!served("CollectMineralsAndGas")) return;
+  const auto summary = play("CollectMineralsAndGas", "scripted", 2, 21);
+  REQUIRE(summary.episodes.size() == 2);
+  INFO("mean " << summary.mean_score);
+  CHECK(summary.mean_score >= 4000);
+}
+
+TEST_CASE("end to end: scripted BuildMarines builds at least 25 Marines in its first 800 steps") {
+  if (!served("BuildMarines")) return;
+  EngineOverWebsocket engine;
+  agents::RunOptions options;
+  options.map = "BuildMarines";
+  options.seed = 21;
+  pysc2::Env env(*engine.controller, agents::env_options(options));
+  auto agent = agents::make_agent("scripted", 21);
+  agent->setup(agents::agent_spec(options));
+  agent->reset();
+  auto time_step = env.reset();
+  double marines = 0;
+  for (int step = 0; step < 800 && !time_step.last(); ++step) {
+    time_step = env.step(agent->step(time_step));
+    marines += time_step.reward;  // score = Marines built
+  }
+  INFO("Marines built: " << marines);
+  CHECK(marines >= 25);
+}
+
 TEST_CASE("end to end: the random agent never sends an unavailable action on the new maps") {
   // Env (ensure_available_actions) throws on a call outside available_actions, and the
   // engine's errors surface as exceptions: a whole episode without one is the check.
-  for (const char* map : {"CollectMineralShards", "DefeatRoaches", "DefeatZerglingsAndBanelings"}) {
+  for (const char* map : {"CollectMineralShards", "DefeatRoaches", "DefeatZerglingsAndBanelings", "FindAndDefeatZerglings",
+                          "CollectMineralsAndGas"}) {
     if (!served(map)) continue;
     INFO(map);
     agents::RunSummary summary;
