@@ -124,6 +124,10 @@ int main(int argc, char** argv) {
   auto* record_option = app.add_option("--record", record_dir,
                                        "record every agent step into this new or empty dataset folder "
                                        "(.npy arrays + index.json, see agents/dataset/FORMAT.md)");
+  std::string replay_dir;
+  auto* replay_option = app.add_option("--save_replay,--save-replay", replay_dir,
+                                       "save each episode's replay into this folder "
+                                       "(<map>_seed<seed>_episode<N>.SC2Replay; created if missing)");
   app.add_flag("--json", json, "print exactly one JSON object instead of progress lines");
 
   try {
@@ -137,6 +141,7 @@ int main(int argc, char** argv) {
   if (seed_option->count() > 0) options.seed = seed;
   if (sc2path_option->count() > 0) options.sc2path = sc2path;
   if (record_option->count() > 0) options.record_dir = record_dir;
+  if (replay_option->count() > 0) options.replay_dir = replay_dir;
   options.sc2lite_dir = program_dir(argv[0]);
   std::FILE* out = take_stdout_for_results();
 

@@ -10,6 +10,7 @@
 #include <thread>
 #include <vector>
 
+#include "agents/replay_saver.h"
 #include "client/launcher.h"
 
 namespace sc2::agents {
@@ -35,6 +36,7 @@ RunSummary run_parallel(const RunOptions& requested, const GameProvider& games, 
     options.seed = (static_cast<std::uint64_t>(entropy()) << 32) ^ entropy();
   }
   const int workers = std::min(options.parallel, options.episodes);
+  if (options.replay_dir) prepare_replay_folder(*options.replay_dir);
 
   // Agents are built (and the map checked) before any game starts.
   std::vector<std::unique_ptr<Agent>> agents;
@@ -64,6 +66,7 @@ RunSummary run_parallel(const RunOptions& requested, const GameProvider& games, 
             if (stop) return;
             EpisodeResult result = run_episode(env, *agents[static_cast<std::size_t>(worker)]);
             result.episode = number;
+            if (mine.replay_dir) save_episode_replay(controller, *mine.replay_dir, mine.map, *mine.seed, number);
             std::lock_guard lock(mutex);
             results.push_back(result);
             if (on_episode) on_episode(result, options.episodes);

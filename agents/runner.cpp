@@ -7,6 +7,7 @@
 
 #include "agents/dataset/dataset_writer.h"
 #include "agents/parallel_runner.h"
+#include "agents/replay_saver.h"
 #include "client/launcher.h"
 
 namespace sc2::agents {
@@ -35,8 +36,9 @@ std::unique_ptr<Agent> prepared_agent(const RunOptions& options) {
   return agent;
 }
 
-// The dataset folder is created before any game starts, so a bad folder fails fast.
+// The dataset and replay folders are made before any game starts, so a bad folder fails fast.
 std::unique_ptr<dataset::DatasetWriter> prepared_recorder(const RunOptions& options) {
+  if (options.replay_dir) prepare_replay_folder(*options.replay_dir);
   if (!options.record_dir) return nullptr;
   dataset::DatasetInfo info;
   info.map = options.map;
@@ -63,6 +65,9 @@ RunSummary play(Controller& controller, Agent& agent, const RunOptions& options,
     EpisodeResult result = run_episode(env, agent, record);
     result.episode = episode;
     if (recorder != nullptr) recorder->end_episode(result.score, result.game_loops);
+    if (options.replay_dir) {
+      save_episode_replay(controller, *options.replay_dir, options.map, options.seed.value_or(0), episode);
+    }
     results.push_back(result);
     if (on_episode) on_episode(result, options.episodes);
   }

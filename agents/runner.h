@@ -33,6 +33,8 @@ struct RunOptions {
   // Record every agent step into this dataset folder (agents/dataset/FORMAT.md); must be
   // new or empty. Only with parallel == 1.
   std::optional<std::filesystem::path> record_dir;
+  // Save each episode's replay (RequestSaveReplay) into this folder (created if missing).
+  std::optional<std::filesystem::path> replay_dir;
 };
 
 struct EpisodeResult {

@@ -1,0 +1,20 @@
+#pragma once
+// Saves the replay of each finished episode (RequestSaveReplay) into a folder, for
+// sc2agent --save_replay DIR.
+#include <filesystem>
+#include <string>
+
+#include "client/controller.h"
+
+namespace sc2::agents {
+
+// Creates `folder` when missing; throws std::runtime_error naming it when it cannot be used.
+void prepare_replay_folder(const std::filesystem::path& folder);
+
+// Asks the game for the replay of the episode that just ended and writes it as
+// <folder>/<map>_seed<seed>_episode<N>.SC2Replay. Returns the file written; throws
+// std::runtime_error naming the file when it cannot be written.
+std::filesystem::path save_episode_replay(Controller& controller, const std::filesystem::path& folder,
+                                          const std::string& map, std::uint64_t seed, int episode);
+
+}  // namespace sc2::agents
