@@ -3,43 +3,19 @@
 // beacon, then check the FunctionCalls it sent (--action_log), that the Marine moved, and
 // that every panel is drawn in the screenshot.
 #include <doctest/doctest.h>
-#include <stb_image.h>
 
 #include <cmath>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "client/pysc2/actions.h"
-#include "tests/app/app_test_support.h"
+#include "tests/app/gui_test_support.h"
 
 namespace {
 
-const std::filesystem::path kBin = SC2_BIN_DIR;
-
-bool have_programs() {
-  if (std::filesystem::exists(kBin / "sc2studio") && std::filesystem::exists(kBin / "sc2lite")) return true;
-  MESSAGE("skipped: sc2studio or sc2lite is not built in " << kBin.string());
-  return false;
-}
-
-std::string studio(const sc2::test::TempDir& dir, const std::string& flags) {
-  return "cd '" + dir.path().string() + "' && SDL_VIDEODRIVER=offscreen XDG_CONFIG_HOME='" + dir.path().string() +
-         "/config' XDG_DATA_HOME='" + dir.path().string() + "/data' timeout 90 '" + (kBin / "sc2studio").string() +
-         "' " + flags;
-}
-
-int count_color(const std::filesystem::path& png, int r, int g, int b, int tolerance) {
-  int width = 0, height = 0, channels = 0;
-  unsigned char* data = stbi_load(png.c_str(), &width, &height, &channels, 3);
-  if (!data) return -1;
-  int count = 0;
-  for (int i = 0; i < width * height; ++i) {
-    const unsigned char* p = data + 3 * i;
-    if (std::abs(p[0] - r) <= tolerance && std::abs(p[1] - g) <= tolerance && std::abs(p[2] - b) <= tolerance) ++count;
-  }
-  stbi_image_free(data);
-  return count;
-}
+using sc2::test::count_color;
+using sc2::test::have_programs;
+using sc2::test::studio;
 
 }  // namespace
 

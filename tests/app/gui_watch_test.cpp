@@ -2,43 +2,19 @@
 // sc2lite. The agent scores, its calls are logged as "agent", its target marker is drawn, the
 // recording re-reads with the same calls; F6 takes over and hands back.
 #include <doctest/doctest.h>
-#include <stb_image.h>
 
 #include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "agents/dataset/dataset_reader.h"
 #include "client/pysc2/actions.h"
-#include "tests/app/app_test_support.h"
+#include "tests/app/gui_test_support.h"
 
 namespace {
 
-const std::filesystem::path kBin = SC2_BIN_DIR;
-
-bool have_programs() {
-  if (std::filesystem::exists(kBin / "sc2studio") && std::filesystem::exists(kBin / "sc2lite")) return true;
-  MESSAGE("skipped: sc2studio or sc2lite is not built in " << kBin.string());
-  return false;
-}
-
-std::string studio(const sc2::test::TempDir& dir, const std::string& flags) {
-  return "cd '" + dir.path().string() + "' && SDL_VIDEODRIVER=offscreen XDG_CONFIG_HOME='" + dir.path().string() +
-         "/config' XDG_DATA_HOME='" + dir.path().string() + "/data' timeout 90 '" + (kBin / "sc2studio").string() +
-         "' " + flags;
-}
-
-int count_color(const std::filesystem::path& png, int r, int g, int b) {
-  int width = 0, height = 0, channels = 0;
-  unsigned char* data = stbi_load(png.c_str(), &width, &height, &channels, 3);
-  if (!data) return -1;
-  int count = 0;
-  for (int i = 0; i < width * height; ++i) {
-    const unsigned char* p = data + 3 * i;
-    if (p[0] == r && p[1] == g && p[2] == b) ++count;
-  }
-  stbi_image_free(data);
-  return count;
-}
+using sc2::test::count_color;
+using sc2::test::have_programs;
+using sc2::test::studio;
 
 nlohmann::json read_json(const std::filesystem::path& file) {
   std::ifstream in(file);
