@@ -50,11 +50,18 @@ pysc2::FunctionCall BuildMarinesAgent::step(const pysc2::TimeStep& time_step) {
   const BaseView base = BaseView::read(observation);
   // A Build order is pending until its structure shows up or the cooldown ends; its SCV pays
   // on arrival (an empty bank then drops the order), so its cost stays banked meanwhile.
-  if (now - depot_ordered_step_ > kBuildCooldownSteps || static_cast<int>(base.depots.size()) > depots_at_order_)
-    depot_pending_.reset();
-  if (now - barracks_ordered_step_ > kBuildCooldownSteps ||
-      static_cast<int>(base.barracks.size()) > barracks_at_order_)
-    barracks_pending_.reset();
+  // One that never showed (its SCV could not get there) makes its spot a refused one.
+  const auto settle = [&](std::optional<Pixel2>& pending, int ordered_step, std::size_t count, int count_at_order) {
+    if (!pending) return;
+    if (static_cast<int>(count) > count_at_order) {
+      pending.reset();
+    } else if (now - ordered_step > kBuildCooldownSteps) {
+      refused_spots_.push_back(*pending);
+      pending.reset();
+    }
+  };
+  settle(depot_pending_, depot_ordered_step_, base.depots.size(), depots_at_order_);
+  settle(barracks_pending_, barracks_ordered_step_, base.barracks.size(), barracks_at_order_);
   const int reserved = (depot_pending_ ? 100 : 0) + (barracks_pending_ ? 150 : 0);
 
   if (auto call = follow_up_.take(observation)) {

@@ -18,9 +18,10 @@
 //    every Barracks (select_point, all of the type), then Train_Marine_quick (the game
 //    queues it at the shortest queue);
 // 7. no_op.
-// A spot the game refuses (action_result after the Build order) is not tried again. A Build
-// order is pending until its structure shows (or kBuildCooldownSteps pass): meanwhile its
-// cost stays banked (the SCV pays on arrival) and no second one of the kind is ordered.
+// A spot the game refuses (action_result after the Build order) is not tried again, nor one
+// whose structure did not show within kBuildCooldownSteps (its SCV could not get there). A
+// Build order is pending until then: meanwhile its cost stays banked (the SCV pays on
+// arrival) and no second one of the kind is ordered.
 #include <vector>
 
 #include "agents/agent.h"

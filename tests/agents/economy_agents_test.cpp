@@ -273,3 +273,23 @@ TEST_CASE("FindAndDefeatZerglings: with the whole map seen, sweeps the corners i
   REQUIRE(second.function == id_of("Attack_minimap"));
   CHECK(second.arguments[1] == std::vector<int>{48, 15});
 }
+
+TEST_CASE("BuildMarines: a depot that never shows up gives up its spot for another one") {
+  agents::BuildMarinesAgent agent;
+  agent.setup({"BuildMarines", 64, 64, 8});
+  agent.reset();
+  // 18 SCVs (no more wanted), supply 18/19: a depot is due, again and again.
+  const auto waiting = base_step(basics(), 150, 18, 19, 0, 18);
+  auto build = base_step(with(basics(), {"Build_SupplyDepot_screen"}), 150, 18, 19, 0, 18);
+  std::sort(build.observation.available_actions.begin(), build.observation.available_actions.end());
+  REQUIRE(agent.step(waiting).function == pysc2::fn::select_point);
+  const auto first = agent.step(build);
+  REQUIRE(first.function == id_of("Build_SupplyDepot_screen"));
+  // No depot ever appears (its SCV is stuck): nothing new while the order is pending...
+  for (int i = 0; i < agents::kBuildCooldownSteps; ++i) CHECK(agent.step(waiting) == pysc2::FunctionCall{});
+  // ...then a fresh try, and not on the same spot.
+  REQUIRE(agent.step(waiting).function == pysc2::fn::select_point);
+  const auto second = agent.step(build);
+  REQUIRE(second.function == id_of("Build_SupplyDepot_screen"));
+  CHECK(second.arguments[1] != first.arguments[1]);
+}
