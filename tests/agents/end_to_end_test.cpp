@@ -12,7 +12,7 @@
 #include "client/pysc2/actions.h"
 #include "client/controller.h"
 #include "client/pysc2/env.h"
-#include "engine/server/engine_host.h"
+#include "tests/agents/engine_over_websocket.h"
 
 using namespace sc2;
 
@@ -21,19 +21,7 @@ namespace {
 // MoveToBeacon lasts 120 game seconds at 22.4 loops per second.
 constexpr std::uint32_t kMoveToBeaconLoops = 2688;
 
-struct EngineOverWebsocket {
-  engine::EngineHost host{"127.0.0.1", 0};
-  std::unique_ptr<Controller> controller;
-
-  EngineOverWebsocket() {
-    host.start();
-    controller = std::make_unique<Controller>("127.0.0.1", host.port());
-  }
-  ~EngineOverWebsocket() {
-    controller.reset();
-    host.stop();
-  }
-};
+using test::EngineOverWebsocket;
 
 agents::RunOptions options_for(const char* agent, std::uint64_t seed) {
   agents::RunOptions options;

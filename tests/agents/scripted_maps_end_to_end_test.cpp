@@ -24,25 +24,13 @@
 #include "client/pysc2/env.h"
 #include "client/controller.h"
 #include "engine/maps/mini_game_registry.h"
-#include "engine/server/engine_host.h"
+#include "tests/agents/engine_over_websocket.h"
 
 using namespace sc2;
 
 namespace {
 
-struct EngineOverWebsocket {
-  engine::EngineHost host{"127.0.0.1", 0};
-  std::unique_ptr<Controller> controller;
-
-  EngineOverWebsocket() {
-    host.start();
-    controller = std::make_unique<Controller>("127.0.0.1", host.port());
-  }
-  ~EngineOverWebsocket() {
-    controller.reset();
-    host.stop();
-  }
-};
+using test::EngineOverWebsocket;
 
 bool served(const char* map) {
   const auto* entry = engine::find_mini_game(map);
