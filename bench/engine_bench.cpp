@@ -4,16 +4,20 @@
 // machine noise hits both; (2) simulation cost against unit count (Marines vs Zerglings
 // attack-moving at each other in a World built directly, no observations).
 // Each map is driven by its scripted agent where one exists, else by no_op.
+// (3) --digest: a fingerprint of every Response byte of a fixed, agent-free action script
+// per map (in-process), to show that a speed change left the observations unchanged.
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <ctime>
 #include <exception>
 #include <iostream>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "agents/agent.h"
@@ -22,6 +26,7 @@
 #include "bench/in_process_channel.h"
 #include "client/controller.h"
 #include "client/pysc2/env.h"
+#include "engine/maps/mini_game_registry.h"
 #include "engine/server/engine_host.h"
 #include "engine/sim/abilities.h"
 #include "engine/sim/map_layout.h"
@@ -38,15 +43,26 @@ const std::vector<std::string> kMaps = {"MoveToBeacon",   "CollectMineralShards"
                                         "BuildMarines"};
 
 // Loops and seconds of one mode on one map, whole episodes and their last quarter.
+// Wall time, and this process's CPU time (every thread: client, websocket server, engine),
+// which other programs on a busy machine do not inflate: loops per CPU second is what one
+// core would give the benchmark alone.
 struct Tally {
   std::int64_t loops = 0;
-  double seconds = 0;
+  double seconds = 0, cpu_seconds = 0;
   std::int64_t late_loops = 0;
-  double late_seconds = 0;
+  double late_seconds = 0, late_cpu_seconds = 0;
   double score = 0;
   double loops_per_second() const { return seconds > 0 ? loops / seconds : 0; }
   double late_loops_per_second() const { return late_seconds > 0 ? late_loops / late_seconds : 0; }
+  double loops_per_cpu_second() const { return cpu_seconds > 0 ? loops / cpu_seconds : 0; }
+  double late_loops_per_cpu_second() const { return late_cpu_seconds > 0 ? late_loops / late_cpu_seconds : 0; }
 };
+
+double process_cpu_seconds() {
+  timespec t{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
 
 struct Mode {
   std::unique_ptr<sc2::pysc2::Env> env;
@@ -64,15 +80,19 @@ void play_episode(Mode& mode, std::uint32_t late_from, Tally& tally, std::uint32
     if (time_step.last()) break;
     const std::uint32_t before = time_step.observation.game_loop;
     const auto start = Clock::now();
+    const double cpu_start = process_cpu_seconds();
     time_step = mode.env->step(call);
+    const double cpu_seconds = process_cpu_seconds() - cpu_start;
     const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
     const std::int64_t loops = static_cast<std::int64_t>(time_step.observation.game_loop) - before;
     tally.loops += loops;
     tally.seconds += seconds;
+    tally.cpu_seconds += cpu_seconds;
     tally.score += time_step.reward;
     if (late_from > 0 && before >= late_from) {
       tally.late_loops += loops;
       tally.late_seconds += seconds;
+      tally.late_cpu_seconds += cpu_seconds;
     }
   }
   last_loop = time_step.observation.game_loop;
@@ -94,9 +114,9 @@ int bench_maps(const std::vector<std::string>& maps, int episodes, std::uint64_t
               "    1 warm-up + %d measured episodes per mode, interleaved a,b; time = env.step calls only\n\n",
               static_cast<unsigned long long>(seed), episodes);
   std::printf("| map                          | driver   | (a) in-process loops/s | (b) websocket loops/s | b/a  | "
-              "(b) late-episode loops/s | loops/episode |\n");
+              "(b) late-episode loops/s | loops/episode | (a) loops/CPU-s | (b) loops/CPU-s | (b) late loops/CPU-s |\n");
   std::printf("|------------------------------|----------|-----------------------:|----------------------:|-----:|"
-              "-------------------------:|--------------:|\n");
+              "-------------------------:|--------------:|----------------:|----------------:|---------------------:|\n");
   std::fflush(stdout);
   for (const auto& map : maps) {
     sc2::agents::RunOptions options;
@@ -122,15 +142,123 @@ int bench_maps(const std::vector<std::string>& maps, int episodes, std::uint64_t
       agree = agree && tally_a.score - score_a == tally_b.score - score_b && length_a == length_b;
     }
     const double ratio = tally_a.loops_per_second() > 0 ? tally_b.loops_per_second() / tally_a.loops_per_second() : 0;
-    std::printf("| %-28s | %-8s | %22.0f | %21.0f | %4.2f | %24.0f | %13u |\n", map.c_str(), options.agent.c_str(),
-                tally_a.loops_per_second(), tally_b.loops_per_second(), ratio, tally_b.late_loops_per_second(),
-                length_b);
+    std::printf("| %-28s | %-8s | %22.0f | %21.0f | %4.2f | %24.0f | %13u | %15.0f | %15.0f | %20.0f |\n", map.c_str(),
+                options.agent.c_str(), tally_a.loops_per_second(), tally_b.loops_per_second(), ratio,
+                tally_b.late_loops_per_second(), length_b, tally_a.loops_per_cpu_second(),
+                tally_b.loops_per_cpu_second(), tally_b.late_loops_per_cpu_second());
     std::fflush(stdout);
   }
   websocket_controller.quit();
   host.stop();
   std::printf("\nsame scores and episode lengths in both modes: %s\n", agree ? "yes" : "NO");
   return agree ? 0 : 2;
+}
+
+// A channel that passes everything through and folds each reply into an FNV-1a hash.
+class DigestChannel final : public sc2::RequestChannel {
+ public:
+  explicit DigestChannel(std::unique_ptr<sc2::RequestChannel> inner) : inner_(std::move(inner)) {}
+  void send(std::string_view bytes, std::chrono::milliseconds timeout) override { inner_->send(bytes, timeout); }
+  std::string receive(std::chrono::milliseconds timeout) override {
+    std::string reply = inner_->receive(timeout);
+    for (const char c : reply) hash_ = (hash_ ^ static_cast<unsigned char>(c)) * 0x100000001b3ull;
+    bytes_ += reply.size();
+    ++replies_;
+    return reply;
+  }
+  void close() noexcept override { inner_->close(); }
+  std::uint64_t hash() const { return hash_; }
+  std::uint64_t bytes() const { return bytes_; }
+  std::uint64_t replies() const { return replies_; }
+
+ private:
+  std::unique_ptr<sc2::RequestChannel> inner_;
+  std::uint64_t hash_ = 0xcbf29ce484222325ull;
+  std::uint64_t bytes_ = 0, replies_ = 0;
+};
+
+// One action of the fixed script: box-select, smart / attack / move on the screen, move
+// the camera, select army, or nothing, drawn from a small LCG so both builds agree.
+SC2APIProtocol::RequestAction scripted_action(std::uint64_t& state) {
+  const auto next = [&state](std::uint32_t bound) {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    return static_cast<std::int32_t>((state >> 33) % bound);
+  };
+  SC2APIProtocol::RequestAction request;
+  auto* action = request.add_actions();
+  switch (next(8)) {
+    case 0: case 1: {
+      auto* rect = action->mutable_action_feature_layer()->mutable_unit_selection_rect()->add_selection_screen_coord();
+      const int x = next(56), y = next(56);
+      rect->mutable_p0()->set_x(x);
+      rect->mutable_p0()->set_y(y);
+      rect->mutable_p1()->set_x(x + 4 + next(30));
+      rect->mutable_p1()->set_y(y + 4 + next(30));
+      break;
+    }
+    case 2: case 3: case 4: {
+      const std::int32_t abilities[] = {1, 3674, 16};  // Smart, Attack, Move
+      auto* command = action->mutable_action_feature_layer()->mutable_unit_command();
+      command->set_ability_id(abilities[next(3)]);
+      command->mutable_target_screen_coord()->set_x(next(64));
+      command->mutable_target_screen_coord()->set_y(next(64));
+      break;
+    }
+    case 5: {
+      auto* camera = action->mutable_action_feature_layer()->mutable_camera_move()->mutable_center_minimap();
+      camera->set_x(next(64));
+      camera->set_y(next(64));
+      break;
+    }
+    case 6: action->mutable_action_ui()->mutable_select_army(); break;
+    default: request.clear_actions(); break;
+  }
+  return request;
+}
+
+int digest_maps(const std::vector<std::string>& maps, std::uint64_t seed, int steps) {
+  std::printf("\n(3) digest of every Response of a fixed action script: in-process, 64x64 screen and minimap,\n"
+              "    raw + score, step_mul 8, seed %llu, %d steps per map (restart after an episode ends)\n\n",
+              static_cast<unsigned long long>(seed), steps);
+  for (const auto& map : maps) {
+    auto channel = std::make_unique<DigestChannel>(std::make_unique<sc2::bench::InProcessChannel>());
+    DigestChannel* digest = channel.get();
+    sc2::Controller controller(std::move(channel));
+    SC2APIProtocol::RequestCreateGame create;
+    create.mutable_local_map()->set_map_path(sc2::engine::mini_game_map_path(map));
+    create.add_player_setup()->set_type(SC2APIProtocol::Participant);
+    create.set_random_seed(static_cast<std::uint32_t>(seed));
+    controller.create_game(create);
+    SC2APIProtocol::RequestJoinGame join;
+    join.set_race(SC2APIProtocol::Terran);
+    auto* options = join.mutable_options();
+    options->set_raw(true);
+    options->set_score(true);
+    auto* layers = options->mutable_feature_layer();
+    layers->set_width(24.0f);
+    layers->mutable_resolution()->set_x(64);
+    layers->mutable_resolution()->set_y(64);
+    layers->mutable_minimap_resolution()->set_x(64);
+    layers->mutable_minimap_resolution()->set_y(64);
+    controller.join_game(join);
+    controller.game_info();
+    std::uint64_t state = seed;
+    controller.observe();
+    for (int step = 0; step < steps; ++step) {
+      controller.act(scripted_action(state));
+      controller.step(8);
+      const auto observation = controller.observe();
+      if (observation.player_result_size() > 0) {
+        controller.restart_game();
+        controller.observe();
+      }
+    }
+    std::printf("%-28s replies %6llu  bytes %11llu  digest %016llx\n", map.c_str(),
+                static_cast<unsigned long long>(digest->replies()), static_cast<unsigned long long>(digest->bytes()),
+                static_cast<unsigned long long>(digest->hash()));
+    std::fflush(stdout);
+  }
+  return 0;
 }
 
 // Two armies of `units` in total (half Marines, half Zerglings) on a flat 128x128 map,
@@ -185,6 +313,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> maps = kMaps;
   std::vector<int> counts = {20, 100, 200, 500};
   bool skip_maps = false, skip_scaling = false;
+  int digest_steps = 0;
   CLI::App app{"Engine speed: loops/s per mini-game (in-process vs websocket) and cost vs unit count"};
   app.add_option("--episodes", episodes, "measured episodes per mode and map")->capture_default_str()->check(CLI::PositiveNumber);
   app.add_option("--seed", seed, "game and agent seed")->capture_default_str();
@@ -193,6 +322,10 @@ int main(int argc, char** argv) {
   app.add_option("--scaling-loops", scaling_loops, "loops per unit count")->capture_default_str()->check(CLI::PositiveNumber);
   app.add_flag("--skip-maps", skip_maps, "only the scaling part");
   app.add_flag("--skip-scaling", skip_scaling, "only the per-map part");
+  app.add_option("--digest", digest_steps,
+                 "only print a digest of every Response of a fixed script of this many steps per map "
+                 "(compare two builds: equal digests = identical observations)")
+      ->check(CLI::PositiveNumber);
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& success) {
@@ -202,6 +335,7 @@ int main(int argc, char** argv) {
     return 1;
   }
   try {
+    if (digest_steps > 0) return digest_maps(maps, seed, digest_steps);
     int status = 0;
     if (!skip_maps) status = bench_maps(maps, episodes, seed);
     if (!skip_scaling) bench_scaling(counts, scaling_loops, seed);

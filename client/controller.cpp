@@ -5,7 +5,9 @@
 #include "client/controller.h"
 
 #include <algorithm>
+#include <optional>
 #include <thread>
+#include <utility>
 
 #include "client/transport/websocket_client.h"
 #include "client/websocket_channel.h"
@@ -100,22 +102,59 @@ Controller::~Controller() {
 }
 
 Response Controller::call(Request request) {
-  const std::string name = oneof_member_name(request);
-  if (name.empty()) throw ControllerError("cannot send an empty Request (no request member is set)");
-  if (!channel_) throw ControllerError(name + " failed: the connection to the game is closed");
-  const std::uint32_t id = next_id_++;
-  request.set_id(id);
-  const std::string what = name + " (request id " + std::to_string(id) + ")";
+  std::vector<Request> one;
+  one.push_back(std::move(request));
+  return std::move(call_all(std::move(one)).front());
+}
 
-  std::string reply;
-  try {
-    channel_->send(request.SerializeAsString(), options_.call_timeout);
-    reply = channel_->receive(options_.call_timeout);
-  } catch (const std::exception& error) {
-    throw ControllerError(what + " failed: " + error.what());
+std::vector<Response> Controller::call_all(std::vector<Request> requests) {
+  struct Sent {
+    std::string name;  // the request member, e.g. "observation"
+    std::uint32_t id = 0;
+    std::string what;  // "observation (request id 7)"
+  };
+  std::vector<Sent> sent(requests.size());
+  for (std::size_t i = 0; i < requests.size(); ++i) {
+    sent[i].name = oneof_member_name(requests[i]);
+    if (sent[i].name.empty()) throw ControllerError("cannot send an empty Request (no request member is set)");
   }
+  if (requests.empty()) return {};
+  if (!channel_) throw ControllerError(sent.front().name + " failed: the connection to the game is closed");
 
-  Response response;
+  // All requests go out before any reply is read: the game answers in order, and the
+  // replies of a batch then cost one wait instead of one per request.
+  for (std::size_t i = 0; i < requests.size(); ++i) {
+    sent[i].id = next_id_++;
+    requests[i].set_id(sent[i].id);
+    sent[i].what = sent[i].name + " (request id " + std::to_string(sent[i].id) + ")";
+    try {
+      channel_->send(requests[i].SerializeAsString(), options_.call_timeout);
+    } catch (const std::exception& error) {
+      throw ControllerError(sent[i].what + " failed: " + error.what());
+    }
+  }
+  std::vector<Response> responses(requests.size());
+  std::optional<ControllerError> first_failure;
+  for (std::size_t i = 0; i < requests.size(); ++i) {
+    try {
+      channel_->receive_into(reply_buffer_, options_.call_timeout);
+    } catch (const std::exception& error) {
+      throw ControllerError(sent[i].what + " failed: " + error.what());
+    }
+    // A failed reply is remembered and the rest are still read, so that the connection
+    // stays in step with the requests.
+    try {
+      check_reply(reply_buffer_, sent[i].name, sent[i].id, sent[i].what, responses[i]);
+    } catch (const ControllerError& failure) {
+      if (!first_failure) first_failure = failure;
+    }
+  }
+  if (first_failure) throw *first_failure;
+  return responses;
+}
+
+void Controller::check_reply(const std::string& reply, const std::string& name, std::uint32_t id,
+                             const std::string& what, Response& response) {
   if (!response.ParseFromString(reply))
     throw ControllerError(what + " failed: the game's reply (" + std::to_string(reply.size()) +
                           " bytes) is not a valid Response");
@@ -144,75 +183,91 @@ Response Controller::call(Request request) {
     if (!failure.empty())
       throw ControllerError(what + " failed: " + failure + " (" + status_text(response) + ")");
   }
-  return response;
 }
 
+// The typed calls move their member out of the Response: an observation carries every
+// feature layer, and copying it would cost as much as parsing it.
 SC2APIProtocol::ResponsePing Controller::ping() {
   Request request;
   request.mutable_ping();
-  return call(std::move(request)).ping();
+  return std::move(*call(std::move(request)).mutable_ping());
 }
 
 SC2APIProtocol::ResponseCreateGame Controller::create_game(
     const SC2APIProtocol::RequestCreateGame& create_game) {
   Request request;
   *request.mutable_create_game() = create_game;
-  return call(std::move(request)).create_game();
+  return std::move(*call(std::move(request)).mutable_create_game());
 }
 
 SC2APIProtocol::ResponseJoinGame Controller::join_game(const SC2APIProtocol::RequestJoinGame& join_game) {
   Request request;
   *request.mutable_join_game() = join_game;
-  return call(std::move(request)).join_game();
+  return std::move(*call(std::move(request)).mutable_join_game());
 }
 
 SC2APIProtocol::ResponseGameInfo Controller::game_info() {
   Request request;
   request.mutable_game_info();
-  return call(std::move(request)).game_info();
+  return std::move(*call(std::move(request)).mutable_game_info());
 }
 
 SC2APIProtocol::ResponseData Controller::data(const SC2APIProtocol::RequestData& data) {
   Request request;
   *request.mutable_data() = data;
-  return call(std::move(request)).data();
+  return std::move(*call(std::move(request)).mutable_data());
 }
 
 SC2APIProtocol::ResponseObservation Controller::observe(std::uint32_t game_loop) {
   Request request;
   auto* observation = request.mutable_observation();
   if (game_loop != 0) observation->set_game_loop(game_loop);
-  return call(std::move(request)).observation();
+  return std::move(*call(std::move(request)).mutable_observation());
 }
 
 SC2APIProtocol::ResponseAction Controller::act(const SC2APIProtocol::RequestAction& action) {
   Request request;
   *request.mutable_action() = action;
-  return call(std::move(request)).action();
+  return std::move(*call(std::move(request)).mutable_action());
+}
+
+Controller::StepReplies Controller::act_step_observe(const SC2APIProtocol::RequestAction& action,
+                                                    std::uint32_t count, std::uint32_t game_loop) {
+  std::vector<Request> requests(3);
+  *requests[0].mutable_action() = action;
+  requests[1].mutable_step()->set_count(count);
+  auto* observation = requests[2].mutable_observation();
+  if (game_loop != 0) observation->set_game_loop(game_loop);
+  std::vector<Response> responses = call_all(std::move(requests));
+  StepReplies replies;
+  replies.action = std::move(*responses[0].mutable_action());
+  replies.step = std::move(*responses[1].mutable_step());
+  replies.observation = std::move(*responses[2].mutable_observation());
+  return replies;
 }
 
 SC2APIProtocol::ResponseStep Controller::step(std::uint32_t count) {
   Request request;
   request.mutable_step()->set_count(count);
-  return call(std::move(request)).step();
+  return std::move(*call(std::move(request)).mutable_step());
 }
 
 SC2APIProtocol::ResponseRestartGame Controller::restart_game() {
   Request request;
   request.mutable_restart_game();
-  return call(std::move(request)).restart_game();
+  return std::move(*call(std::move(request)).mutable_restart_game());
 }
 
 SC2APIProtocol::ResponseLeaveGame Controller::leave_game() {
   Request request;
   request.mutable_leave_game();
-  return call(std::move(request)).leave_game();
+  return std::move(*call(std::move(request)).mutable_leave_game());
 }
 
 SC2APIProtocol::ResponseSaveReplay Controller::save_replay() {
   Request request;
   request.mutable_save_replay();
-  return call(std::move(request)).save_replay();
+  return std::move(*call(std::move(request)).mutable_save_replay());
 }
 
 void Controller::quit() noexcept {

@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "s2clientprotocol/sc2api.pb.h"
 
@@ -31,6 +32,8 @@ class RequestChannel {
   virtual ~RequestChannel() = default;
   virtual void send(std::string_view bytes, std::chrono::milliseconds timeout) = 0;
   virtual std::string receive(std::chrono::milliseconds timeout) = 0;  // throws on timeout/close
+  // receive() into `out` (replaced); channels that can reuse the string's capacity override it.
+  virtual void receive_into(std::string& out, std::chrono::milliseconds timeout) { out = receive(timeout); }
   virtual void close() noexcept = 0;
 };
 
@@ -64,11 +67,31 @@ class Controller {
   // Sends any request and returns the checked Response (used by the typed calls).
   SC2APIProtocol::Response call(SC2APIProtocol::Request request);
 
+  // Pipelining (the SC2 API answers requests strictly in order and lets clients send
+  // several before reading): sends every request, then reads and checks each reply as
+  // call() does. One wait for the whole batch instead of one per request. When a reply
+  // fails its check the remaining replies are still read, then the first failure is thrown.
+  std::vector<SC2APIProtocol::Response> call_all(std::vector<SC2APIProtocol::Request> requests);
+
+  // One agent step in one round trip: action, step `count` game loops, observation (with
+  // `game_loop` as in observe()). Only while the game is in_game: the step must be valid.
+  struct StepReplies {
+    SC2APIProtocol::ResponseAction action;
+    SC2APIProtocol::ResponseStep step;
+    SC2APIProtocol::ResponseObservation observation;
+  };
+  StepReplies act_step_observe(const SC2APIProtocol::RequestAction& action, std::uint32_t count,
+                               std::uint32_t game_loop = 0);
+
  private:
   std::unique_ptr<RequestChannel> channel_;
   ControllerOptions options_;
   std::uint32_t next_id_ = 1;
   SC2APIProtocol::Status status_ = SC2APIProtocol::launched;
+  std::string reply_buffer_;  // every reply is read into this one string (keeps its capacity)
+
+  void check_reply(const std::string& reply, const std::string& name, std::uint32_t id, const std::string& what,
+                   SC2APIProtocol::Response& response);
 };
 
 }  // namespace sc2

@@ -17,6 +17,10 @@ std::string WebSocketChannel::receive(std::chrono::milliseconds timeout) {
   return client_->receive(timeout);
 }
 
+void WebSocketChannel::receive_into(std::string& out, std::chrono::milliseconds timeout) {
+  client_->receive_into(out, timeout);
+}
+
 void WebSocketChannel::close() noexcept {
   if (client_) client_->close();
 }

@@ -4,6 +4,7 @@
 // client stays closed (the stream would be out of step with the server anyway).
 #include "client/transport/websocket_client.h"
 
+#include <boost/asio/buffer.hpp>
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core.hpp>
@@ -150,14 +151,24 @@ void WebSocketClient::send(std::string_view bytes, std::chrono::milliseconds tim
 }
 
 std::string WebSocketClient::receive(std::chrono::milliseconds timeout) {
+  std::string message;
+  receive_into(message, timeout);
+  return message;
+}
+
+void WebSocketClient::receive_into(std::string& out, std::chrono::milliseconds timeout) {
   Impl& s = *impl_;
   if (!s.open) throw TransportError("websocket " + s.url + ": receive on a closed connection");
-  beast::flat_buffer buffer;
+  out.clear();
+  // Beast reads the payload straight into the string (no intermediate buffer).
+  auto buffer = asio::dynamic_buffer(out, kReadMessageMax);
   error_code ec = s.run(timeout, [&](auto done) {
     s.ws->async_read(buffer, [done](error_code e, std::size_t) { done(e); });
   });
-  if (ec) s.fail("receive failed: " + s.describe_read_error(ec, timeout));
-  return beast::buffers_to_string(buffer.data());
+  if (ec) {
+    out.clear();
+    s.fail("receive failed: " + s.describe_read_error(ec, timeout));
+  }
 }
 
 void WebSocketClient::close() noexcept {

@@ -34,6 +34,9 @@ class WebSocketClient {
   // Waits for the next message (text or binary frame, returned as raw bytes). Throws
   // TransportError on timeout, on a close from the peer or when the peer dies.
   std::string receive(std::chrono::milliseconds timeout);
+  // The same into `out` (replaced), reusing its capacity: no allocation and no fresh
+  // pages per message when the caller keeps one buffer for its replies.
+  void receive_into(std::string& out, std::chrono::milliseconds timeout);
 
   // Sends a close frame if still open; never throws.
   void close() noexcept;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
+#include <string_view>
 
 #include "engine/raster/image_encoding.h"
 #include "engine/raster/view_transform.h"
@@ -27,10 +29,23 @@ std::vector<const Unit*> drawable_units(const World& world, int player_id) {
   return units;
 }
 
+// The largest float t with sqrtf(t) <= r. sqrtf is monotonic, so for any d2 >= 0,
+// `std::sqrt(d2) <= r` exactly when `d2 <= t`: the disc test without a square root and
+// with the same result bit for bit.
+float squared_radius_bound(float r) {
+  if (!(r >= 0.0f)) return -1.0f;  // negative or NaN radius: nothing is inside
+  if (std::isinf(r)) return r;
+  float t = r * r;
+  while (t > 0.0f && std::sqrt(t) > r) t = std::nextafter(t, 0.0f);
+  for (float up = std::nextafter(t, INFINITY); std::sqrt(up) <= r; up = std::nextafter(t, INFINITY)) t = up;
+  return t;
+}
+
 // Calls fn(px, py, coverage) for every pixel of a unit's disc. A pixel belongs to the disc
 // when its centre is inside; the pixel under the unit's centre always does, so tiny units
-// never vanish. coverage = fraction of the pixel inside the disc (4x4 samples).
-template <class View, class Fn>
+// never vanish. coverage = fraction of the pixel inside the disc (4x4 samples); with
+// kCoverage false it is not computed (fn gets 1).
+template <bool kCoverage = true, class View, class Fn>
 void for_each_disc_pixel(const View& view, Vec2 centre, float radius, Fn&& fn) {
   const Vec2 probe = view.pixel_centre(0, 0);
   const Vec2 probe_next = view.pixel_centre(1, 1);
@@ -39,39 +54,130 @@ void for_each_disc_pixel(const View& view, Vec2 centre, float radius, Fn&& fn) {
   const PixelPos lo = view.to_pixel({centre.x - radius, centre.y + radius});
   const PixelPos hi = view.to_pixel({centre.x + radius, centre.y - radius});
   const PixelPos mid = view.to_pixel(centre);
+  const float bound = squared_radius_bound(radius);
+  float offset_x[4], offset_y[4];
+  for (int k = 0; k < 4; ++k) {
+    offset_x[k] = (k - 1.5f) * 0.25f * px_w;
+    offset_y[k] = (k - 1.5f) * 0.25f * px_h;
+  }
   for (int py = std::max(lo.y, 0); py <= std::min(hi.y, view.height() - 1); ++py) {
     for (int px = std::max(lo.x, 0); px <= std::min(hi.x, view.width() - 1); ++px) {
       const Vec2 c = view.pixel_centre(px, py);
-      int inside = 0;
-      for (int sy = 0; sy < 4; ++sy) {
-        for (int sx = 0; sx < 4; ++sx) {
-          const Vec2 s{c.x + (sx - 1.5f) * 0.25f * px_w, c.y + (sy - 1.5f) * 0.25f * px_h};
-          if (distance(s, centre) <= radius) ++inside;
-        }
-      }
-      const bool centre_in = distance(c, centre) <= radius;
+      const Vec2 d = c - centre;
+      const bool centre_in = d.x * d.x + d.y * d.y <= bound;
       const bool is_mid = px == mid.x && py == mid.y;
-      if (centre_in || is_mid) fn(px, py, std::max(inside, 1) / 16.0f);
+      if (!centre_in && !is_mid) continue;
+      if constexpr (!kCoverage) {
+        fn(px, py, 1.0f);
+      } else {
+        float dx2[4], dy2[4];
+        for (int k = 0; k < 4; ++k) {
+          const float dx = (c.x + offset_x[k]) - centre.x;
+          const float dy = (c.y + offset_y[k]) - centre.y;
+          dx2[k] = dx * dx;
+          dy2[k] = dy * dy;
+        }
+        int inside = 0;
+        for (int sy = 0; sy < 4; ++sy) {
+          for (int sx = 0; sx < 4; ++sx) inside += dx2[sx] + dy2[sy] <= bound ? 1 : 0;
+        }
+        fn(px, py, std::max(inside, 1) / 16.0f);
+      }
     }
   }
 }
 
-struct TerrainSample {
-  std::int32_t height = 0, visibility = 0, pathable = 0, buildable = 0;
-};
+using Key = FeatureLayerCache::Key;
+using Sampling = FeatureLayerCache::Sampling;
 
-TerrainSample sample_terrain(const World& world, int player_id, Vec2 p) {
+constexpr int kScreenView = 0;
+constexpr int kMinimapView = 1;
+
+Key screen_key(Vec2 camera, const FeatureLayerSetup& setup) {
+  return {camera.x, camera.y, setup.camera_width, static_cast<float>(setup.screen_width),
+          static_cast<float>(setup.screen_height), 0.0f, 0.0f, 0.0f};
+}
+
+Key minimap_key(const FeatureLayerSetup& setup) {
+  return {static_cast<float>(setup.minimap_width), static_cast<float>(setup.minimap_height),
+          setup.crop_to_playable_area ? 1.0f : 0.0f, 0.0f, 0.0f, 0.0f, 0.0f, 0.0f};
+}
+
+// A static layer whose pixel value is a function of the map cell under the pixel's
+// centre (cell -1 = off the map): computed once per view, then copied.
+template <class CellValue>
+void static_cell_layer(FeatureLayerCache& cache, std::string_view name, const Key& key, const Sampling& sampling,
+                       int w, int h, int bits, CellValue&& value_of_cell, SC2APIProtocol::ImageData* out) {
+  const std::string& bytes = cache.static_layer(name, key, w, h, bits, [&](LayerWriter& writer) {
+    for (std::size_t i = 0; i < sampling.cell.size(); ++i) writer.set_index(i, value_of_cell(sampling.cell[i]));
+  });
+  encode_bytes(w, h, bits, bytes, out);
+}
+
+// Terrain: height, buildable and pathable depend on the map only (0 off the map).
+template <class Layers>
+void terrain_layers(const World& world, FeatureLayerCache& cache, std::string_view view_name, const Key& key,
+                    const Sampling& sampling, int w, int h, Layers* out) {
   const MapLayout& map = world.map();
-  const int x = static_cast<int>(std::floor(p.x));
-  const int y = static_cast<int>(std::floor(p.y));
-  if (!map.in_bounds(x, y)) return {};
-  const auto i = map.cell(x, y);
-  return {feature_height(height_from_byte(map.terrain_height[i])), world.visibility(player_id, x, y),
-          map.pathable[i], map.buildable[i]};
+  const std::string prefix(view_name);
+  static_cell_layer(
+      cache, prefix + ".height_map", key, sampling, w, h, 8,
+      [&](std::int32_t cell) {
+        return cell < 0 ? 0 : feature_height(height_from_byte(map.terrain_height[static_cast<std::size_t>(cell)]));
+      },
+      out->mutable_height_map());
+  static_cell_layer(
+      cache, prefix + ".buildable", key, sampling, w, h, 1,
+      [&](std::int32_t cell) { return cell < 0 ? 0 : map.buildable[static_cast<std::size_t>(cell)]; },
+      out->mutable_buildable());
+  static_cell_layer(
+      cache, prefix + ".pathable", key, sampling, w, h, 1,
+      [&](std::int32_t cell) { return cell < 0 ? 0 : map.pathable[static_cast<std::size_t>(cell)]; },
+      out->mutable_pathable());
+}
+
+// Visibility of the cell under each pixel. Without fog it depends on the map only (static);
+// with fog each distinct cell is looked up once per observation.
+void visibility_layer(const World& world, int player_id, FeatureLayerCache& cache, std::string_view view_name,
+                      Key key, const Sampling& sampling, int w, int h, SC2APIProtocol::ImageData* out) {
+  const int map_width = world.map().width;
+  const auto visibility_of = [&](std::int32_t cell) -> std::int32_t {
+    return world.visibility(player_id, cell % map_width, cell / map_width);
+  };
+  if (!world.fog()) {
+    key[7] = static_cast<float>(player_id);
+    static_cell_layer(
+        cache, std::string(view_name) + ".visibility_without_fog", key, sampling, w, h, 8,
+        [&](std::int32_t cell) { return cell < 0 ? 0 : visibility_of(cell); }, out);
+    return;
+  }
+  std::vector<std::int32_t> per_cell(sampling.distinct_cells.size());
+  for (std::size_t k = 0; k < per_cell.size(); ++k) per_cell[k] = visibility_of(sampling.distinct_cells[k]);
+  LayerWriter writer = LayerWriter::into(out, w, h, 8);
+  for (std::size_t i = 0; i < sampling.slot.size(); ++i) {
+    const std::int32_t slot = sampling.slot[i];
+    writer.set_index(i, slot < 0 ? 0 : per_cell[static_cast<std::size_t>(slot)]);
+  }
 }
 
 std::int32_t ratio_255(float value, float max) {
   return max > 0.0f ? static_cast<std::int32_t>(std::clamp(value / max, 0.0f, 1.0f) * 255.0f) : 0;
+}
+
+// The only buffs the engine has: a worker's carried load (pysc2-buffs.tsv ids, the same
+// the raw Unit.buff_ids report). 0 = no buff.
+std::int32_t buff_of(const Unit& u) {
+  if (u.cargo_minerals > 0) return 271;  // CarryMineralFieldMinerals
+  if (u.cargo_vespene > 0) return 273;   // CarryHarvestableVespeneGeyserGas
+  return 0;
+}
+
+// A structure producing (a non-empty train queue) is "active".
+std::int32_t active_of(const Unit& u) { return u.production.empty() ? 0 : 1; }
+
+// Construction progress onto 0..255 while under construction; finished units show 0.
+std::int32_t build_progress_of(const Unit& u) {
+  return u.under_construction ? static_cast<std::int32_t>(std::clamp(u.build_progress(), 0.0f, 1.0f) * 255.0f) : 0;
 }
 
 }  // namespace
@@ -81,122 +187,124 @@ std::int32_t feature_height(float world_z) {
 }
 
 void render_screen(const World& world, int player_id, const FeatureLayerSetup& setup,
-                   SC2APIProtocol::FeatureLayers* out) {
+                   SC2APIProtocol::FeatureLayers* out, FeatureLayerCache* cache_or_null) {
+  FeatureLayerCache fresh;
+  FeatureLayerCache& cache = cache_or_null != nullptr ? *cache_or_null : fresh;
+  cache.use_map(world.map());
   const PlayerState& player = world.player(player_id);
   const ScreenView view(player.camera, setup.camera_width, setup.screen_width, setup.screen_height);
   const int w = setup.screen_width, h = setup.screen_height;
+  const Key key = screen_key(player.camera, setup);
+  const Sampling& sampling = cache.sampling(kScreenView, key, view, world.map());
 
-  LayerGrid height(w, h), visibility(w, h), pathable(w, h), buildable(w, h);
-  for (int py = 0; py < h; ++py) {
-    for (int px = 0; px < w; ++px) {
-      const TerrainSample t = sample_terrain(world, player_id, view.pixel_centre(px, py));
-      height.at(px, py) = t.height;
-      visibility.at(px, py) = t.visibility;
-      pathable.at(px, py) = t.pathable;
-      buildable.at(px, py) = t.buildable;
-    }
-  }
+  terrain_layers(world, cache, "screen", key, sampling, w, h, out);
+  visibility_layer(world, player_id, cache, "screen", key, sampling, w, h, out->mutable_visibility_map());
 
-  LayerGrid owner(w, h), relative(w, h), type(w, h), selected(w, h), hp(w, h), hp_ratio(w, h),
-      density(w, h), density_aa(w, h), build_progress(w, h), zero(w, h);
-  std::vector<float> coverage(static_cast<std::size_t>(w) * h, 0.0f);
+  // Units, drawn straight into their layers' bytes; later draws win on shared pixels.
+  LayerWriter owner = LayerWriter::into(out->mutable_player_id(), w, h, 8);
+  LayerWriter relative = LayerWriter::into(out->mutable_player_relative(), w, h, 8);
+  LayerWriter type = LayerWriter::into(out->mutable_unit_type(), w, h, 32);
+  LayerWriter selected = LayerWriter::into(out->mutable_selected(), w, h, 1);
+  LayerWriter hp = LayerWriter::into(out->mutable_unit_hit_points(), w, h, 32);
+  LayerWriter hp_ratio = LayerWriter::into(out->mutable_unit_hit_points_ratio(), w, h, 8);
+  LayerWriter density = LayerWriter::into(out->mutable_unit_density(), w, h, 8);
+  LayerWriter buffs = LayerWriter::into(out->mutable_buffs(), w, h, 32);
+  LayerWriter active = LayerWriter::into(out->mutable_active(), w, h, 1);
+  LayerWriter build_progress = LayerWriter::into(out->mutable_build_progress(), w, h, 8);
+  std::vector<float>& coverage = cache.zeroed_floats(static_cast<std::size_t>(w) * h);
   for (const Unit* u : drawable_units(world, player_id)) {
     const std::int32_t rel = alliance_of(player_id, u->owner);
     const bool sel = is_selected(player, *u);
+    const auto unit_type = static_cast<std::int32_t>(u->type());
+    const auto health = static_cast<std::int32_t>(u->health);
+    const std::int32_t health_ratio = ratio_255(u->health, u->health_max);
+    const std::int32_t buff = buff_of(*u), is_active = active_of(*u), progress = build_progress_of(*u);
     for_each_disc_pixel(view, u->pos, u->radius, [&](int px, int py, float cover) {
-      owner.at(px, py) = u->owner;
-      relative.at(px, py) = rel;
-      type.at(px, py) = static_cast<std::int32_t>(u->type());
-      selected.at(px, py) = sel ? 1 : 0;
-      hp.at(px, py) = static_cast<std::int32_t>(u->health);
-      hp_ratio.at(px, py) = ratio_255(u->health, u->health_max);
-      density.at(px, py) += 1;
+      owner.set(px, py, u->owner);
+      relative.set(px, py, rel);
+      type.set(px, py, unit_type);
+      selected.set(px, py, sel ? 1 : 0);
+      hp.set(px, py, health);
+      hp_ratio.set(px, py, health_ratio);
+      density.increment_saturating(px, py);
+      buffs.set(px, py, buff);
+      active.set(px, py, is_active);
+      build_progress.set(px, py, progress);
       coverage[static_cast<std::size_t>(py) * w + px] += cover;
-      build_progress.at(px, py) = 0;  // complete units; construction comes with buildings
     });
   }
-  for (int py = 0; py < h; ++py) {
-    for (int px = 0; px < w; ++px) {
-      const float c = coverage[static_cast<std::size_t>(py) * w + px];
-      density_aa.at(px, py) = static_cast<std::int32_t>(std::min(255.0f, c * 255.0f / 16.0f));
-    }
+  LayerWriter density_aa = LayerWriter::into(out->mutable_unit_density_aa(), w, h, 8);
+  for (std::size_t i = 0; i < coverage.size(); ++i) {
+    density_aa.set_index(i, static_cast<std::int32_t>(std::min(255.0f, coverage[i] * 255.0f / 16.0f)));
   }
 
-  encode_layer(height, 8, out->mutable_height_map());
-  encode_layer(visibility, 8, out->mutable_visibility_map());
-  encode_layer(zero, 1, out->mutable_creep());
-  encode_layer(zero, 1, out->mutable_power());
-  encode_layer(owner, 8, out->mutable_player_id());
-  encode_layer(type, 32, out->mutable_unit_type());
-  encode_layer(selected, 1, out->mutable_selected());
-  encode_layer(hp, 32, out->mutable_unit_hit_points());
-  encode_layer(hp_ratio, 8, out->mutable_unit_hit_points_ratio());
-  encode_layer(zero, 32, out->mutable_unit_energy());
-  encode_layer(zero, 8, out->mutable_unit_energy_ratio());
-  encode_layer(zero, 32, out->mutable_unit_shields());
-  encode_layer(zero, 8, out->mutable_unit_shields_ratio());
-  encode_layer(relative, 8, out->mutable_player_relative());
-  encode_layer(density_aa, 8, out->mutable_unit_density_aa());
-  encode_layer(density, 8, out->mutable_unit_density());
-  encode_layer(zero, 8, out->mutable_effects());
-  encode_layer(zero, 1, out->mutable_hallucinations());
-  encode_layer(zero, 1, out->mutable_cloaked());
-  encode_layer(zero, 1, out->mutable_blip());
-  encode_layer(zero, 32, out->mutable_buffs());
-  encode_layer(zero, 8, out->mutable_buff_duration());
-  encode_layer(zero, 1, out->mutable_active());
-  encode_layer(build_progress, 8, out->mutable_build_progress());
-  encode_layer(buildable, 1, out->mutable_buildable());
-  encode_layer(pathable, 1, out->mutable_pathable());
-  encode_layer(zero, 1, out->mutable_placeholder());
+  // True zeros (engine/README.md, feature layers): no creep or power source exists, and the
+  // carry buffs have no duration. Creep and power are sent full size because PySC2's human
+  // renderer draws them and fails on a (0,0) layer.
+  encode_zero(w, h, 1, out->mutable_creep());
+  encode_zero(w, h, 1, out->mutable_power());
+  encode_zero(w, h, 8, out->mutable_buff_duration());
+  // Quantities the engine has no notion of: (0,0), as the game sends a layer it cannot fill.
+  encode_absent(32, out->mutable_unit_energy());
+  encode_absent(8, out->mutable_unit_energy_ratio());
+  encode_absent(32, out->mutable_unit_shields());
+  encode_absent(8, out->mutable_unit_shields_ratio());
+  encode_absent(8, out->mutable_effects());
+  encode_absent(1, out->mutable_hallucinations());
+  encode_absent(1, out->mutable_cloaked());
+  encode_absent(1, out->mutable_blip());
+  encode_absent(1, out->mutable_placeholder());
 }
 
 void render_minimap(const World& world, int player_id, const FeatureLayerSetup& setup,
-                    SC2APIProtocol::FeatureLayersMinimap* out) {
+                    SC2APIProtocol::FeatureLayersMinimap* out, FeatureLayerCache* cache_or_null) {
+  FeatureLayerCache fresh;
+  FeatureLayerCache& cache = cache_or_null != nullptr ? *cache_or_null : fresh;
+  cache.use_map(world.map());
   const PlayerState& player = world.player(player_id);
   const MinimapView view(world.map(), setup.crop_to_playable_area, setup.minimap_width,
                          setup.minimap_height);
-  const ScreenView screen(player.camera, setup.camera_width, setup.screen_width, setup.screen_height);
-  const WorldRect camera_rect = screen.world_bounds();
   const int w = setup.minimap_width, h = setup.minimap_height;
+  const Key key = minimap_key(setup);
+  const Sampling& sampling = cache.sampling(kMinimapView, key, view, world.map());
 
-  LayerGrid height(w, h), visibility(w, h), pathable(w, h), buildable(w, h), camera(w, h);
-  for (int py = 0; py < h; ++py) {
-    for (int px = 0; px < w; ++px) {
-      const Vec2 p = view.pixel_centre(px, py);
-      const TerrainSample t = sample_terrain(world, player_id, p);
-      height.at(px, py) = t.height;
-      visibility.at(px, py) = t.visibility;
-      pathable.at(px, py) = t.pathable;
-      buildable.at(px, py) = t.buildable;
-      camera.at(px, py) = camera_rect.contains(p) ? 1 : 0;
+  terrain_layers(world, cache, "minimap", key, sampling, w, h, out);
+  visibility_layer(world, player_id, cache, "minimap", key, sampling, w, h, out->mutable_visibility_map());
+
+  // The camera's box: static for a camera position (the key adds the screen's geometry).
+  const ScreenView screen(player.camera, setup.camera_width, setup.screen_width, setup.screen_height);
+  Key camera_key = screen_key(player.camera, setup);
+  camera_key[5] = key[0];
+  camera_key[6] = key[1];
+  camera_key[7] = key[2];
+  const std::string& camera_bytes = cache.static_layer("minimap.camera", camera_key, w, h, 1, [&](LayerWriter& camera) {
+    const WorldRect camera_rect = screen.world_bounds();
+    for (int py = 0; py < h; ++py) {
+      for (int px = 0; px < w; ++px) camera.set(px, py, camera_rect.contains(view.pixel_centre(px, py)) ? 1 : 0);
     }
-  }
+  });
+  encode_bytes(w, h, 1, camera_bytes, out->mutable_camera());
 
-  LayerGrid owner(w, h), relative(w, h), selected(w, h), type(w, h), zero(w, h);
+  LayerWriter owner = LayerWriter::into(out->mutable_player_id(), w, h, 8);
+  LayerWriter relative = LayerWriter::into(out->mutable_player_relative(), w, h, 8);
+  LayerWriter selected = LayerWriter::into(out->mutable_selected(), w, h, 1);
+  // The cheating layer carries data only when asked for; otherwise zeros, as PySC2 documents.
+  LayerWriter type = LayerWriter::into(out->mutable_unit_type(), w, h, 32);
+  const bool draw_type = setup.allow_cheating_layers;
   for (const Unit* u : drawable_units(world, player_id)) {
     const std::int32_t rel = alliance_of(player_id, u->owner);
     const bool sel = is_selected(player, *u);
-    for_each_disc_pixel(view, u->pos, u->radius, [&](int px, int py, float) {
-      owner.at(px, py) = u->owner;
-      relative.at(px, py) = rel;
-      selected.at(px, py) = sel ? 1 : 0;
-      type.at(px, py) = static_cast<std::int32_t>(u->type());
+    const auto unit_type = static_cast<std::int32_t>(u->type());
+    for_each_disc_pixel<false>(view, u->pos, u->radius, [&](int px, int py, float) {
+      owner.set(px, py, u->owner);
+      relative.set(px, py, rel);
+      selected.set(px, py, sel ? 1 : 0);
+      if (draw_type) type.set(px, py, unit_type);
     });
   }
 
-  encode_layer(height, 8, out->mutable_height_map());
-  encode_layer(visibility, 8, out->mutable_visibility_map());
-  encode_layer(zero, 1, out->mutable_creep());
-  encode_layer(camera, 1, out->mutable_camera());
-  encode_layer(owner, 8, out->mutable_player_id());
-  encode_layer(relative, 8, out->mutable_player_relative());
-  encode_layer(selected, 1, out->mutable_selected());
-  // The cheating layer carries data only when asked for; otherwise zeros, as PySC2 documents.
-  encode_layer(setup.allow_cheating_layers ? type : zero, 32, out->mutable_unit_type());
-  encode_layer(zero, 1, out->mutable_alerts());
-  encode_layer(buildable, 1, out->mutable_buildable());
-  encode_layer(pathable, 1, out->mutable_pathable());
+  encode_zero(w, h, 1, out->mutable_creep());  // no creep; full size for PySC2's renderer
+  encode_absent(1, out->mutable_alerts());      // the engine raises no alerts
 }
 
 }  // namespace sc2::engine

@@ -1,9 +1,19 @@
 #pragma once
 // Rasterises the world into the 27 screen and 11 minimap feature layers of one player.
-// Every layer is sent at the requested resolution; mechanics the engine does not have yet
-// (creep, power, energy, shields, effects, buffs, cloak, blips, alerts...) are all zero.
+// Layers the engine has a notion of are sent at the requested resolution with values from
+// the unit and map state; layers of quantities it does not model (energy, shields, effects,
+// hallucinations, cloak, blips, placeholders, minimap alerts) are sent with size (0,0).
+// The per-layer table is in engine/README.md.
+//
+// Speed: layers are written straight into the messages' byte strings (reuse the messages
+// to reuse their capacity). Layers that depend only on the map and the view (terrain
+// height, pathable, buildable, visibility without fog, the minimap's camera box) are
+// static: computed once per view in a FeatureLayerCache and copied. Pass the same cache
+// for the same player every observation; without one everything is computed afresh.
+// The bytes are the same either way.
 #include <cstdint>
 
+#include "engine/raster/layer_cache.h"
 #include "engine/sim/world.h"
 #include "s2clientprotocol/spatial.pb.h"
 
@@ -20,9 +30,9 @@ struct FeatureLayerSetup {
 };
 
 void render_screen(const World& world, int player_id, const FeatureLayerSetup& setup,
-                   SC2APIProtocol::FeatureLayers* out);
+                   SC2APIProtocol::FeatureLayers* out, FeatureLayerCache* cache = nullptr);
 void render_minimap(const World& world, int player_id, const FeatureLayerSetup& setup,
-                    SC2APIProtocol::FeatureLayersMinimap* out);
+                    SC2APIProtocol::FeatureLayersMinimap* out, FeatureLayerCache* cache = nullptr);
 
 // The feature-layer height of a world height: -200..200 onto 0..255 (spatial.proto).
 std::int32_t feature_height(float world_z);

@@ -59,4 +59,42 @@ void encode_absent(int bits_per_pixel, SC2APIProtocol::ImageData* out) {
   out->set_data("");
 }
 
+std::size_t encoded_size(int width, int height, int bits_per_pixel) {
+  switch (bits_per_pixel) {
+    case 1: case 8: case 16: case 32:
+      return (static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * bits_per_pixel + 7) / 8;
+    default: return 0;
+  }
+}
+
+namespace {
+void set_geometry(int width, int height, int bits_per_pixel, SC2APIProtocol::ImageData* out) {
+  out->set_bits_per_pixel(bits_per_pixel);
+  out->mutable_size()->set_x(width);
+  out->mutable_size()->set_y(height);
+}
+}  // namespace
+
+void encode_zero(int width, int height, int bits_per_pixel, SC2APIProtocol::ImageData* out) {
+  set_geometry(width, height, bits_per_pixel, out);
+  out->mutable_data()->assign(encoded_size(width, height, bits_per_pixel), '\0');
+}
+
+void encode_bytes(int width, int height, int bits_per_pixel, const std::string& bytes,
+                  SC2APIProtocol::ImageData* out) {
+  set_geometry(width, height, bits_per_pixel, out);
+  out->mutable_data()->assign(bytes);
+}
+
+LayerWriter::LayerWriter(std::string& bytes, int width, int height, int bits_per_pixel)
+    : width_(width), height_(height), bits_(bits_per_pixel) {
+  bytes.assign(encoded_size(width, height, bits_per_pixel), '\0');
+  data_ = reinterpret_cast<std::uint8_t*>(bytes.data());
+}
+
+LayerWriter LayerWriter::into(SC2APIProtocol::ImageData* out, int width, int height, int bits_per_pixel) {
+  set_geometry(width, height, bits_per_pixel, out);
+  return LayerWriter(*out->mutable_data(), width, height, bits_per_pixel);
+}
+
 }  // namespace sc2::engine

@@ -31,4 +31,57 @@ void encode_layer(const LayerGrid& grid, int bits_per_pixel, SC2APIProtocol::Ima
 // A layer the engine does not provide: size (0,0), no data.
 void encode_absent(int bits_per_pixel, SC2APIProtocol::ImageData* out);
 
+// Bytes of a width x height layer at this depth: ceil(w*h*bpp/8).
+std::size_t encoded_size(int width, int height, int bits_per_pixel);
+// A layer of zeros, or of already encoded bytes (e.g. a cached static layer). Writing into
+// the message's own string keeps its capacity when the message is reused.
+void encode_zero(int width, int height, int bits_per_pixel, SC2APIProtocol::ImageData* out);
+void encode_bytes(int width, int height, int bits_per_pixel, const std::string& bytes,
+                  SC2APIProtocol::ImageData* out);
+
+// Writes a layer straight into its wire encoding, with the same clamping as encode_pixels,
+// with no intermediate grid. Starts as all zeros. `bytes` must outlive the writer and keep
+// its size (it may be an ImageData's data, see LayerWriter::into).
+class LayerWriter {
+ public:
+  LayerWriter(std::string& bytes, int width, int height, int bits_per_pixel);
+  // Sets size and depth of `out` and writes into its data.
+  static LayerWriter into(SC2APIProtocol::ImageData* out, int width, int height, int bits_per_pixel);
+
+  int width() const { return width_; }
+  int height() const { return height_; }
+  void set(int x, int y, std::int32_t value) { set_index(static_cast<std::size_t>(y) * width_ + x, value); }
+  void set_index(std::size_t i, std::int32_t value) {
+    switch (bits_) {
+      case 1: {
+        const auto bit = static_cast<std::uint8_t>(0x80u >> (i % 8));
+        data_[i / 8] = static_cast<std::uint8_t>(value != 0 ? (data_[i / 8] | bit) : (data_[i / 8] & ~bit));
+        break;
+      }
+      case 8: data_[i] = static_cast<std::uint8_t>(value < 0 ? 0 : (value > 255 ? 255 : value)); break;
+      case 16: {
+        const auto v = static_cast<std::uint16_t>(value < 0 ? 0 : (value > 65535 ? 65535 : value));
+        data_[2 * i] = static_cast<std::uint8_t>(v & 0xFF);
+        data_[2 * i + 1] = static_cast<std::uint8_t>(v >> 8);
+        break;
+      }
+      case 32: {
+        const auto v = static_cast<std::uint32_t>(value);
+        for (int b = 0; b < 4; ++b) data_[4 * i + b] = static_cast<std::uint8_t>((v >> (8 * b)) & 0xFF);
+        break;
+      }
+      default: break;
+    }
+  }
+  // 8 bpp counters: +1 up to 255 (the same bytes as clamping the final count).
+  void increment_saturating(int x, int y) {
+    std::uint8_t& byte = data_[static_cast<std::size_t>(y) * width_ + x];
+    if (byte < 255) ++byte;
+  }
+
+ private:
+  std::uint8_t* data_;
+  int width_, height_, bits_;
+};
+
 }  // namespace sc2::engine

@@ -78,6 +78,31 @@ std::vector<Unit*> receivers(const std::vector<Unit*>& units, std::uint32_t spec
   return units;
 }
 
+bool on_map(const MapLayout& map, Vec2 p) {
+  return std::isfinite(p.x) && std::isfinite(p.y) && p.x >= 0.0f && p.y >= 0.0f &&
+         p.x < static_cast<float>(map.width) && p.y < static_cast<float>(map.height);
+}
+
+// Nobody can use `requested` now. When a unit's type has it but its state does not allow it
+// (Barracks before a finished depot, Return without a load, Cancel with nothing queued),
+// the command's own check names the reason (BuildTechRequirementsNotMet...); otherwise Error.
+ActionResult refusal_for_unavailable(World& world, const std::vector<Unit*>& units, std::uint32_t requested,
+                                     const CommandTarget& target, bool queue) {
+  for (Unit* u : units) {
+    if (u->under_construction) continue;
+    std::vector<std::uint32_t> own;
+    for (std::uint32_t id : u->stats->abilities) {
+      const auto& allowed = world.allowed_abilities();
+      if (allowed.empty() || std::find(allowed.begin(), allowed.end(), id) != allowed.end()) own.push_back(id);
+    }
+    const std::uint32_t specific = resolve_ability(requested, own);
+    if (specific == 0) continue;
+    const CommandOutcome outcome = issue_command(world, *u, specific, target, queue);
+    return outcome == CommandOutcome::Done ? SC2APIProtocol::Success : to_action_result(outcome);
+  }
+  return SC2APIProtocol::Error;
+}
+
 // Issues `requested` (specific or general) to every unit that has it now. A target is
 // required for point abilities and ignored otherwise.
 ActionResult command_units(World& world, const std::vector<Unit*>& units, std::uint32_t requested,
@@ -87,6 +112,12 @@ ActionResult command_units(World& world, const std::vector<Unit*>& units, std::u
   if (units.empty()) return SC2APIProtocol::Error;    // nothing to command
   const bool needs_point = requires_point(*info);
   if (needs_point && !target.point) return SC2APIProtocol::Error;
+  // A point off the map (or not a number) is refused; one on the map but outside the
+  // playable area is clamped into it, and an unpathable one is walked to as near as
+  // possible, as the game does (engine/README.md, "Robustness").
+  if (target.point && !on_map(world.map(), *target.point)) {
+    return structure_built_by(requested) != 0 ? SC2APIProtocol::CantBuildLocationInvalid : SC2APIProtocol::Error;
+  }
 
   std::vector<Unit*> able;
   std::uint32_t first_specific = 0;
@@ -96,7 +127,7 @@ ActionResult command_units(World& world, const std::vector<Unit*>& units, std::u
     if (first_specific == 0) first_specific = specific;
     able.push_back(u);
   }
-  if (able.empty()) return SC2APIProtocol::Error;
+  if (able.empty()) return refusal_for_unavailable(world, units, requested, target, queue);
   bool anyone = false;
   CommandOutcome refusal = CommandOutcome::Error;
   for (Unit* u : receivers(able, first_specific, target)) {

@@ -119,19 +119,23 @@ std::size_t GameServer::observer_count() const {
 
 std::string GameServer::handle_bytes(std::string_view request_bytes, ConnectionId connection) {
   Request request;
-  Response response;
   try {
+    std::string bytes;
+    Response response;
+    std::lock_guard lock(mutex_);
     if (!request.ParseFromArray(request_bytes.data(), static_cast<int>(request_bytes.size()))) {
-      std::lock_guard lock(mutex_);
       response.set_id(0);
       response.add_error("malformed request: " + std::to_string(request_bytes.size()) +
                          " bytes are not a serialized SC2APIProtocol.Request");
       response.set_status(status_);
       log(response.error(0));
     } else {
-      response = handle(request, connection);
+      handle_locked(request, connection, response);
     }
-    return response.SerializeAsString();
+    response.SerializeToString(&bytes);
+    // The observation message goes back to be reused (its layer strings keep their capacity).
+    if (response.has_observation()) spare_observation_.reset(response.release_observation());
+    return bytes;
   } catch (const std::exception& e) {
     Response fallback;
     fallback.set_id(request.id());
@@ -144,8 +148,13 @@ std::string GameServer::handle_bytes(std::string_view request_bytes, ConnectionI
 SC2APIProtocol::Response GameServer::handle(const SC2APIProtocol::Request& request, ConnectionId connection) {
   std::lock_guard lock(mutex_);
   Response out;
+  handle_locked(request, connection, out);
+  return out;
+}
+
+void GameServer::handle_locked(const SC2APIProtocol::Request& request, ConnectionId connection, Response& out) {
   try {
-    out = dispatch(request, connection);
+    dispatch(request, connection, out);
   } catch (const std::exception& e) {
     out.Clear();
     out.add_error(request_name(request) + " failed inside the engine: " + e.what());
@@ -153,44 +162,42 @@ SC2APIProtocol::Response GameServer::handle(const SC2APIProtocol::Request& reque
   }
   out.set_id(request.id());
   out.set_status(status_);
-  return out;
 }
 
-SC2APIProtocol::Response GameServer::dispatch(const SC2APIProtocol::Request& request, ConnectionId connection) {
-  Response out;
+void GameServer::dispatch(const SC2APIProtocol::Request& request, ConnectionId connection, Response& out) {
   const auto c = request.request_case();
   const std::string name = request_name(request);
   if (c == Request::REQUEST_NOT_SET) {
     out.add_error("empty request: no request field is set (expected one of create_game, join_game, ...)");
-    return out;
+    return;
   }
   if (status_ == SC2APIProtocol::quit && c != Request::kPing && c != Request::kQuit) {
     out.add_error(name + ": the game is shutting down (quit was requested)");
-    return out;
+    return;
   }
   if (auto it = observers_.find(connection); it != observers_.end()) {
-    if (dispatch_observer(request, it->second, connection, out)) return out;
+    if (dispatch_observer(request, it->second, connection, out)) return;
   }
   if (c == Request::kJoinGame && request.join_game().has_observed_player_id()) {
     join_as_observer(request.join_game(), connection, out);
-    return out;
+    return;
   }
   if (c == Request::kAction && status_ == SC2APIProtocol::in_replay) {
     out.add_error("action is refused in a replay: the recorded actions are re-applied as you step; "
                   "use obs_action to move the camera, or leave_game / create_game to play");
     log(out.error(0));
-    return out;
+    return;
   }
   if (replay_ && c == Request::kRestartGame) {
     out.add_error("restart_game does not apply to replays; send start_replay to watch it again from loop 0, "
                   "or create_game to play");
     log(out.error(0));
-    return out;
+    return;
   }
   if (!valid_in(c, status_)) {
     out.add_error(invalid_status_message(c, name, status_));
     log(out.error(0));
-    return out;
+    return;
   }
 
   switch (c) {
@@ -245,7 +252,6 @@ SC2APIProtocol::Response GameServer::dispatch(const SC2APIProtocol::Request& req
       log(out.error(0));
       break;
   }
-  return out;
 }
 
 void GameServer::create_game(const SC2APIProtocol::RequestCreateGame& r, Response& out) {
@@ -359,8 +365,12 @@ void GameServer::leave_game(Response& out) {
 }
 
 void GameServer::observation(Response& out) {
+  SC2APIProtocol::ResponseObservation* observation =
+      spare_observation_ ? spare_observation_.release() : new SC2APIProtocol::ResponseObservation;
+  observation->Clear();
+  out.set_allocated_observation(observation);
   if (!replay_) {
-    build_observation(*game_, *interface_, out.mutable_observation());
+    build_observation(*game_, *interface_, observation, &layer_cache_);
     return;
   }
   observe_game(*game_, *interface_, replay_->camera, true, out.mutable_observation());

@@ -73,7 +73,9 @@ class GameServer {
     bool closing = false;        // sent quit
   };
 
-  SC2APIProtocol::Response dispatch(const SC2APIProtocol::Request& request, ConnectionId connection);
+  // Under mutex_: answers into `out` (id and status set), never throws.
+  void handle_locked(const SC2APIProtocol::Request& request, ConnectionId connection, SC2APIProtocol::Response& out);
+  void dispatch(const SC2APIProtocol::Request& request, ConnectionId connection, SC2APIProtocol::Response& out);
   bool dispatch_observer(const SC2APIProtocol::Request& request, Observer& observer, ConnectionId connection,
                          SC2APIProtocol::Response& out);
   void join_as_observer(const SC2APIProtocol::RequestJoinGame& r, ConnectionId connection,
@@ -106,6 +108,10 @@ class GameServer {
   ReplayRecorder recorder_;                       // the current episode
   std::unique_ptr<ReplayPlayback> replay_;        // set while in (or after) a replay
   std::map<ConnectionId, Observer> observers_;
+  // Speed: the player's static feature layers, and the last ResponseObservation sent by
+  // handle_bytes, cleared and refilled next time so its buffers are not allocated again.
+  FeatureLayerCache layer_cache_;
+  std::unique_ptr<SC2APIProtocol::ResponseObservation> spare_observation_;
 };
 
 }  // namespace sc2::engine

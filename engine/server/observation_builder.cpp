@@ -5,6 +5,7 @@
 
 #include "engine/raster/image_encoding.h"
 #include "engine/raster/view_transform.h"
+#include "engine/server/score_report.h"
 #include "engine/sim/abilities.h"
 #include "engine/sim/construction.h"
 #include "engine/sim/economy.h"
@@ -171,6 +172,28 @@ void fill_raw_unit(const World& world, const Unit& u, const RawFrame& frame, con
   }
 }
 
+// A remembered structure / resource in the fog: last-seen state, no life or contents.
+void fill_snapshot_unit(const World& world, const UnitSnapshot& s, const RawFrame& frame, const WorldRect& screen,
+                        SC2APIProtocol::Unit* out) {
+  const Vec2 raw = frame.to_raw(s.pos);
+  out->set_display_type(SC2APIProtocol::Snapshot);
+  out->set_alliance(static_cast<SC2APIProtocol::Alliance>(alliance_of(kAgentPlayer, s.owner)));
+  out->set_tag(to_tag(s.id));
+  out->set_unit_type(s.unit_type);
+  out->set_owner(s.owner);
+  out->mutable_pos()->set_x(raw.x);
+  out->mutable_pos()->set_y(raw.y);
+  out->mutable_pos()->set_z(world.ground_height(s.pos));
+  out->set_facing(s.facing);
+  out->set_radius(s.radius);
+  out->set_build_progress(s.build_progress);
+  out->set_cloak(SC2APIProtocol::CloakedUnknown);
+  const float cx = std::clamp(s.pos.x, screen.x0, screen.x1), cy = std::clamp(s.pos.y, screen.y0, screen.y1);
+  out->set_is_on_screen(distance(s.pos, {cx, cy}) <= s.radius);
+  out->set_is_blip(false);
+  out->set_is_powered(false);
+}
+
 void fill_raw(Game& game, const InterfaceSetup& iface, SC2APIProtocol::ObservationRaw* raw) {
   const World& world = game.world();
   const RawFrame frame = raw_frame(world.map(), iface);
@@ -184,6 +207,12 @@ void fill_raw(Game& game, const InterfaceSetup& iface, SC2APIProtocol::Observati
   const WorldRect screen = player_screen(world, iface).world_bounds();
   for (const Unit* u : world.units()) {
     if (world.unit_visible(kAgentPlayer, *u)) fill_raw_unit(world, *u, frame, screen, raw->add_units());
+  }
+  for (const UnitSnapshot& s : world.player(kAgentPlayer).snapshots) {
+    const Unit* live = world.find(s.id);
+    if (live == nullptr || !world.unit_visible(kAgentPlayer, *live)) {
+      fill_snapshot_unit(world, s, frame, screen, raw->add_units());
+    }
   }
   encode_layer(map_grid(world, frame, [&](int x, int y) { return world.visibility(kAgentPlayer, x, y); }), 8,
                raw->mutable_map_state()->mutable_visibility());
@@ -287,29 +316,10 @@ void fill_ui(const World& world, SC2APIProtocol::ObservationUI* ui) {
   }
 }
 
-// The economy part of score_details (other fields stay 0 for now).
-void fill_score_details(const World& world, SC2APIProtocol::ScoreDetails* d) {
-  const PlayerEconomy& bank = world.player(kAgentPlayer).economy;
-  d->set_collected_minerals(static_cast<float>(bank.collected_minerals));
-  d->set_collected_vespene(static_cast<float>(bank.collected_vespene));
-  d->set_collection_rate_minerals(collection_rate_minerals(world, kAgentPlayer));
-  d->set_collection_rate_vespene(collection_rate_vespene(world, kAgentPlayer));
-  d->set_spent_minerals(static_cast<float>(bank.spent_minerals));
-  d->set_spent_vespene(static_cast<float>(bank.spent_vespene));
-  float units = 0.0f, structures = 0.0f;
-  for (const Unit* u : world.units()) {
-    if (u->owner != kAgentPlayer) continue;
-    const float value = static_cast<float>(u->stats->mineral_cost + u->stats->vespene_cost);
-    (u->stats->role == UnitRole::Structure ? structures : units) += value;
-  }
-  d->set_total_value_units(units);
-  d->set_total_value_structures(structures);
-  d->set_idle_worker_time(0.0f);
-}
-
 }  // namespace
 
-void build_observation(Game& game, const InterfaceSetup& iface, SC2APIProtocol::ResponseObservation* out) {
+void build_observation(Game& game, const InterfaceSetup& iface, SC2APIProtocol::ResponseObservation* out,
+                       FeatureLayerCache* layer_cache) {
   const World& world = game.world();
   for (auto& a : game.echoed_actions) *out->add_actions() = std::move(a);
   for (auto& e : game.action_errors) *out->add_action_errors() = std::move(e);
@@ -324,13 +334,13 @@ void build_observation(Game& game, const InterfaceSetup& iface, SC2APIProtocol::
     auto* score = obs->mutable_score();
     score->set_score_type(SC2APIProtocol::Score::Curriculum);
     score->set_score(game.mini_game().score());
-    fill_score_details(world, score->mutable_score_details());
+    fill_score_details(world, kAgentPlayer, score->mutable_score_details());
   }
   if (iface.raw) fill_raw(game, iface, obs->mutable_raw_data());
   if (iface.feature_layer) {
     auto* fl = obs->mutable_feature_layer_data();
-    render_screen(world, kAgentPlayer, iface.layers, fl->mutable_renders());
-    render_minimap(world, kAgentPlayer, iface.layers, fl->mutable_minimap_renders());
+    render_screen(world, kAgentPlayer, iface.layers, fl->mutable_renders(), layer_cache);
+    render_minimap(world, kAgentPlayer, iface.layers, fl->mutable_minimap_renders(), layer_cache);
     fill_ui(world, obs->mutable_ui_data());
   }
   game.dead_unit_tags.clear();  // reported once, like the game's event

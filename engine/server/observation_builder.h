@@ -8,8 +8,11 @@
 
 namespace sc2::engine {
 
-// Takes game.echoed_actions and game.action_errors (they are reported once).
-void build_observation(Game& game, const InterfaceSetup& iface, SC2APIProtocol::ResponseObservation* out);
+// Takes game.echoed_actions and game.action_errors (they are reported once). `out` may be
+// a reused, Clear()ed message (its strings keep their capacity); `layer_cache` (optional)
+// keeps the static feature layers of this player between observations.
+void build_observation(Game& game, const InterfaceSetup& iface, SC2APIProtocol::ResponseObservation* out,
+                       FeatureLayerCache* layer_cache = nullptr);
 
 void build_game_info(const Game& game, const GameConfig& config, const InterfaceSetup& iface,
                      SC2APIProtocol::ResponseGameInfo* out);

@@ -6,6 +6,7 @@
 #include "engine/sim/abilities.h"
 #include "engine/sim/economy.h"
 #include "engine/sim/movement.h"
+#include "engine/sim/path_following.h"
 #include "engine/sim/world.h"
 
 namespace sc2::engine {
@@ -157,7 +158,7 @@ bool run_build(World& world, Unit& worker, Order& order) {
   const UnitTypeStats* stats = find_unit_type(order.build_type);
   if (stats == nullptr) return true;
   if (order.phase == OrderPhase::Approach) {
-    if (!step_towards(worker, order.target, stats->radius + worker.radius + kSiteReach)) return false;
+    if (!move_towards(world, worker, order.target, stats->radius + worker.radius + kSiteReach)) return false;
     return !start_construction(world, worker, order);
   }
   Unit* structure = world.find(order.target_unit);

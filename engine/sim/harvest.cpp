@@ -5,6 +5,7 @@
 #include "engine/sim/abilities.h"
 #include "engine/sim/economy.h"
 #include "engine/sim/movement.h"
+#include "engine/sim/path_following.h"
 #include "engine/sim/world.h"
 
 namespace sc2::engine {
@@ -42,8 +43,8 @@ Unit* nearest_field(World& world, Vec2 around) {
 }
 
 // True when the worker stands within reach of `target`'s edge after this loop's step.
-bool walk_to_edge(Unit& worker, const Unit& target) {
-  return step_towards(worker, target.pos, target.radius + worker.radius + kHarvestReach);
+bool walk_to_edge(World& world, Unit& worker, const Unit& target) {
+  return move_towards(world, worker, target.pos, target.radius + worker.radius + kHarvestReach);
 }
 
 // The worker currently working `resource` (mining inside it), if any.
@@ -139,7 +140,7 @@ bool run_gather(World& world, Unit& worker, Order& order) {
         order.target = next->pos;
         return false;
       }
-      if (!walk_to_edge(worker, *resource)) return false;
+      if (!walk_to_edge(world, worker, *resource)) return false;
       if (occupied_by_other(world, *resource, worker)) return false;  // wait for the field (saturation)
       resource->harvester = worker.id;
       order.phase = OrderPhase::Work;
@@ -167,7 +168,7 @@ bool run_gather(World& world, Unit& worker, Order& order) {
         order.ability_id = ability::kHarvestGatherScv;
         return world.find(order.target_unit) == nullptr;
       }
-      if (!walk_to_edge(worker, *drop_off)) return false;
+      if (!walk_to_edge(world, worker, *drop_off)) return false;
       deliver(world, worker.owner, worker.cargo_minerals, worker.cargo_vespene);
       worker.cargo_minerals = worker.cargo_vespene = 0;
       order.phase = OrderPhase::Pause;

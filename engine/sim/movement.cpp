@@ -32,6 +32,14 @@ bool harvesting(const Unit& u) {
 // Holding units and immobile ones (structures, resources) do not yield.
 bool fixed(const Unit& u) { return u.holding_position || u.stats->immobile(); }
 
+// A push never takes a ground unit from a pathable cell into an unpathable one (a wall or
+// a structure's cells); units already standing on one may leave it.
+Vec2 pushed_to(const World& world, const Unit& u, Vec2 to) {
+  const PathingGrid& grid = world.pathing();
+  if (u.stats->flying || !grid.has_obstacles() || grid.pathable_at(to) || !grid.pathable_at(u.pos)) return to;
+  return u.pos;
+}
+
 }  // namespace
 
 void face_towards(Unit& unit, Vec2 towards) {
@@ -88,8 +96,15 @@ void separate_units(const World& world, std::span<Unit* const> units) {
         float share_a = 0.5f, share_b = 0.5f;
         if (a_fixed && !b_fixed) share_a = 0.0f, share_b = 1.0f;
         if (b_fixed && !a_fixed) share_a = 1.0f, share_b = 0.0f;
-        a.pos = world.clamp_to_playable(a.pos - normal * (overlap * share_a), a.radius);
-        b.pos = world.clamp_to_playable(b.pos + normal * (overlap * share_b), b.radius);
+        // Structures and resources never move, not even for a unit holding position.
+        if (a.stats->immobile()) share_a = 0.0f, share_b = 1.0f;
+        if (b.stats->immobile()) share_a = 1.0f, share_b = 0.0f;
+        if (share_a > 0.0f) {
+          a.pos = pushed_to(world, a, world.clamp_to_playable(a.pos - normal * (overlap * share_a), a.radius));
+        }
+        if (share_b > 0.0f) {
+          b.pos = pushed_to(world, b, world.clamp_to_playable(b.pos + normal * (overlap * share_b), b.radius));
+        }
         moved = true;
       }
     }

@@ -1,6 +1,6 @@
 #pragma once
 // Movement: straight-line steps at the unit's speed, and separation so that solid units
-// never stack (flat maps without walls; pathing around obstacles comes with walled maps).
+// never stack (routes around walls and structures: path_following.h).
 #include <span>
 
 #include "engine/sim/unit.h"

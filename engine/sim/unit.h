@@ -34,6 +34,17 @@ struct Order {
   std::uint32_t build_type = 0;  // Build: the structure's unit type
 };
 
+// A ground unit's cached route (path_following.cpp), valid for one goal, stop distance
+// and pathing-grid version; replanned when any of them changes.
+struct PathPlan {
+  bool valid = false;
+  Vec2 goal;
+  float stop_distance = 0.0f;
+  std::uint32_t grid_version = 0;
+  std::vector<Vec2> waypoints;  // corners still ahead, front first; empty = straight to the goal
+  bool unreachable = false;     // the waypoints end at the reachable point nearest the goal
+};
+
 // One unit in a production queue (Command Center, Barracks).
 struct TrainItem {
   std::uint32_t ability_id = 0;
@@ -55,11 +66,13 @@ struct Unit {
   float weapon_cooldown = 0.0f;  // game loops until the weapon may fire again
   UnitId engaged_target;       // what the unit attacks now (by order or acquired)
   int last_attacker_owner = 0; // for kill counting
+  float health_accounted = 0.0f;  // life as of the last damage accounting (score_details)
   bool burst = false;          // an exploding unit (Baneling) has gone off
   // Where the unit's last finished move ended; a group sent to one point stops around
   // the units that already got there.
   bool has_rest_goal = false;
   Vec2 rest_goal;
+  PathPlan path;               // ground units walking around walls and structures
 
   // Economy (workers, resources, structures).
   int cargo_minerals = 0;          // worker: carried load

@@ -7,6 +7,7 @@
 #include "engine/sim/construction.h"
 #include "engine/sim/harvest.h"
 #include "engine/sim/movement.h"
+#include "engine/sim/path_following.h"
 #include "engine/sim/production.h"
 #include "engine/sim/world.h"
 
@@ -39,8 +40,8 @@ bool blocked_by_arrived(const World& world, const Unit& unit, Vec2 goal) {
   return false;
 }
 
-bool walk(const World& world, Unit& unit, Vec2 goal) {
-  if (step_towards(unit, goal, 0.0f)) return true;
+bool walk(World& world, Unit& unit, Vec2 goal) {
+  if (move_towards(world, unit, goal, 0.0f) || stopped_short(unit)) return true;
   return blocked_by_arrived(world, unit, goal);
 }
 
@@ -64,7 +65,7 @@ void engage(World& world, Unit& unit, Unit& target, bool may_move) {
     }
     return;
   }
-  if (may_move) step_towards(unit, target.pos, range + unit.radius + target.radius);
+  if (may_move) move_towards(world, unit, target.pos, range + unit.radius + target.radius);
 }
 
 // Keeps the current enemy target while it stays within reach; else picks a new one.

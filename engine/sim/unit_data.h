@@ -86,6 +86,7 @@ struct UnitTypeStats {
   std::uint32_t build_time_loops = 0;
   std::uint32_t built_by_ability = 0;
   std::uint32_t cargo_size = 0;
+  bool flying = false;                // air units ignore the pathing grid (none in the mini-games yet)
   std::vector<std::uint32_t> attributes;  // SC2APIProtocol::Attribute numbers
   std::vector<std::uint32_t> abilities;   // specific ability ids the unit offers, ascending
   std::optional<Weapon> weapon;

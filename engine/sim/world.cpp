@@ -2,6 +2,7 @@
 
 #include "engine/sim/combat.h"
 #include "engine/sim/movement.h"
+#include "engine/sim/production.h"
 #include "engine/sim/unit_behaviour.h"
 
 #include <algorithm>
@@ -12,7 +13,19 @@
 
 namespace sc2::engine {
 
-World::World(MapLayout layout, std::uint64_t seed) : map_(std::move(layout)), rng_(seed) {
+namespace {
+
+// Structures and resources (mineral fields, geysers) block ground pathing, as in the game.
+// A Refinery stands exactly on its geyser, whose disc already closes the gaps around it.
+bool closes_gaps(const UnitTypeStats& type) { return type.id != unit_type::kRefinery; }
+
+bool blocks_pathing(const UnitTypeStats& type) {
+  return (type.role == UnitRole::Structure || type.role == UnitRole::Resource) && type.footprint_w > 0;
+}
+
+}  // namespace
+
+World::World(MapLayout layout, std::uint64_t seed) : map_(std::move(layout)), pathing_(map_), rng_(seed) {
   const Vec2 centre{(map_.playable.x0 + map_.playable.x1) * 0.5f,
                     (map_.playable.y0 + map_.playable.y1) * 0.5f};
   for (auto& p : players_) {
@@ -45,15 +58,22 @@ UnitId World::spawn(std::uint32_t unit_type, int owner, Vec2 pos) {
   unit.pos = pos;
   unit.radius = stats->radius;
   unit.health = unit.health_max = stats->health_max;
+  unit.health_accounted = unit.health;
   unit.mineral_contents = stats->mineral_contents;
   unit.vespene_contents = stats->vespene_contents;
   unit.facing = 1.5f * std::numbers::pi_v<float>;  // facing south, towards the viewer
   slot.unit = std::move(unit);
+  if (blocks_pathing(*stats)) pathing_.add_structure(*stats, pos, closes_gaps(*stats));
+  if (fog_ && stats->role == UnitRole::Resource) {
+    for (int p = 1; p < kNeutralOwner; ++p) remember(p, *slot.unit);
+  }
   return slot.unit->id;
 }
 
 bool World::remove(UnitId id) {
-  if (find(id) == nullptr) return false;
+  const Unit* unit = find(id);
+  if (unit == nullptr) return false;
+  if (blocks_pathing(*unit->stats)) pathing_.remove_structure(*unit->stats, unit->pos, closes_gaps(*unit->stats));
   slots_[id.index].unit.reset();
   free_slots_.push_back(id.index);
   for (auto& p : players_) {
@@ -134,20 +154,121 @@ bool World::unit_visible(int player_id, const Unit& unit) const {
 
 void World::update_vision() {
   if (!fog_) return;
+  const std::uint32_t stamp = game_loop_ + 1;
   for (const auto& slot : slots_) {
     if (!slot.unit || slot.unit->owner < 1 || slot.unit->owner >= kNeutralOwner) continue;
     const Unit& u = *slot.unit;
     const float r = u.stats->sight_range;
     auto& explored = players_[static_cast<std::size_t>(u.owner)].explored;
+    auto& seen = seen_stamp_[static_cast<std::size_t>(u.owner)];
+    if (seen.empty()) seen.assign(explored.size(), 0);
     const int x0 = std::max(0, static_cast<int>(std::floor(u.pos.x - r)));
     const int x1 = std::min(map_.width - 1, static_cast<int>(std::floor(u.pos.x + r)));
     const int y0 = std::max(0, static_cast<int>(std::floor(u.pos.y - r)));
     const int y1 = std::min(map_.height - 1, static_cast<int>(std::floor(u.pos.y + r)));
     for (int y = y0; y <= y1; ++y) {
       for (int x = x0; x <= x1; ++x) {
-        if (distance(u.pos, {x + 0.5f, y + 0.5f}) <= r) explored[map_.cell(x, y)] = 1;
+        if (distance(u.pos, {x + 0.5f, y + 0.5f}) <= r) {
+          explored[map_.cell(x, y)] = 1;
+          seen[map_.cell(x, y)] = stamp;
+        }
       }
     }
+  }
+}
+
+bool World::leaves_snapshot(const Unit& unit) {
+  return unit.stats->role == UnitRole::Structure || unit.stats->role == UnitRole::Resource;
+}
+
+void World::remember(int player_id, const Unit& unit) {
+  auto& memory = players_[static_cast<std::size_t>(player_id)].snapshots;
+  const UnitSnapshot snap{unit.id, unit.type(), unit.owner, unit.pos, unit.facing, unit.radius, unit.build_progress()};
+  const auto at = std::find_if(memory.begin(), memory.end(), [&](const UnitSnapshot& s) { return s.id == unit.id; });
+  if (at != memory.end()) {
+    *at = snap;
+  } else {
+    memory.push_back(snap);  // in the order first seen
+  }
+}
+
+// After vision: each player remembers the others' structures and the resources it sees
+// now, and forgets what it sees is no longer there.
+void World::update_snapshots() {
+  const std::uint32_t stamp = game_loop_ + 1;
+  for (int p = 1; p < kNeutralOwner; ++p) {
+    const auto& seen = seen_stamp_[static_cast<std::size_t>(p)];
+    if (seen.empty()) continue;  // the player never had a unit
+    const auto sees = [&](Vec2 pos) {
+      const int x = static_cast<int>(std::floor(pos.x)), y = static_cast<int>(std::floor(pos.y));
+      return map_.in_bounds(x, y) && seen[map_.cell(x, y)] == stamp;
+    };
+    for (const auto& slot : slots_) {
+      if (!slot.unit || slot.unit->owner == p || !leaves_snapshot(*slot.unit)) continue;
+      if (sees(slot.unit->pos)) remember(p, *slot.unit);
+    }
+    std::erase_if(players_[static_cast<std::size_t>(p)].snapshots, [&](const UnitSnapshot& s) {
+      const Unit* live = find(s.id);
+      return sees(s.pos) && (live == nullptr || !(live->pos == s.pos));
+    });
+  }
+}
+
+namespace {
+
+bool is_player(int owner) { return owner >= 1 && owner < kNeutralOwner; }
+
+bool produces_units(const UnitTypeStats& type) {
+  for (std::uint32_t a : type.abilities) {
+    if (unit_trained_by(a) != 0) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+// Life lost this loop goes to the damage totals of the victim's owner and of whoever hit
+// it last (a Baneling's own burst is no damage dealt); idle workers and idle finished
+// production structures add a loop of idle time.
+void World::account_loop(const std::vector<Unit*>& units) {
+  for (Unit* u : units) {
+    if (u->health < u->health_accounted) {
+      const float lost = u->health_accounted - u->health;
+      const int attacker = u->last_attacker_owner;
+      if (is_player(attacker) && attacker != u->owner) {
+        players_[static_cast<std::size_t>(attacker)].score.damage_dealt.life += lost;
+        if (is_player(u->owner)) players_[static_cast<std::size_t>(u->owner)].score.damage_taken.life += lost;
+      }
+    }
+    u->health_accounted = u->health;
+    if (!u->alive() || !is_player(u->owner)) continue;
+    ScoreTotals& score = players_[static_cast<std::size_t>(u->owner)].score;
+    if (u->stats->role == UnitRole::Worker && u->idle()) score.idle_worker_time += 1.0f;
+    if (u->complete() && u->production.empty() && produces_units(*u->stats)) score.idle_production_time += 1.0f;
+  }
+}
+
+// A death: its value is lost for the owner and killed for an enemy killer (by the dead
+// unit's category); own units killed by their own side count as friendly fire, except a
+// Baneling's own burst.
+void World::account_death(const Unit& unit, int killer) {
+  if (!is_player(unit.owner)) return;
+  const UnitTypeStats& type = *unit.stats;
+  const ScoreCategory category = score_category(type);
+  const auto minerals = static_cast<float>(type.mineral_cost);
+  const auto vespene = static_cast<float>(type.vespene_cost);
+  ScoreTotals& loser = players_[static_cast<std::size_t>(unit.owner)].score;
+  loser.lost_minerals.at(category) += minerals;
+  loser.lost_vespene.at(category) += vespene;
+  if (is_player(killer) && hostile(killer, unit.owner)) {
+    ScoreTotals& winner = players_[static_cast<std::size_t>(killer)].score;
+    winner.killed_minerals.at(category) += minerals;
+    winner.killed_vespene.at(category) += vespene;
+    (type.role == UnitRole::Structure ? winner.killed_value_structures : winner.killed_value_units) +=
+        minerals + vespene;
+  } else if (killer == unit.owner && !unit.burst) {
+    loser.friendly_fire_minerals.at(category) += minerals;
+    loser.friendly_fire_vespene.at(category) += vespene;
   }
 }
 
@@ -162,9 +283,11 @@ void World::remove_dead(const std::vector<Unit*>& units) {
       }
     }
   }
+  account_loop(units);
   for (Unit* u : units) {
     if (u->alive()) continue;
     const int killer = u->last_attacker_owner;
+    account_death(*u, killer);
     deaths_.push_back({u->id, u->type(), u->owner, killer, u->pos});
     if (u->owner >= 0 && u->owner <= kMaxPlayers) ++losses_[static_cast<std::size_t>(u->owner)];
     if (killer > 0 && killer <= kMaxPlayers && hostile(killer, u->owner)) ++kills_[static_cast<std::size_t>(killer)];
@@ -186,11 +309,13 @@ void World::advance() {
   for (const Unit* u : live) max_unit_radius_ = std::max(max_unit_radius_, u->radius);
   for (Unit* u : live) {
     run_unit(*this, *u);
-    u->pos = clamp_to_playable(u->pos, u->radius);
+    // Structures and resources never move (their pathing cells are marked where they stand).
+    if (!u->stats->immobile()) u->pos = clamp_to_playable(u->pos, u->radius);
   }
   separate_units(*this, live);
   remove_dead(live);
   update_vision();
+  if (fog_) update_snapshots();
   ++game_loop_;
 }
 

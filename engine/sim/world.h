@@ -8,7 +8,9 @@
 #include <vector>
 
 #include "engine/sim/map_layout.h"
+#include "engine/sim/pathing_grid.h"
 #include "engine/sim/rng.h"
+#include "engine/sim/score.h"
 #include "engine/sim/spatial_grid.h"
 #include "engine/sim/unit.h"
 
@@ -34,6 +36,18 @@ struct PlayerEconomy {
   int workers_trained = 0;
 };
 
+// A structure or resource as a player last saw it (fog of war): reported as a Snapshot
+// while its spot is not visible, forgotten once the player sees the spot without it.
+struct UnitSnapshot {
+  UnitId id;
+  std::uint32_t unit_type = 0;
+  int owner = 0;
+  Vec2 pos;
+  float facing = 0.0f;
+  float radius = 0.0f;
+  float build_progress = 1.0f;
+};
+
 // What one player sees and controls outside the units themselves.
 struct PlayerState {
   PlayerEconomy economy;
@@ -41,6 +55,8 @@ struct PlayerState {
   std::vector<UnitId> selection;                   // in selection order
   std::array<std::vector<UnitId>, 10> control_groups;
   std::vector<std::uint8_t> explored;              // map cells ever seen (fog of war)
+  ScoreTotals score;                               // score_details running totals
+  std::vector<UnitSnapshot> snapshots;             // with fog: remembered structures / resources, first seen first
 };
 
 // A unit that died in the last loop (for map triggers and the raw dead_units event).
@@ -57,6 +73,8 @@ class World {
   World(MapLayout layout, std::uint64_t seed);
 
   const MapLayout& map() const { return map_; }
+  // Ground pathing: the terrain plus the cells structures block while they exist.
+  const PathingGrid& pathing() const { return pathing_; }
   Rng& rng() { return rng_; }
   std::uint32_t game_loop() const { return game_loop_; }
 
@@ -96,6 +114,9 @@ class World {
 
   // A player sees its own units always, others only on visible cells.
   bool unit_visible(int player_id, const Unit& unit) const;
+  // With fog: whether a structure / resource is kept in players' memory as a snapshot
+  // (resources are known map-wide from the start, as in the game; structures once seen).
+  static bool leaves_snapshot(const Unit& unit);
 
   // Advances one game loop: units act in slot order (orders, combat), overlapping units
   // are pushed apart, the dead are removed, vision updates, then the loop increments.
@@ -120,10 +141,15 @@ class World {
   };
 
   void remove_dead(const std::vector<Unit*>& units);
+  void account_loop(const std::vector<Unit*>& units);
+  void account_death(const Unit& unit, int killer);
   void update_vision();
+  void update_snapshots();
+  void remember(int player_id, const Unit& unit);
   bool sees_cell(int player_id, int x, int y) const;
 
   MapLayout map_;
+  PathingGrid pathing_;
   Rng rng_;
   std::uint32_t game_loop_ = 0;
   bool fog_ = false;
@@ -137,6 +163,8 @@ class World {
   std::vector<UnitDeath> deaths_;
   SpatialGrid grid_;
   float max_unit_radius_ = 0.0f;
+  // Per player: cell -> game loop + 1 of the last vision update that saw it (fog only).
+  std::array<std::vector<std::uint32_t>, kMaxPlayers + 1> seen_stamp_;
   std::array<int, kMaxPlayers + 1> kills_{};
   std::array<int, kMaxPlayers + 1> losses_{};
 };
