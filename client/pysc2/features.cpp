@@ -45,8 +45,24 @@ void fill_raw_keys(const SC2APIProtocol::ObservationRaw& raw, const ObservationS
   result.feature_units = unit_table(raw.units(), screen, {true, false, spec.add_cargo_to_units});
   result.feature_minimap_units = unit_table(raw.units(), minimap, {false, false, false});
   result.feature_effects = effect_table(raw.effects(), screen);
-  result.radar = radar_table(raw.radar(), PixelMapping::raw(info));
+  const PixelMapping raw_pixels = PixelMapping::raw(info);
+  result.radar = radar_table(raw.radar(), raw_pixels);
+  result.raw_units = unit_table(raw.units(), raw_pixels, {false, true, spec.add_cargo_to_units});
+  result.raw_effects = effect_table(raw.effects(), raw_pixels, false);
+  result.unit_counts = unit_count_table(raw.units());
   result.upgrades.assign(raw.player().upgrade_ids().begin(), raw.player().upgrade_ids().end());
+}
+
+// camera_position / camera_size (raw-resolution pixels). Like PySC2 they only need the map
+// size: without raw data the camera is world (0,0).
+void fill_camera_keys(const SC2APIProtocol::Observation& observation, const ObservationSpec& spec,
+                      const SC2APIProtocol::ResponseGameInfo& info, Observation& result) {
+  const PixelMapping raw_pixels = PixelMapping::raw(info);
+  if (!raw_pixels.valid()) return;
+  const auto& camera = observation.raw_data().player().camera();
+  result.camera_position = raw_pixels.pixel(camera.x(), camera.y());
+  const float width = info.options().feature_layer().width();
+  result.camera_size = raw_pixels.extent(width > 0.0f ? width : spec.camera_width);
 }
 
 }  // namespace
@@ -76,6 +92,11 @@ Observation to_observation(const SC2APIProtocol::ResponseObservation& response, 
   fill_ui_keys(observation.ui_data(), result);
   result.alerts.assign(observation.alerts().begin(), observation.alerts().end());
   if (observation.has_raw_data()) fill_raw_keys(observation.raw_data(), spec, game_info, result);
+  fill_camera_keys(observation, spec, game_info, result);
+  if (observation.has_render_data()) {
+    result.rgb_screen = decode_rgb(observation.render_data().map(), "rgb_screen (render_data.map)");
+    result.rgb_minimap = decode_rgb(observation.render_data().minimap(), "rgb_minimap (render_data.minimap)");
+  }
   result.map_name = spec.map_name.empty() ? game_info.map_name() : spec.map_name;
   fill_races(game_info, observation.player_common().player_id(), result);
   result.proto = response;

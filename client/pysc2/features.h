@@ -34,6 +34,11 @@ const LayerSpec* find_minimap_layer(std::string_view name);
 // from width x height, or the data length is not ceil(w*h*bpp/8).
 Layer decode_image(const SC2APIProtocol::ImageData& image, const LayerSpec& spec, int width, int height);
 
+// Decodes a rendered RGB image (render_data.map / .minimap: 24 bpp, R G B per pixel,
+// row-major). Size (0,0) gives an empty image. Throws std::runtime_error naming `what`
+// when bpp is not 24 or the data length is not width*height*3.
+RgbImage decode_rgb(const SC2APIProtocol::ImageData& image, std::string_view what);
+
 // Packs values (row-major, row 0 at the top) as the game does; for tests and tools.
 // Throws std::invalid_argument for an unsupported bpp or a values/size mismatch.
 SC2APIProtocol::ImageData encode_image(const std::vector<std::int32_t>& values, int width, int height, int bpp);
@@ -49,10 +54,12 @@ struct ObservationSpec {
 
 // Everything in observation.h from one ResponseObservation (layers decoded, player vector
 // in PySC2's order, scores, UI tables, available_actions, last_actions, action_result, proto
-// kept). Without game info the keys that need it stay empty or 0: feature_minimap_units,
-// radar, home/away_race_requested; map_name is spec.map_name; feature_units and
-// feature_effects use spec.camera_width. Throws std::runtime_error when a layer cannot be
-// decoded (see decode_image) or an ability cannot be mapped (see available_actions).
+// kept, rgb_screen / rgb_minimap when render_data is there). Without game info the keys that
+// need it stay empty or 0: feature_minimap_units, radar, raw_units, raw_effects,
+// camera_position, camera_size, home/away_race_requested; map_name is spec.map_name;
+// feature_units and feature_effects use spec.camera_width. Throws std::runtime_error when a
+// layer or RGB image cannot be decoded (see decode_image, decode_rgb) or an ability cannot be
+// mapped (see available_actions).
 Observation to_observation(const SC2APIProtocol::ResponseObservation& response, const ObservationSpec& spec);
 
 // The same with the game's ResponseGameInfo: camera width (options.feature_layer.width),

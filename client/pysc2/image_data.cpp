@@ -73,7 +73,29 @@ Layer decode_image(const SC2APIProtocol::ImageData& image, const LayerSpec& spec
                              std::to_string(image.data().size()));
   }
   decode_into(image.data(), spec.bpp, layer.values);
+  layer.sent = true;
   return layer;
+}
+
+RgbImage decode_rgb(const SC2APIProtocol::ImageData& image, std::string_view what) {
+  RgbImage result;
+  const int width = image.size().x();
+  const int height = image.size().y();
+  if (width == 0 && height == 0) return result;  // not rendered
+  const std::string name(what);
+  if (width < 0 || height < 0) throw std::runtime_error(name + ": negative size " + size_text(width, height));
+  if (image.bits_per_pixel() != 24) {
+    throw std::runtime_error(name + ": expected 24 bits per pixel, got " + std::to_string(image.bits_per_pixel()));
+  }
+  const std::size_t expected = expected_bytes(static_cast<std::int64_t>(width) * height, 24);
+  if (image.data().size() != expected) {
+    throw std::runtime_error(name + " (" + size_text(width, height) + " at 24 bpp): expected " +
+                             std::to_string(expected) + " bytes of data, got " + std::to_string(image.data().size()));
+  }
+  result.width = width;
+  result.height = height;
+  result.rgb.assign(image.data().begin(), image.data().end());
+  return result;
 }
 
 SC2APIProtocol::ImageData encode_image(const std::vector<std::int32_t>& values, int width, int height, int bpp) {

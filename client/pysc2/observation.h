@@ -27,15 +27,26 @@
 // feature_minimap_units   feature_minimap_units      Table n x 46 (int64)    §5.3 columns, every unit, minimap px
 // feature_effects         feature_effects            Table n x 6             §5.4, positions inside the screen
 // radar                   radar                      Table n x 3             raw_data.radar, raw-resolution px
+// raw_units               raw_units                  Table n x 46 (int64)    §5.3, every raw unit, raw-resolution px, tags
+// raw_effects             raw_effects                Table n x 6             §5.4, every effect position, raw-resolution px
+// unit_counts             unit_counts                Table n x 2             own (Self) raw units per type, ascending type
+// camera_position         camera_position            array<int64, 2>         raw_data.player.camera in raw-resolution px
+// camera_size             camera_size                array<int64, 2>         raw resolution / max map dim x camera width
+// rgb_screen              rgb_screen                 RgbImage (H x W x 3)    render_data.map (24 bpp); empty if not sent
+// rgb_minimap             rgb_minimap                RgbImage (h x w x 3)    render_data.minimap; empty if not sent
 // upgrades                upgrades                   vector<int>             raw_data.player.upgrade_ids
 // map_name                map_name                   string                  ObservationSpec.map_name / game info
 // home_race_requested     home_race_requested        int (Race enum)         game info player_info[own id]
 // away_race_requested     away_race_requested        int (Race enum)         other non-observer player, else 0
 //
-// The unit keys (feature_units, feature_minimap_units, feature_effects, radar, upgrades) are
-// read from Observation.raw_data, so the game must be joined with InterfaceOptions.raw = true
-// (Env does by default); without raw data they are empty. They also need the game info
-// (camera width, map size). feature_minimap_units is not a PySC2 4.0 key: same 46 columns as
+// The unit keys (feature_units, feature_minimap_units, feature_effects, radar, upgrades,
+// raw_units, raw_effects, unit_counts, camera_position, camera_size) are read from
+// Observation.raw_data, so the game must be joined with InterfaceOptions.raw = true (Env
+// does by default); without raw data they are empty / zero. They also need the game info
+// (camera width, map size). PySC2 returns them only when its use_* options ask for them;
+// here they are always filled when the data is there (no options to forget). Raw-resolution
+// pixels use PySC2's default raw resolution, the map size (the playable area's size with
+// raw_crop_to_playable_area). feature_minimap_units is not a PySC2 4.0 key: same 46 columns as
 // feature_units for every raw unit (not only those on screen), positions and radius in
 // minimap pixels, tag 0. Empty tables keep their columns (PySC2 returns shape (0,) for the
 // unit tables and (0, k) for the UI tables; here every empty table has rows == 0).
@@ -61,9 +72,25 @@ struct Layer {
   int width = 0;
   int height = 0;
   std::vector<std::int32_t> values;  // all zeros when the game did not send the layer
+  // False when the game sent the layer with size (0,0) (it has no such data): the values
+  // are then zeros, as in PySC2's observation; views may show "not sent" instead.
+  bool sent = false;
 
   std::int32_t at(int x, int y) const { return values[static_cast<std::size_t>(y) * width + x]; }
   bool empty() const { return values.empty(); }
+};
+
+// One rendered RGB image (rgb_screen / rgb_minimap): rgb[(y * width + x) * 3 + channel],
+// row 0 at the top, channels R, G, B (PySC2 stores them as int32; 0..255 here).
+struct RgbImage {
+  int width = 0;
+  int height = 0;
+  std::vector<std::uint8_t> rgb;  // empty when the game sent no render data
+
+  std::uint8_t at(int x, int y, int channel) const {
+    return rgb[(static_cast<std::size_t>(y) * width + x) * 3 + static_cast<std::size_t>(channel)];
+  }
+  bool empty() const { return rgb.empty(); }
 };
 
 struct Observation {
@@ -94,6 +121,13 @@ struct Observation {
   Table feature_minimap_units{columns::feature_unit};
   Table feature_effects{columns::effect};
   Table radar{columns::radar};
+  Table raw_units{columns::feature_unit};
+  Table raw_effects{columns::effect};
+  Table unit_counts{columns::unit_count};
+  std::array<std::int64_t, 2> camera_position{};  // x, y
+  std::array<std::int64_t, 2> camera_size{};      // x, y
+  RgbImage rgb_screen;
+  RgbImage rgb_minimap;
   std::vector<int> upgrades;
   std::string map_name;
   int home_race_requested = 0;  // SC2APIProtocol::Race (0 NoRace, 1 Terran, 2 Zerg, 3 Protoss, 4 Random)

@@ -41,6 +41,8 @@ class PixelMapping {
   std::array<std::int64_t, 2> pixel(double x, double y) const;
   // A world distance (a radius) in pixels with the x scale, truncated.
   std::int64_t distance(double world) const;
+  // A world length along each axis in pixels (x scale, y scale), truncated: camera_size.
+  std::array<std::int64_t, 2> extent(double world) const;
   bool inside(const std::array<std::int64_t, 2>& pixel) const;
 
  private:
@@ -69,9 +71,13 @@ struct UnitTableOptions {
 Table unit_table(const google::protobuf::RepeatedPtrField<SC2APIProtocol::Unit>& units, const PixelMapping& mapping,
                  const UnitTableOptions& options);
 
-// feature_effects (§5.4): one row per effect position inside the mapping's pixels.
+// feature_effects (§5.4): one row per effect position inside the mapping's pixels;
+// raw_effects keeps every position (only_inside = false).
 Table effect_table(const google::protobuf::RepeatedPtrField<SC2APIProtocol::Effect>& effects,
-                   const PixelMapping& mapping);
+                   const PixelMapping& mapping, bool only_inside = true);
+
+// unit_counts: [unit_type, count] of the units with alliance Self, ascending unit_type.
+Table unit_count_table(const google::protobuf::RepeatedPtrField<SC2APIProtocol::Unit>& units);
 
 // radar: [x, y, radius] with x, y in the mapping's pixels and radius in world units.
 Table radar_table(const google::protobuf::RepeatedPtrField<SC2APIProtocol::RadarRing>& rings,

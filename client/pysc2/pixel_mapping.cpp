@@ -81,6 +81,10 @@ std::array<std::int64_t, 2> PixelMapping::pixel(double x, double y) const {
 
 std::int64_t PixelMapping::distance(double world) const { return truncate_to_int(world * scale_x_); }
 
+std::array<std::int64_t, 2> PixelMapping::extent(double world) const {
+  return {truncate_to_int(world * scale_x_), truncate_to_int(world * scale_y_)};
+}
+
 bool PixelMapping::inside(const std::array<std::int64_t, 2>& pixel) const {
   return pixel[0] >= 0 && pixel[0] < width_ && pixel[1] >= 0 && pixel[1] < height_;
 }

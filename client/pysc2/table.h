@@ -82,7 +82,7 @@ inline constexpr std::array<std::string_view, 2> production_queue = {"ability_id
 // control_groups (10, 2): row = control group index
 inline constexpr std::array<std::string_view, 2> control_group = {"leader_unit_type", "count"};
 
-// feature_units, feature_minimap_units (n, 46)
+// feature_units, feature_minimap_units, raw_units (n, 46)
 inline constexpr std::array<std::string_view, 46> feature_unit = {
     "unit_type", "alliance", "health", "shield", "energy", "cargo_space_taken", "build_progress",
     "health_ratio", "shield_ratio", "energy_ratio", "display_type", "owner", "x", "y", "facing",
@@ -93,11 +93,14 @@ inline constexpr std::array<std::string_view, 46> feature_unit = {
     "order_progress_1", "order_id_2", "order_id_3", "is_in_cargo", "buff_duration_remain",
     "buff_duration_max", "attack_upgrade_level", "armor_upgrade_level", "shield_upgrade_level"};
 
-// feature_effects (n, 6)
+// feature_effects, raw_effects (n, 6)
 inline constexpr std::array<std::string_view, 6> effect = {"effect", "alliance", "owner", "radius", "x", "y"};
 
 // radar (n, 3)
 inline constexpr std::array<std::string_view, 3> radar = {"x", "y", "radius"};
+
+// unit_counts (n, 2): own units per type, ascending unit_type
+inline constexpr std::array<std::string_view, 2> unit_count = {"unit_type", "count"};
 
 }  // namespace columns
 

@@ -1,5 +1,7 @@
-// The raw-data keys: the 46-column unit tables, feature_effects and radar
+// The raw-data keys: the 46-column unit tables (feature_units, feature_minimap_units,
+// raw_units), feature_effects / raw_effects, unit_counts and radar
 // (pysc2-features.md §5.3, §5.4).
+#include <map>
 #include <unordered_map>
 
 #include "client/pysc2/actions.h"
@@ -137,17 +139,27 @@ Table unit_table(const google::protobuf::RepeatedPtrField<Unit>& units, const Pi
 }
 
 Table effect_table(const google::protobuf::RepeatedPtrField<SC2APIProtocol::Effect>& effects,
-                   const PixelMapping& mapping) {
+                   const PixelMapping& mapping, bool only_inside) {
   Table table(columns::effect);
   if (!mapping.valid()) return table;
   for (const auto& effect : effects) {
     for (const auto& pos : effect.pos()) {
       const auto pixel = mapping.pixel(pos.x(), pos.y());
-      if (!mapping.inside(pixel)) continue;
+      if (only_inside && !mapping.inside(pixel)) continue;
       table.add_row({effect.effect_id(), effect.alliance(), effect.owner(), truncate_to_int(effect.radius()),
                      pixel[0], pixel[1]});
     }
   }
+  return table;
+}
+
+Table unit_count_table(const google::protobuf::RepeatedPtrField<Unit>& units) {
+  std::map<std::uint32_t, std::int64_t> counts;  // ordered: rows come out ascending by type
+  for (const Unit& unit : units) {
+    if (unit.alliance() == SC2APIProtocol::Self) ++counts[unit.unit_type()];
+  }
+  Table table(columns::unit_count);
+  for (const auto& [type, count] : counts) table.add_row({type, count});
   return table;
 }
 
