@@ -2,6 +2,8 @@
 // speed, as a progress line per episode or (with --json) one JSON object.
 // The game is a real StarCraft II when --sc2path or $SC2PATH points at one, otherwise
 // the sc2lite built beside this program.
+// Dataset tools: --replay_to_dataset REPLAY OUT_DIR plays a replay back into a dataset folder,
+// --validate_dataset DIR checks one (agents/dataset/FORMAT.md) and exits 1 when it is broken.
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
@@ -13,8 +15,11 @@
 #include <unistd.h>
 
 #include "agents/agent.h"
+#include "agents/dataset/dataset_validation.h"
+#include "agents/dataset/replay_export.h"
 #include "agents/runner.h"
 #include "agents/scripted_agent.h"
+#include "client/launcher.h"
 
 namespace {
 
@@ -84,6 +89,57 @@ void print_summary(std::FILE* out, const sc2::agents::RunSummary& summary) {
                static_cast<unsigned long long>(summary.seed), summary.game.c_str());
 }
 
+// --validate_dataset: the report on stdout (or one JSON object); 1 when the dataset is broken.
+int validate_dataset_command(std::FILE* out, const std::string& folder, bool json) {
+  const auto report = sc2::agents::dataset::validate_dataset(folder);
+  if (json) {
+    const nlohmann::json result = {{"dataset", folder},       {"ok", report.ok},
+                                   {"errors", report.errors}, {"warnings", report.warnings},
+                                   {"summary", report.summary}};
+    std::fprintf(out, "%s\n", result.dump().c_str());
+  } else {
+    std::fputs(sc2::agents::dataset::to_text(report, folder).c_str(), out);
+  }
+  std::fflush(out);
+  if (!report.ok && !report.errors.empty()) std::cerr << "sc2agent: invalid dataset: " << one_line(report.errors.front()) << "\n";
+  return report.ok ? 0 : 1;
+}
+
+// --replay_to_dataset: plays the replay on a launched game into the folder, then validates it.
+int replay_to_dataset_command(std::FILE* out, const sc2::agents::RunOptions& run,
+                              sc2::agents::dataset::ReplayExportOptions options, bool json) {
+  options.step_mul = run.step_mul;
+  options.feature_screen_size = run.feature_screen_size;
+  options.feature_minimap_size = run.feature_minimap_size;
+  sc2::LaunchOptions launch;
+  launch.sc2path = run.sc2path;
+  launch.sc2lite_dir = run.sc2lite_dir;
+  auto game = sc2::GameProcess::launch(launch);
+  const auto summary = sc2::agents::dataset::export_replay(game->controller(), options);
+  game.reset();
+  const auto report = sc2::agents::dataset::validate_dataset(options.folder);
+  if (json) {
+    const nlohmann::json result = {{"replay", options.replay.string()},   {"dataset", options.folder.string()},
+                                   {"map", summary.map},                  {"steps", summary.steps},
+                                   {"game_loops", summary.game_loops},    {"score", summary.score},
+                                   {"calls", summary.calls},              {"dropped_calls", summary.dropped_calls},
+                                   {"valid", report.ok},                  {"errors", report.errors}};
+    std::fprintf(out, "%s\n", result.dump().c_str());
+  } else {
+    std::fprintf(out, "%s -> %s: %s, %lld steps (%lld calls), %u game loops, score %g\n",
+                 options.replay.string().c_str(), options.folder.string().c_str(), summary.map.c_str(),
+                 static_cast<long long>(summary.steps), static_cast<long long>(summary.calls), summary.game_loops,
+                 summary.score);
+    if (summary.dropped_calls > 0) {
+      std::fprintf(out, "note: %lld calls were dropped (several in one step: is --step_mul the recording's?)\n",
+                   static_cast<long long>(summary.dropped_calls));
+    }
+    std::fputs(sc2::agents::dataset::to_text(report, options.folder).c_str(), out);
+  }
+  std::fflush(out);
+  return report.ok ? 0 : 1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -128,6 +184,18 @@ int main(int argc, char** argv) {
   auto* replay_option = app.add_option("--save_replay,--save-replay", replay_dir,
                                        "save each episode's replay into this folder "
                                        "(<map>_seed<seed>_episode<N>.SC2Replay; created if missing)");
+  std::vector<std::string> replay_to_dataset;
+  auto* export_option =
+      app.add_option("--replay_to_dataset,--replay-to-dataset", replay_to_dataset,
+                     "REPLAY OUT_DIR: play the replay back into a new dataset folder (rows every --step_mul loops, "
+                     "the player's calls read from the game's echo), then validate it")
+          ->expected(2)
+          ->type_name("REPLAY OUT_DIR");
+  std::string validate_dir;
+  auto* validate_option = app.add_option("--validate_dataset,--validate-dataset", validate_dir,
+                                         "check a dataset folder (index, dtypes, shapes, rows) and print a report; "
+                                         "exit 1 when it is broken");
+  validate_option->excludes(export_option);
   app.add_flag("--json", json, "print exactly one JSON object instead of progress lines");
 
   try {
@@ -144,6 +212,19 @@ int main(int argc, char** argv) {
   if (replay_option->count() > 0) options.replay_dir = replay_dir;
   options.sc2lite_dir = program_dir(argv[0]);
   std::FILE* out = take_stdout_for_results();
+
+  if (validate_option->count() > 0) return validate_dataset_command(out, validate_dir, json);
+  if (export_option->count() > 0) {
+    try {
+      sc2::agents::dataset::ReplayExportOptions export_options;
+      export_options.replay = replay_to_dataset.at(0);
+      export_options.folder = replay_to_dataset.at(1);
+      return replay_to_dataset_command(out, options, export_options, json);
+    } catch (const std::exception& error) {
+      std::cerr << "sc2agent: --replay_to_dataset: " << one_line(error.what()) << "\n";
+      return 1;
+    }
+  }
 
   try {
     const auto summary = sc2::agents::run(options, [&](const sc2::agents::EpisodeResult& episode, int total) {
