@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "agents/agent.h"
+#include "app/connect_address.h"
 
 namespace sc2::app {
 
@@ -38,6 +39,26 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
       ->check(CLI::IsMember(agents::agent_names()));
   cli.add_option("--record", options.record,
                  "Record every agent step (observation, FunctionCall, reward) into this new or empty dataset folder");
+  auto* connect = cli.add_option("--connect", options.connect,
+                                 "Watch the game running on this server (HOST:PORT, e.g. a sc2lite an agent plays "
+                                 "on) as observer of player 1, read only")
+                      ->check([](const std::string& text) {
+                        std::string error;
+                        return parse_host_port(text, error) ? std::string() : error;
+                      });
+  auto* replay = cli.add_option("--replay", options.replay,
+                                "Play this replay back (play, pause, speed, seek), read only")
+                     ->check(CLI::ExistingFile);
+  auto* save_replay = cli.add_option("--save_replay,--save-replay", options.save_replay,
+                                     "Save each episode's replay (when it ends, is restarted, or at quit) into this "
+                                     "folder, created if missing; F8 saves there too");
+  connect->excludes(replay);
+  connect->excludes(save_replay);
+  replay->excludes(save_replay);
+  for (const char* watch_flag : {"--agent", "--record"}) {
+    connect->excludes(cli.get_option(watch_flag));
+    replay->excludes(cli.get_option(watch_flag));
+  }
   cli.add_option("--window_width,--window-width", options.window_width, "Initial window width")
       ->check(CLI::Range(320, 16384))
       ->capture_default_str();

@@ -1,7 +1,8 @@
 #pragma once
 // sc2studio's command line: PySC2's flag names (--map, --feature_screen_size, ...) with
 // dashed aliases, plus the app's own (--frames, --screenshot, --speed, --window_size,
-// --agent to watch a built-in agent, --record DIR to record demonstrations).
+// --agent to watch a built-in agent, --record DIR to record demonstrations, --connect
+// HOST:PORT to watch a game running elsewhere, --replay FILE to play a replay back).
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -22,6 +23,9 @@ struct StudioOptions {
   std::string action_log;    // write the FunctionCalls sent and own units' positions here (JSON) on exit
   std::string agent;         // built-in agent to watch (agents::agent_names()); empty = the person plays
   std::string record;        // record every agent step into this dataset folder (new or empty)
+  std::string connect;       // HOST:PORT of a game to observe (read only); checked by parse_command_line
+  std::string replay;        // replay file to play back (read only)
+  std::string save_replay;   // save each episode's replay into this folder (F8 saves there too)
   int window_width = 1280;
   int window_height = 800;
 };

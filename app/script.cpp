@@ -40,8 +40,8 @@ ParsedScript parse_script(std::string_view text, const std::string& file_name) {
     auto number_at = [&](std::size_t i) -> std::optional<int> { return i < words.size() ? to_int(words[i]) : std::nullopt; };
     if (op == "wait_game" || op == "quit") {
       command.op = op == "quit" ? ScriptOp::quit : ScriptOp::wait_game;
-    } else if (op == "wait_frames" || op == "wait_loops") {
-      command.op = op == "wait_frames" ? ScriptOp::wait_frames : ScriptOp::wait_loops;
+    } else if (op == "wait_frames" || op == "wait_loops" || op == "seek") {
+      command.op = op == "wait_frames" ? ScriptOp::wait_frames : (op == "seek" ? ScriptOp::seek : ScriptOp::wait_loops);
       const auto count = number_at(1);
       if (!count) return fail(op + " needs a count (a whole number >= 0)");
       command.count = *count;
@@ -124,6 +124,32 @@ ParsedScript parse_script(std::string_view text, const std::string& file_name) {
       command.from = {*x, *y};
       command.count = notches;
       next = 5;
+    } else if (op == "setting") {
+      command.op = ScriptOp::setting;
+      if (words.size() < 3 || (words[1] != "screen" && words[1] != "minimap" && words[1] != "map")) {
+        return fail("setting needs a name (screen, minimap or map) and a value");
+      }
+      if (words[1] != "map" && !number_at(2)) return fail("setting " + words[1] + " needs a size in pixels");
+      command.name = words[1];
+      command.value = words[2];
+      next = 3;
+    } else if (op == "click_button") {
+      command.op = ScriptOp::click_button;
+      if (words.size() < 2) return fail("click_button needs a button name, e.g. settings/apply");
+      command.name = words[1];
+      next = 2;
+    } else if (op == "kill_game" || op == "wait_failed") {
+      command.op = op == "kill_game" ? ScriptOp::kill_game : ScriptOp::wait_failed;
+    } else if (op == "expect_size") {
+      command.op = ScriptOp::expect_size;
+      if (words.size() < 2 || (words[1] != "screen" && words[1] != "minimap")) {
+        return fail("expect_size needs a surface: screen or minimap");
+      }
+      const auto width = number_at(2), height = number_at(3);
+      if (!width || !height) return fail("expect_size needs a width and a height: W H");
+      command.minimap = words[1] == "minimap";
+      command.to = {*width, *height};
+      next = 4;
     } else {
       return fail("unknown command '" + op + "'");
     }

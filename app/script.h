@@ -11,6 +11,15 @@
 //   click_layer KEY                  left click the title of a feature layer in the grid
 //                                    (KEY screen/<name> or minimap/<name>): opens its inspector
 //   wheel SURFACE X Y N              N mouse wheel notches (negative: away) over a layer pixel
+//   seek LOOP                        replay mode: seek to this game loop and wait until shown
+//   setting NAME VALUE               set a control of the settings panel (NAME screen | minimap
+//                                    | map) as a person would; "click_button settings/apply" applies
+//   click_button NAME                left click a button the UI names (StudioUi::control_rect):
+//                                    settings/apply, settings/restart, banner/restart
+//   kill_game                        kill the game server this app started (a lost connection)
+//   wait_failed                      until the session failed (the error banner shows)
+//   expect_size SURFACE W H          fail the script unless the observation's screen | minimap
+//                                    layers are W x H
 //   quit                             close the window
 // TARGET is a layer pixel "X Y" or self | ally | neutral | enemy (the middle of those
 // pixels on the surface's player_relative layer). MODS: shift, ctrl, alt (any of them).
@@ -24,13 +33,18 @@
 
 namespace sc2::app {
 
-enum class ScriptOp { wait_game, wait_frames, wait_loops, key, click, right_click, drag, click_layer, wheel, quit };
+enum class ScriptOp {
+  wait_game, wait_frames, wait_loops, key, click, right_click, drag, click_layer, wheel, seek,
+  setting, click_button, kill_game, wait_failed, expect_size, quit
+};
 
 struct ScriptCommand {
   ScriptOp op = ScriptOp::wait_frames;
   int line = 0;
-  int count = 0;                    // wait_frames / wait_loops; wheel: notches
+  int count = 0;                    // wait_frames / wait_loops; wheel: notches; seek: the loop
   std::string layer;                // click_layer: "screen/<name>" or "minimap/<name>"
+  std::string name;                 // setting: screen | minimap | map; click_button: the button
+  std::string value;                // setting: the value
   KeyChord chord;                   // key
   bool minimap = false;             // click / right_click / drag: the surface
   std::optional<int> relative;      // target = centroid of this player_relative value

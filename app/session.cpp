@@ -36,6 +36,15 @@ const char* to_string(SessionState state) {
   return "?";
 }
 
+const char* to_string(SessionMode mode) {
+  switch (mode) {
+    case SessionMode::play: return "play";
+    case SessionMode::observe: return "observe";
+    case SessionMode::replay: return "replay";
+  }
+  return "?";
+}
+
 const char* to_string(Controller controller) {
   return controller == Controller::agent ? "agent" : "human";
 }
@@ -46,6 +55,19 @@ Session::Session(SessionOptions options) : options_(std::move(options)), speed_(
   snapshot_.agent = options_.agent;
   snapshot_.controller = options_.agent.empty() ? Controller::human : Controller::agent;
   if (options_.record_dir) snapshot_.recording_folder = options_.record_dir->string();
+  if (options_.connect_port != 0) {
+    snapshot_.mode = SessionMode::observe;
+    snapshot_.read_only =
+        "observing " + options_.connect_host + ":" + std::to_string(options_.connect_port) + " \u2014 read only";
+  } else if (options_.replay_file) {
+    snapshot_.mode = SessionMode::replay;
+    snapshot_.read_only = "replay " + options_.replay_file->filename().string() + " \u2014 read only";
+  }
+  if (snapshot_.mode != SessionMode::play) {
+    snapshot_.agent.clear();
+    snapshot_.controller = Controller::human;
+    snapshot_.recording_folder.clear();
+  }
 }
 
 Session::~Session() { stop(); }
@@ -71,7 +93,10 @@ void Session::submit(pysc2::FunctionCall call) {
   record.text = pysc2::to_string(call);
   record.call = call;
   record.result = "queued";
-  if (snapshot_.controller == Controller::agent) {
+  if (!snapshot_.read_only.empty()) {
+    record.result = "ignored: " + snapshot_.read_only;
+    record.failed = true;
+  } else if (snapshot_.controller == Controller::agent) {
     record.result = "ignored: the agent is in control (take over first)";
     record.failed = true;
   }
@@ -212,9 +237,26 @@ void Session::notice(std::string text) {
   if (notices_.size() > 100) notices_.erase(notices_.begin());
 }
 
+void Session::request_seek(std::uint32_t game_loop) {
+  {
+    std::lock_guard lock(mutex_);
+    seek_request_ = game_loop;
+  }
+  wake_.notify_all();
+}
+
+void Session::set_observed_player(int player_id) {
+  {
+    std::lock_guard lock(mutex_);
+    observed_player_request_ = player_id;
+  }
+  wake_.notify_all();
+}
+
 bool Session::requests_pending() const {
   return step_requested_ || restart_requested_ || save_replay_folder_.has_value() || agent_request_.has_value() ||
-         record_request_.has_value() || stop_record_request_;
+         record_request_.has_value() || stop_record_request_ || seek_request_.has_value() ||
+         observed_player_request_.has_value();
 }
 
 void Session::save_replay(pysc2::Env& env, const std::filesystem::path& folder) {
@@ -284,6 +326,8 @@ void Session::run() {
 }
 
 void Session::run_game() {
+  if (options_.connect_port != 0) return run_observer();
+  if (options_.replay_file) return run_replay();
   LaunchOptions launch;
   launch.sc2path = options_.sc2path;
   launch.sc2lite_dir = options_.sc2lite_dir;
@@ -304,6 +348,12 @@ void Session::run_game() {
   if (!options_.agent.empty()) load_agent(options_.agent);
   if (options_.record_dir) open_recording(*options_.record_dir);
 
+  // --save_replay: every episode that saw a step leaves a replay, however it ends.
+  bool episode_played = false;
+  const auto keep_episode_replay = [&] {
+    if (options_.save_replay_dir && episode_played) save_replay(env, *options_.save_replay_dir);
+    episode_played = false;
+  };
   auto deadline = std::chrono::steady_clock::now();
   while (!stop_requested_) {
     double speed;
@@ -340,20 +390,25 @@ void Session::run_game() {
           recording_failed(std::string("recording stopped: ") + error.what());
         }
       }
+      keep_episode_replay();
       publish(env.reset(), env);
       if (agent_) agent_->reset();
       set_status(options_.env.map + " on " + executable.path.filename().string());
       continue;
     }
     if (paused && !step) continue;
+    const std::uint32_t loop_before = env.last().observation.game_loop;
     step_once(env);
+    episode_played = episode_played || env.last().observation.game_loop != loop_before;
     if (env.last().last()) {
       set_status("restarting the episode");
+      keep_episode_replay();
       publish(env.reset(), env);
       if (agent_) agent_->reset();
       set_status(options_.env.map + " on " + executable.path.filename().string());
     }
   }
+  keep_episode_replay();
   set_status("quitting the game");
   // `game` goes out of scope here: the GameProcess destructor quits the game process.
 }
@@ -513,11 +568,16 @@ void Session::update_records(const std::vector<std::uint64_t>& sequences, const 
 }
 
 void Session::publish(pysc2::TimeStep timestep, const pysc2::Env& env, std::optional<Controller> source) {
+  publish(std::move(timestep), env.game_info(), env.episode(), env.episode_steps(), source);
+}
+
+void Session::publish(pysc2::TimeStep timestep, const SC2APIProtocol::ResponseGameInfo& game_info, int episode_number,
+                      std::int64_t episode_steps, std::optional<Controller> source) {
   auto shared = std::make_shared<const pysc2::TimeStep>(std::move(timestep));
   std::shared_ptr<const SC2APIProtocol::ResponseGameInfo> info;
   {
     std::lock_guard lock(mutex_);
-    if (!snapshot_.game_info) info = std::make_shared<const SC2APIProtocol::ResponseGameInfo>(env.game_info());
+    if (!snapshot_.game_info) info = std::make_shared<const SC2APIProtocol::ResponseGameInfo>(game_info);
   }
   std::lock_guard lock(mutex_);
   if (info) snapshot_.game_info = std::move(info);
@@ -529,7 +589,7 @@ void Session::publish(pysc2::TimeStep timestep, const pysc2::Env& env, std::opti
   if (shared->last()) snapshot_.finished_episode_scores.push_back(snapshot_.episode_reward);
   if (shared->first() || episodes_.empty()) {
     episodes_.push_back(EpisodeSummary{});
-    episodes_.back().episode = env.episode();
+    episodes_.back().episode = episode_number;
     episode_first_loop_ = shared->observation.game_loop;
     if (episodes_.size() > kMaxEpisodes) episodes_.pop_front();
     // Reward curves only for the recent episodes: the UI copies the list when it changes.
@@ -548,8 +608,8 @@ void Session::publish(pysc2::TimeStep timestep, const pysc2::Env& env, std::opti
   episode.finished = shared->last();
   ++snapshot_.episodes_version;
   current_ = shared;
-  snapshot_.episode = env.episode();
-  snapshot_.episode_steps = env.episode_steps();
+  snapshot_.episode = episode_number;
+  snapshot_.episode_steps = episode_steps;
   snapshot_.timestep = std::move(shared);
   ++snapshot_.timestep_version;
 }

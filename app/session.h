@@ -11,6 +11,10 @@
 // (record_dir / start_recording) writes every agent step (observation seen, the one call
 // sent, reward) into a dataset folder (agents/dataset/FORMAT.md); while recording, one
 // queued call goes out per step so that each row holds exactly the call that was sent.
+//
+// Read-only modes (nothing the person does is sent to a game): observe (--connect: join a game
+// running on a sc2lite as observer of player 1; connect_session.cpp) and replay (--replay:
+// play a replay back with play, pause, speed and seek; replay_session.cpp).
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
@@ -48,7 +52,20 @@ struct SessionOptions {
   std::uint64_t agent_seed = 0;
   // Record every agent step into this dataset folder (new or empty).
   std::optional<std::filesystem::path> record_dir;
+  // Observe mode: the game running on this server (connect_port != 0), read-only.
+  std::string connect_host;
+  std::uint16_t connect_port = 0;
+  // Replay mode: play this replay back, read-only.
+  std::optional<std::filesystem::path> replay_file;
+  // Play and watch modes: save each episode's replay here when it ends, is restarted or
+  // the session stops.
+  std::optional<std::filesystem::path> save_replay_dir;
 };
+
+// Where the game comes from: played here (the person or an agent), observed on another
+// server, or a replay.
+enum class SessionMode { play, observe, replay };
+const char* to_string(SessionMode mode);
 
 // Who chooses the calls sent to the game.
 enum class Controller { human, agent };
@@ -108,6 +125,14 @@ struct SessionSnapshot {
   std::int64_t recorded_steps = 0;
   std::size_t recorded_episodes = 0;  // finished episodes in the recording
   std::string recording_error;   // why recording could not start or stopped; empty when fine
+
+  SessionMode mode = SessionMode::play;
+  std::string read_only;  // observe/replay: the label saying why nothing can be sent; empty in play mode
+  // Replay mode.
+  std::uint32_t replay_loops = 0;          // length of the replay in game loops (0 until known)
+  bool seeking = false;                    // a seek is being re-simulated
+  std::vector<int> replay_players;         // player ids the replay can be observed as
+  int observed_player = 1;
 };
 
 class Session {
@@ -146,6 +171,10 @@ class Session {
   void start_recording(std::filesystem::path folder);
   void stop_recording();
   std::vector<EpisodeSummary> episodes() const;  // oldest first, the running one last
+  // Replay mode: jump to this game loop (clamped to the replay's length); back = the replay is
+  // started again and stepped there in one go. Observe the replay as this player.
+  void request_seek(std::uint32_t game_loop);
+  void set_observed_player(int player_id);
 
   SessionSnapshot snapshot() const;
   std::vector<ActionRecord> action_log() const;  // oldest first, at most kMaxLog entries
@@ -164,6 +193,12 @@ class Session {
   void run_game();
   // `source`: who chose the step's call (none for a reset).
   void publish(pysc2::TimeStep timestep, const pysc2::Env& env, std::optional<Controller> source = std::nullopt);
+  void publish(pysc2::TimeStep timestep, const SC2APIProtocol::ResponseGameInfo& game_info, int episode,
+               std::int64_t episode_steps, std::optional<Controller> source);
+  void run_observer();  // connect_session.cpp
+  void run_replay();    // replay_session.cpp
+  // Observe/replay: logs the calls the game says the player made as seen (not sent) records.
+  void log_seen_calls(const pysc2::Observation& observation, const std::string& result);
   void step_once(pysc2::Env& env);
   void set_status(std::string status);
   void fail(const std::string& error);
@@ -217,6 +252,8 @@ class Session {
   std::optional<std::string> agent_request_;
   std::optional<std::filesystem::path> record_request_;
   bool stop_record_request_ = false;
+  std::optional<std::uint32_t> seek_request_;
+  std::optional<int> observed_player_request_;
   std::deque<EpisodeSummary> episodes_;
   std::uint32_t episode_first_loop_ = 0;
 };

@@ -1,5 +1,6 @@
 #pragma once
-// Unit type id -> name and race (pysc2-unit-types.tsv, generated into unit_type_names.inc by
+// Unit type id -> name and race (pysc2-unit-types.tsv, plus the mini-game units only
+// sc2-game-data.tsv names, e.g. the beacon; generated into unit_type_names.inc by
 // app/tools/generate_unit_type_names.py), and what a feature-layer value means.
 #include <string>
 #include <string_view>

@@ -1,14 +1,18 @@
 // Frame time of sc2studio's drawing path (issue 5): offscreen (SDL_VIDEODRIVER=offscreen),
-// a 1280x800 window, all 38 feature layers (27 screen + 11 minimap) uploaded and coloured
-// every frame, the world view with 200 units (discs, status bars, order lines, labels) and
-// an ImGui frame holding the world view, the 38 layer images with titles and a text panel.
+// a 1280x800 window, all 38 feature layers (27 screen + 11 minimap) brought up to date in the
+// layer atlas (render/layer_atlas.h: coloured on the CPU, only changed layers re-uploaded), the
+// world view with 200 units (terrain, discs, status bars, order lines; names only when units
+// are big enough, as in the app) and an ImGui frame holding the world view, the 38 layer
+// images with titles and a text panel, with the app's font.
 //
 // The game is replaced by a fixed synthetic observation: kVariants pre-built observations
 // with 200 units each (units moved, layers re-rasterised) are shown in turn, one per frame,
 // so every frame gets a new observation as a game at full speed would deliver, without the
-// game's own CPU time on this 2-core machine. Every frame ends with glFinish so the
-// software renderer's work is inside the measured time. Per-stage times (each stage ends
-// with glFinish) tell where the time goes.
+// game's own CPU time on this 2-core machine. --layer-changes all (default) changes every
+// layer every frame (the worst case); "units" keeps the terrain layers as they are, as in a
+// game. Each stage ends with glFinish so the software renderer's work is inside the measured
+// time; the process CPU time per stage (all threads) is reported too, because on a shared
+// machine it moves much less with other programs' load than wall time does.
 #include <epoxy/gl.h>
 #include <SDL.h>
 
@@ -22,15 +26,19 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
+#include <filesystem>
 #include <map>
+#include <optional>
 #include <random>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "app/world_view_logic.h"
 #include "client/pysc2/features.h"
-#include "render/layer_texture.h"
+#include "render/layer_atlas.h"
 #include "render/render_context.h"
 #include "render/texture_view.h"
 #include "render/world_renderer.h"
@@ -46,6 +54,7 @@ using Clock = std::chrono::steady_clock;
 constexpr int kVariants = 8;
 constexpr float kCameraWidth = 24.0f;
 constexpr float kMapSize = 64.0f;
+constexpr const char* kFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
 
 struct Options {
   int frames = 300;
@@ -54,12 +63,27 @@ struct Options {
   int width = 1280;
   int height = 800;
   std::vector<int> sizes = {64, 256};
+  // "all": every layer's values change every frame (the worst case, as the first
+  // measurement); "units": the terrain layers stay as they are (as in a game) and only the
+  // layers that follow units change.
+  std::string layer_changes = "all";
+  bool unit_names = false;  // name every unit, as the world view does when zoomed in
 };
+
+// Layers whose values follow the terrain, not the units: static during a mini-game.
+bool terrain_layer(std::string_view name) {
+  for (const char* terrain : {"height_map", "visibility_map", "creep", "power", "pathable", "buildable", "camera"}) {
+    if (name == terrain) return true;
+  }
+  return false;
+}
 
 // A layer of `size` x `size` with values that depend on the units and the variant: the
 // shape of a game's layers (mostly background, unit blobs) with every value changing.
 pysc2::Layer make_layer(const pysc2::LayerSpec& spec, int size, const std::vector<std::pair<float, float>>& units,
-                        int variant, bool minimap) {
+                        int variant, bool minimap, bool static_terrain) {
+  static const std::vector<std::pair<float, float>> no_units;
+  if (static_terrain && terrain_layer(spec.name)) return make_layer(spec, size, no_units, 0, minimap, false);
   pysc2::Layer layer;
   layer.name = std::string(spec.name);
   layer.kind = spec.kind;
@@ -92,7 +116,7 @@ pysc2::Layer make_layer(const pysc2::LayerSpec& spec, int size, const std::vecto
 }
 
 // One synthetic observation: 200 raw units on a 64x64 map around the camera, all 38 layers.
-pysc2::Observation make_observation(int layer_size, int unit_count, int variant) {
+pysc2::Observation make_observation(int layer_size, int unit_count, int variant, bool static_terrain) {
   std::mt19937 random(static_cast<unsigned>(1234 + variant * 7919));
   std::uniform_real_distribution<float> around(kMapSize / 2 - kCameraWidth / 2 + 1, kMapSize / 2 + kCameraWidth / 2 - 1);
   std::uniform_real_distribution<float> unit(0.0f, 1.0f);
@@ -130,10 +154,10 @@ pysc2::Observation make_observation(int layer_size, int unit_count, int variant)
     }
   }
   for (const pysc2::LayerSpec& spec : pysc2::screen_layers()) {
-    obs.feature_screen.push_back(make_layer(spec, layer_size, positions, variant, false));
+    obs.feature_screen.push_back(make_layer(spec, layer_size, positions, variant, false, static_terrain));
   }
   for (const pysc2::LayerSpec& spec : pysc2::minimap_layers()) {
-    obs.feature_minimap.push_back(make_layer(spec, layer_size, positions, variant, true));
+    obs.feature_minimap.push_back(make_layer(spec, layer_size, positions, variant, true, static_terrain));
   }
   return obs;
 }
@@ -145,10 +169,28 @@ void framebuffer_image(GLuint texture, ImVec2 size) {
   ImGui::Image(texture_id(texture), size, ImVec2(uv.u0, uv.v0), ImVec2(uv.u1, uv.v1));
 }
 
+void atlas_image(const std::optional<render::AtlasImage>& image, ImVec2 size) {
+  if (!image) {
+    ImGui::Dummy(size);
+    return;
+  }
+  ImGui::Image(texture_id(image->texture), size, ImVec2(image->u0, image->v0), ImVec2(image->u1, image->v1));
+}
+
 // Stages of one frame, in milliseconds.
 struct FrameTimes {
   double layers = 0, world = 0, ui_build = 0, ui = 0, present = 0, total = 0;
+  double recoloured = 0;  // layers recoloured and uploaded (unchanged ones are skipped)
+  // CPU time of the whole process (this thread and llvmpipe's rasteriser threads), ms: the
+  // work done, which other programs' load on the machine changes much less than wall time.
+  double layers_cpu = 0, world_cpu = 0, ui_cpu = 0, total_cpu = 0;
 };
+
+double process_cpu_ms() {
+  timespec now{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
+  return static_cast<double>(now.tv_sec) * 1e3 + static_cast<double>(now.tv_nsec) / 1e6;
+}
 
 double ms_since(Clock::time_point start) {
   return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
@@ -168,31 +210,37 @@ struct Result {
 
 // Draws one frame the way StudioUi does; returns the stage times.
 FrameTimes draw_frame(SDL_Window* window, render::RenderContext& context, render::WorldRenderer& world,
-                      std::map<std::string, render::LayerTexture>& layers, const pysc2::Observation& obs,
+                      render::LayerAtlas& layers, const pysc2::Observation& obs, bool unit_names,
                       int frame_index) {
   FrameTimes times;
   const auto start = Clock::now();
+  const double start_cpu = process_cpu_ms();
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
   ImGui::NewFrame();
 
   // 1. All 38 layers uploaded and coloured (a new observation every frame).
   auto stage = Clock::now();
-  for (const pysc2::Layer& layer : obs.feature_screen) layers["screen/" + layer.name].update(context, layer, false);
-  for (const pysc2::Layer& layer : obs.feature_minimap) layers["minimap/" + layer.name].update(context, layer, true);
+  double stage_cpu = process_cpu_ms();
+  layers.update(obs);
   glFinish();
   times.layers = ms_since(stage);
+  times.recoloured = layers.recoloured_last_update();
+  times.layers_cpu = process_cpu_ms() - stage_cpu;
 
   // 2. The world view texture: terrain, order lines, 200 discs, status bars.
   stage = Clock::now();
+  stage_cpu = process_cpu_ms();
   const render::WorldRect area = render::camera_area({kMapSize / 2, kMapSize / 2}, kCameraWidth, 64, 64);
   const ImVec2 world_size(460, 460);
   world.render(context, obs, area, area, static_cast<int>(world_size.x), static_cast<int>(world_size.y));
   glFinish();
   times.world = ms_since(stage);
+  times.world_cpu = process_cpu_ms() - stage_cpu;
 
   // 3. The ImGui frame: world view with labels, the layer grid, a text panel; rendered.
   stage = Clock::now();
+  stage_cpu = process_cpu_ms();
   ImGui::SetNextWindowPos(ImVec2(0, 20), ImGuiCond_Always);
   ImGui::SetNextWindowSize(ImVec2(470, 500), ImGuiCond_Always);
   ImGui::Begin("World view");
@@ -200,7 +248,9 @@ FrameTimes draw_frame(SDL_Window* window, render::RenderContext& context, render
   framebuffer_image(world.color_texture(), world_size);
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const float px_per_world = world_size.x / area.width;
-  for (const app::UnitLabel& label : app::unit_labels(obs.proto.observation().raw_data(), area, true)) {
+  // Names only once a unit is big enough to carry one, as the app does (studio_ui.cpp).
+  const bool with_names = px_per_world >= 25.0f || unit_names;
+  for (const app::UnitLabel& label : app::unit_labels(obs.proto.observation().raw_data(), area, with_names)) {
     const ImVec2 at(min.x + (label.anchor.x - area.left) * px_per_world, min.y + (area.top() - label.anchor.y) * px_per_world);
     draw->AddText(ImVec2(at.x + 1, at.y + 3), IM_COL32(0, 0, 0, 220), label.text.c_str());
     draw->AddText(ImVec2(at.x, at.y + 2), IM_COL32(235, 235, 235, 255), label.text.c_str());
@@ -217,7 +267,7 @@ FrameTimes draw_frame(SDL_Window* window, render::RenderContext& context, render
       if (column++ % 5 != 0) ImGui::SameLine();
       ImGui::BeginGroup();
       ImGui::TextUnformatted(layer.name.c_str());
-      framebuffer_image(layers[(minimap ? "minimap/" : "screen/") + layer.name].color_texture(), ImVec2(92, 92));
+      atlas_image(layers.find((minimap ? "minimap/" : "screen/") + layer.name), ImVec2(92, 92));
       ImGui::EndGroup();
     }
   }
@@ -240,11 +290,13 @@ FrameTimes draw_frame(SDL_Window* window, render::RenderContext& context, render
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   glFinish();
   times.ui = ms_since(stage);
+  times.ui_cpu = process_cpu_ms() - stage_cpu;
 
   stage = Clock::now();
   SDL_GL_SwapWindow(window);
   times.present = ms_since(stage);
   times.total = ms_since(start);
+  times.total_cpu = process_cpu_ms() - start_cpu;
   return times;
 }
 
@@ -257,6 +309,11 @@ int main(int argc, char** argv) {
   cli.add_option("--warmup", options.warmup, "unmeasured frames first")->check(CLI::NonNegativeNumber);
   cli.add_option("--units", options.units, "raw units in the observation")->check(CLI::NonNegativeNumber);
   cli.add_option("--sizes", options.sizes, "layer sizes (screen and minimap), one run each")->delimiter(',');
+  cli.add_option("--layer-changes", options.layer_changes,
+                 "all: every layer changes every frame; units: terrain layers stay (as in a game)")
+      ->check(CLI::IsMember({"all", "units"}));
+  cli.add_flag("--unit-names", options.unit_names,
+               "label every unit with its name (the app does so only when zoomed in; the first measurement did)");
   cli.add_option("--width", options.width, "window width")->check(CLI::PositiveNumber);
   cli.add_option("--height", options.height, "window height")->check(CLI::PositiveNumber);
   CLI11_PARSE(cli, argc, argv);
@@ -282,13 +339,17 @@ int main(int argc, char** argv) {
   ImGui::CreateContext();
   ImGui::GetIO().IniFilename = nullptr;
   ImGui::StyleColorsDark();
+  // The app's font (app/ui/studio_app.cpp), so text costs what it costs in the app.
+  static const ImWchar kGlyphs[] = {0x0020, 0x00FF, 0x2000, 0x206F, 0};
+  if (std::filesystem::exists(kFontPath)) ImGui::GetIO().Fonts->AddFontFromFileTTF(kFontPath, 15.0f, nullptr, kGlyphs);
   ImGui_ImplSDL2_InitForOpenGL(window, gl);
   ImGui_ImplOpenGL3_Init("#version 330 core");
 
   std::printf("renderer: %s | %s\n", reinterpret_cast<const char*>(glGetString(GL_RENDERER)),
               reinterpret_cast<const char*>(glGetString(GL_VERSION)));
-  std::printf("window %dx%d, %d units, %d measured frames after %d warm-up frames per size\n", options.width,
-              options.height, options.units, options.frames, options.warmup);
+  std::printf("window %dx%d, %d units, %d measured frames after %d warm-up frames per size, layer changes: %s%s\n",
+              options.width, options.height, options.units, options.frames, options.warmup,
+              options.layer_changes.c_str(), options.unit_names ? ", every unit named" : "");
   int exit_code = 0;
   {
     render::RenderContext context;
@@ -301,31 +362,48 @@ int main(int argc, char** argv) {
         break;
       }
       std::vector<pysc2::Observation> observations;
-      for (int v = 0; v < kVariants; ++v) observations.push_back(make_observation(size, options.units, v));
-      std::map<std::string, render::LayerTexture> layers;
+      for (int v = 0; v < kVariants; ++v) {
+        observations.push_back(make_observation(size, options.units, v, options.layer_changes == "units"));
+      }
+      render::LayerAtlas layers;
       Result result{size, {}};
       for (int frame = 0; frame < options.warmup + options.frames; ++frame) {
         SDL_Event event;
         while (SDL_PollEvent(&event)) ImGui_ImplSDL2_ProcessEvent(&event);
-        const FrameTimes times = draw_frame(window, context, world, layers, observations[frame % kVariants], frame);
+        const FrameTimes times = draw_frame(window, context, world, layers, observations[frame % kVariants],
+                                            options.unit_names, frame);
         if (frame >= options.warmup) result.frames.push_back(times);
       }
       results.push_back(std::move(result));
     }
 
-    std::printf("\n| layers  | frames | median ms | p95 ms | layers (median) | world (median) | imgui (median) | of it CPU | swap (median) |\n");
-    std::printf("|---------|-------:|----------:|-------:|----------------:|---------------:|---------------:|----------:|--------------:|\n");
+    std::printf("\n| layers  | frames | median ms | p95 ms | layers (median) | world (median) | imgui (median) | of it CPU | swap (median) | recoloured |\n");
+    std::printf("|---------|-------:|----------:|-------:|----------------:|---------------:|---------------:|----------:|--------------:|-----------:|\n");
     for (const Result& result : results) {
       auto column = [&](double FrameTimes::*field) {
         std::vector<double> values;
         for (const FrameTimes& t : result.frames) values.push_back(t.*field);
         return values;
       };
-      std::printf("| %3dx%-3d | %6zu | %9.2f | %6.2f | %15.2f | %14.2f | %14.2f | %9.2f | %13.2f |\n", result.size,
+      std::printf("| %3dx%-3d | %6zu | %9.2f | %6.2f | %15.2f | %14.2f | %14.2f | %9.2f | %13.2f | %10.0f |\n", result.size,
                   result.size, result.frames.size(), percentile(column(&FrameTimes::total), 0.5),
                   percentile(column(&FrameTimes::total), 0.95), percentile(column(&FrameTimes::layers), 0.5),
                   percentile(column(&FrameTimes::world), 0.5), percentile(column(&FrameTimes::ui), 0.5),
-                  percentile(column(&FrameTimes::ui_build), 0.5), percentile(column(&FrameTimes::present), 0.5));
+                  percentile(column(&FrameTimes::ui_build), 0.5), percentile(column(&FrameTimes::present), 0.5),
+                  percentile(column(&FrameTimes::recoloured), 0.5));
+    }
+    std::printf("\nCPU time of the process per frame (all threads, ms; median):\n");
+    std::printf("| layers  | total CPU | layers CPU | world CPU | imgui CPU |\n");
+    std::printf("|---------|----------:|-----------:|----------:|----------:|\n");
+    for (const Result& result : results) {
+      auto median = [&](double FrameTimes::*field) {
+        std::vector<double> values;
+        for (const FrameTimes& t : result.frames) values.push_back(t.*field);
+        return percentile(values, 0.5);
+      };
+      std::printf("| %3dx%-3d | %9.2f | %10.2f | %9.2f | %9.2f |\n", result.size, result.size,
+                  median(&FrameTimes::total_cpu), median(&FrameTimes::layers_cpu), median(&FrameTimes::world_cpu),
+                  median(&FrameTimes::ui_cpu));
     }
   }  // GL objects go before the context
   ImGui_ImplOpenGL3_Shutdown();

@@ -1,5 +1,7 @@
 #include "render/world_renderer.h"
 
+#include "render/terrain_image.h"
+
 #include <algorithm>
 #include <cstddef>
 #include <vector>
@@ -78,42 +80,68 @@ void WorldRenderer::render(RenderContext& context, const pysc2::Observation& obs
   draw_quads(context, unit_bars(raw, area, area.width / static_cast<float>(std::max(1, target_.width()))), area);
 }
 
+bool WorldRenderer::render_if_changed(RenderContext& context, const std::shared_ptr<const void>& source,
+                                      const pysc2::Observation& observation, const WorldRect& camera,
+                                      const WorldRect& view, int width_px, int height_px) {
+  auto same_rect = [](const WorldRect& a, const WorldRect& b) {
+    return a.left == b.left && a.bottom == b.bottom && a.width == b.width && a.height == b.height;
+  };
+  const bool same_source = source && !drawn_source_.expired() && !drawn_source_.owner_before(source) &&
+                           !source.owner_before(drawn_source_);
+  if (same_source && target_.ready() && target_.width() == std::max(1, width_px) &&
+      target_.height() == std::max(1, height_px) && same_rect(camera, drawn_camera_) && same_rect(view, drawn_view_)) {
+    return false;
+  }
+  render(context, observation, camera, view, width_px, height_px);
+  drawn_source_ = source;
+  drawn_camera_ = camera;
+  drawn_view_ = view;
+  return true;
+}
+
+bool WorldRenderer::update_terrain(const pysc2::Observation& observation) {
+  const pysc2::Layer* layers[3] = {observation.screen("height_map"), observation.screen("visibility_map"),
+                                   observation.screen("creep")};
+  bool same = terrain_ready_;
+  for (int i = 0; i < 3 && same; ++i) {
+    const TerrainSource& source = terrain_sources_[i];
+    const pysc2::Layer* layer = layers[i];
+    same = layer ? source.width == layer->width && source.height == layer->height && source.values == layer->values
+                 : source.width == -1;
+  }
+  if (same) return false;
+  for (int i = 0; i < 3; ++i) {
+    terrain_sources_[i] = layers[i] ? TerrainSource{layers[i]->width, layers[i]->height, layers[i]->values} : TerrainSource{};
+  }
+  const TerrainImage image = terrain_image(layers[0], layers[1], layers[2]);
+  terrain_.bind();
+  GLint row_length = 0;
+  glGetIntegerv(GL_UNPACK_ROW_LENGTH, &row_length);
+  glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, image.width, image.height, 0, GL_RGBA, GL_UNSIGNED_BYTE, image.rgba.data());
+  glPixelStorei(GL_UNPACK_ROW_LENGTH, row_length);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  terrain_ready_ = true;
+  return true;
+}
+
 void WorldRenderer::draw_terrain(RenderContext& context, const pysc2::Observation& observation,
                                  const WorldRect& camera, const WorldRect& view) {
-  const pysc2::Layer* height = observation.screen("height_map");
-  const pysc2::Layer* visibility = observation.screen("visibility_map");
-  const pysc2::Layer* creep = observation.screen("creep");
-  const pysc2::Layer none;
-  const bool height_all_zero =
-      !height || std::all_of(height->values.begin(), height->values.end(), [](std::int32_t v) { return v == 0; });
-
+  update_terrain(observation);
   const ShaderProgram& program = context.terrain_program();
   program.use();
   glActiveTexture(GL_TEXTURE0);
-  upload_layer_values(height_, height ? *height : none);
-  glActiveTexture(GL_TEXTURE1);
-  upload_layer_values(visibility_, visibility ? *visibility : none);
-  glActiveTexture(GL_TEXTURE2);
-  upload_layer_values(creep_, creep ? *creep : none);
-  glActiveTexture(GL_TEXTURE3);
-  context.palette_texture(palette_for_layer("height_map", false)).bind();
-  glUniform1i(program.uniform("u_height"), 0);
-  glUniform1i(program.uniform("u_visibility"), 1);
-  glUniform1i(program.uniform("u_creep"), 2);
-  glUniform1i(program.uniform("u_height_palette"), 3);
-  const Rgb creep_color = palette_for_layer("creep", false).color(1);
-  glUniform3f(program.uniform("u_creep_color"), creep_color.r / 255.0f, creep_color.g / 255.0f,
-              creep_color.b / 255.0f);
-  glUniform1i(program.uniform("u_has_visibility"), visibility && !visibility->empty() ? 1 : 0);
-  glUniform1i(program.uniform("u_has_creep"), creep && !creep->empty() ? 1 : 0);
-  glUniform1i(program.uniform("u_height_all_zero"), height_all_zero ? 1 : 0);
+  terrain_.bind();
+  glUniform1i(program.uniform("u_terrain"), 0);
   // Which part of the screen layers the view shows (uv of the camera area, y up).
   const float cw = camera.width > 0 ? camera.width : 1.0f, ch = camera.height > 0 ? camera.height : 1.0f;
   glUniform4f(program.uniform("u_uv_rect"), (view.left - camera.left) / cw, (view.bottom - camera.bottom) / ch,
               view.width / cw, view.height / ch);
   context.empty_vertex_array().bind();
   glDrawArrays(GL_TRIANGLES, 0, 3);
-  glActiveTexture(GL_TEXTURE0);
 }
 
 void WorldRenderer::draw_units(RenderContext& context, const std::vector<UnitDisc>& discs, const WorldRect& area) {

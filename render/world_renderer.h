@@ -6,6 +6,8 @@
 // order paths of selected units; status bars (render/world_scene.h unit_bars).
 // Zoom: `view` may be a part of `camera` (the area the screen layers cover); the terrain is
 // then sampled from that part of the screen layers.
+#include <memory>
+
 #include "client/pysc2/observation.h"
 #include "render/gl_objects.h"
 #include "render/render_context.h"
@@ -24,6 +26,13 @@ class WorldRenderer {
   void render(RenderContext& context, const pysc2::Observation& observation, const WorldRect& camera,
               const WorldRect& view, int width_px, int height_px);
 
+  // As render(), but keeps the last picture when `source` (what owns the observation, e.g.
+  // the TimeStep) is the one drawn last and the areas and size are the same: the UI calls
+  // this every frame, while observations arrive a few times a second. Returns true if it drew.
+  bool render_if_changed(RenderContext& context, const std::shared_ptr<const void>& source,
+                         const pysc2::Observation& observation, const WorldRect& camera, const WorldRect& view,
+                         int width_px, int height_px);
+
   GLuint color_texture() const { return target_.texture_id(); }
   int width() const { return target_.width(); }
   int height() const { return target_.height(); }
@@ -37,13 +46,25 @@ class WorldRenderer {
   void draw_quads(RenderContext& context, const std::vector<WorldQuad>& quads, const WorldRect& area);
 
   ColorTarget target_;
-  Texture height_;
-  Texture visibility_;
-  Texture creep_;
+  // The terrain image (render/terrain_image.h) and the layers it was made from: rebuilt and
+  // uploaded only when they change (in the mini-games they never do).
+  struct TerrainSource {
+    int width = -1;
+    int height = -1;
+    std::vector<std::int32_t> values;
+  };
+  bool update_terrain(const pysc2::Observation& observation);
+  Texture terrain_;
+  TerrainSource terrain_sources_[3];  // height_map, visibility_map, creep
+  bool terrain_ready_ = false;
   VertexArray unit_vertex_array_;
   Buffer unit_buffer_;
   VertexArray line_vertex_array_;
   Buffer line_buffer_;
+  // What render_if_changed drew last.
+  std::weak_ptr<const void> drawn_source_;
+  WorldRect drawn_camera_;
+  WorldRect drawn_view_;
   // Reused every frame so drawing does not allocate.
   std::vector<float> unit_instances_;
   std::vector<float> line_vertices_;

@@ -108,9 +108,8 @@ void StudioUi::draw_layer_cell(const pysc2::Layer& layer, bool minimap, float ce
   const ImVec2 min = ImGui::GetCursorScreenPos();
   ImGui::InvisibleButton("##layer", size, ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
   ImDrawList* draw = ImGui::GetWindowDrawList();
-  auto found = layers_.find(key);
-  if (found != layers_.end() && found->second.ready()) {
-    add_framebuffer_image(draw, found->second.color_texture(), min, size);
+  if (const auto image = layers_.find(key)) {
+    add_atlas_image(draw, *image, min, size);
   } else {
     draw->AddRectFilled(min, ImVec2(min.x + size.x, min.y + size.y), IM_COL32(0, 0, 0, 255));
   }
@@ -226,10 +225,7 @@ void StudioUi::draw_inspector(Inspector& inspector, const pysc2::Observation& ob
   }
   const ImVec2 image_min(view_min.x - inspector.pan_x * cell, view_min.y - inspector.pan_y * cell);
   const ImVec2 image_size(layer->width * cell, layer->height * cell);
-  auto found = layers_.find(inspector.key);
-  if (found != layers_.end() && found->second.ready()) {
-    add_framebuffer_image(draw, found->second.color_texture(), image_min, image_size);
-  }
+  if (const auto image = layers_.find(inspector.key)) add_atlas_image(draw, *image, image_min, image_size);
   if (cell >= 8.0f) {  // pixel grid
     const int x0 = std::max(0, static_cast<int>(inspector.pan_x)), y0 = std::max(0, static_cast<int>(inspector.pan_y));
     const int x1 = std::min(layer->width, static_cast<int>(inspector.pan_x + visible_w) + 1);

@@ -82,7 +82,13 @@ void StudioUi::draw_top_bar(const SessionSnapshot& snapshot) {
   item("minerals", &mineral);
   std::snprintf(value, sizeof value, "%" PRId64, obs ? obs->player[2] : 0);
   item("vespene", &gas);
-  std::snprintf(value, sizeof value, "%" PRId64 "/%" PRId64, obs ? obs->player[3] : 0, obs ? obs->player[4] : 0);
+  // Combat maps give no supply cap (food_cap 0): show what is used, not "9/0".
+  const std::int64_t food_used = obs ? obs->player[3] : 0, food_cap = obs ? obs->player[4] : 0;
+  if (food_cap > 0) {
+    std::snprintf(value, sizeof value, "%" PRId64 "/%" PRId64, food_used, food_cap);
+  } else {
+    std::snprintf(value, sizeof value, "%" PRId64, food_used);
+  }
   item("supply");
   const std::uint32_t loop = obs ? obs->game_loop : 0;
   std::snprintf(value, sizeof value, "%s", format_time(loop / kGameLoopsPerSecond).c_str());
@@ -185,9 +191,11 @@ void StudioUi::draw_game_panel(const SessionSnapshot& snapshot) {
                          settings_.feature_minimap_size != options_.feature_minimap_size;
     ImGui::BeginDisabled(!changed);
     if (ImGui::Button("Apply and restart")) restart_request_ = settings_;
+    remember_control("settings/apply");
     ImGui::EndDisabled();
     ImGui::SameLine();
     if (ImGui::Button("Restart game")) restart_request_ = options_;
+    remember_control("settings/restart");
   }
   ImGui::End();
 }
@@ -318,6 +326,7 @@ void StudioUi::draw_error_banner(const SessionSnapshot& snapshot) {
   ImGui::PopTextWrapPos();
   ImGui::TextColored(ImVec4(1, 0.7f, 0.7f, 1), "Check --sc2path / $SC2PATH, or that sc2lite is next to sc2studio.");
   if (ImGui::Button("Restart the game")) restart_request_ = options_;
+  remember_control("banner/restart");
   if (options_.map != "MoveToBeacon") {
     ImGui::SameLine();
     if (ImGui::Button("Play MoveToBeacon instead")) {
@@ -328,6 +337,41 @@ void StudioUi::draw_error_banner(const SessionSnapshot& snapshot) {
   }
   ImGui::End();
   ImGui::PopStyleColor(2);
+}
+
+// [SECTION] Named controls (scripted runs)
+void StudioUi::remember_control(const std::string& name) {
+  if (ImGui::IsItemVisible()) controls_[name] = to_rect(ImGui::GetItemRectMin(), ImGui::GetItemRectSize());
+}
+
+std::optional<ImageRect> StudioUi::control_rect(const std::string& name) const {
+  const auto found = controls_.find(name);
+  if (found == controls_.end()) return std::nullopt;
+  return found->second;
+}
+
+std::string StudioUi::edit_setting(const std::string& name, const std::string& value) {
+  if (name == "map") {
+    if (std::find(std::begin(kMaps), std::end(kMaps), value) == std::end(kMaps)) return "unknown map " + value;
+    settings_.map = value;
+    return {};
+  }
+  int size = 0;
+  try {
+    size = std::stoi(value);
+  } catch (const std::exception&) {
+    return name + " needs a size in pixels, not '" + value + "'";
+  }
+  // The sliders' range.
+  if (size < 16 || size > 256) return name + " size " + value + " is outside the settings' range 16..256";
+  if (name == "screen") {
+    settings_.feature_screen_size = size;
+  } else if (name == "minimap") {
+    settings_.feature_minimap_size = size;
+  } else {
+    return "unknown setting " + name + " (screen, minimap, map)";
+  }
+  return {};
 }
 
 }  // namespace sc2::app::ui

@@ -75,9 +75,8 @@ void StudioUi::draw_minimap(const SessionSnapshot& snapshot) {
   draw->AddRectFilled(min, max, IM_COL32(0, 0, 0, 255));
   if (obs) {
     // Terrain: height_map x 0.6 as PySC2's renderer, then units from player_relative.
-    auto terrain = layers_.find("minimap/height_map");
-    if (terrain != layers_.end() && terrain->second.ready()) {
-      add_framebuffer_image(draw, terrain->second.color_texture(), min, size, IM_COL32(153, 153, 153, 255));
+    if (const auto terrain = layers_.find("minimap/height_map")) {
+      add_atlas_image(draw, *terrain, min, size, IM_COL32(153, 153, 153, 255));
     }
     const float cell_x = size.x / static_cast<float>(width_px);
     const float cell_y = size.y / static_cast<float>(height_px);

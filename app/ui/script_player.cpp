@@ -1,12 +1,19 @@
 #include "app/ui/script_player.h"
 
+#include <algorithm>
+#include <csignal>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
 
 #include "imgui.h"
 
 namespace sc2::app::ui {
 
 namespace {
+constexpr int kSeekFrames = 1200;  // ~20 s at 60 frames/s
 // The middle of the pixels equal to `value` (rounded down), nullopt when there are none.
 std::optional<LayerPixel> centroid(const pysc2::Layer& layer, int value) {
   long sum_x = 0, sum_y = 0, count = 0;
@@ -19,7 +26,39 @@ std::optional<LayerPixel> centroid(const pysc2::Layer& layer, int value) {
   if (count == 0) return std::nullopt;
   return LayerPixel{static_cast<int>(sum_x / count), static_cast<int>(sum_y / count)};
 }
+constexpr int kWaitFailedFrames = 1200;  // ~20 s at 60 frames/s
+
+// Kills the game servers (sc2lite) this process started, as a crash would: the children
+// whose parent is us, found in /proc. Returns how many were killed.
+int kill_own_game_servers() {
+  int killed = 0;
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator("/proc", error)) {
+    const std::string pid_text = entry.path().filename().string();
+    if (pid_text.empty() || pid_text.find_first_not_of("0123456789") != std::string::npos) continue;
+    std::ifstream stat(entry.path() / "stat");
+    std::string line;
+    if (!std::getline(stat, line)) continue;
+    // pid (comm) state ppid ...: comm may hold spaces, so read after the last ')'.
+    const auto close = line.rfind(')');
+    const auto open = line.find('(');
+    if (close == std::string::npos || open == std::string::npos) continue;
+    std::istringstream rest(line.substr(close + 1));
+    std::string state;
+    long parent = 0;
+    rest >> state >> parent;
+    if (parent != static_cast<long>(getpid()) || line.substr(open + 1, close - open - 1) != "sc2lite") continue;
+    if (::kill(static_cast<pid_t>(std::stol(pid_text)), SIGKILL) == 0) ++killed;
+  }
+  return killed;
+}
 }  // namespace
+
+void ScriptPlayer::fail(const ScriptCommand& command, const std::string& what, StudioUi& ui) {
+  error_ = "script line " + std::to_string(command.line) + ": " + what;
+  std::fprintf(stderr, "sc2studio: %s\n", error_.c_str());
+  ui.note(error_);
+}
 
 void ScriptPlayer::next() {
   ++index_;
@@ -68,6 +107,83 @@ bool ScriptPlayer::apply(StudioUi& ui) {
         if (loop < start_loop_ + static_cast<std::uint32_t>(command.count)) return true;
         next();
         continue;
+      case ScriptOp::seek: {
+        // Waits until the seek is shown; a replay shorter than LOOP ends at its last loop.
+        const SessionSnapshot& state = ui.snapshot();
+        if (phase_++ == 0) {
+          ui.session().request_seek(static_cast<std::uint32_t>(command.count));
+          return true;
+        }
+        std::uint32_t target = static_cast<std::uint32_t>(command.count);
+        if (state.replay_loops > 0) target = std::min(target, state.replay_loops);
+        if (!state.seeking && loop == target) {
+          next();
+          continue;
+        }
+        if (phase_ > kSeekFrames) {
+          error_ = "script line " + std::to_string(command.line) + ": seek " + std::to_string(command.count) +
+                   " did not reach game loop " + std::to_string(target) + " (at " + std::to_string(loop) + ")";
+          std::fprintf(stderr, "sc2studio: %s\n", error_.c_str());
+          ui.note(error_);
+          next();
+          continue;
+        }
+        return true;
+      }
+      case ScriptOp::setting:
+        if (std::string problem = ui.edit_setting(command.name, command.value); !problem.empty()) {
+          fail(command, problem, ui);
+        }
+        next();
+        continue;
+      case ScriptOp::click_button: {
+        // Frames: 0 hover, 1 press, 2 release (buttons fire on release).
+        const auto rect = ui.control_rect(command.name);
+        if (!rect) {
+          // A button appears a frame after what shows it (the error banner sizes itself first).
+          if (phase_++ < 10) return true;
+          fail(command, "the button " + command.name + " is not on screen", ui);
+          next();
+          continue;
+        }
+        if (phase_ < 10) phase_ = 10;
+        io.MousePos = ImVec2(rect->x + rect->width / 2, rect->y + rect->height / 2);
+        io.MouseDown[0] = phase_ == 11;
+        if (phase_++ >= 12) next();
+        return true;
+      }
+      case ScriptOp::kill_game:
+        if (kill_own_game_servers() == 0) fail(command, "found no game server (sc2lite) started by this app", ui);
+        next();
+        continue;
+      case ScriptOp::wait_failed:
+        if (ui.snapshot().state == SessionState::failed) {
+          next();
+          continue;
+        }
+        if (phase_++ > kWaitFailedFrames) {
+          fail(command, "the session did not fail (state " + std::string(to_string(ui.snapshot().state)) + ")", ui);
+          next();
+          continue;
+        }
+        return true;
+      case ScriptOp::expect_size: {
+        const auto& timestep = ui.snapshot().timestep;
+        static const std::vector<pysc2::Layer> none;
+        const auto& layers = !timestep ? none
+                             : command.minimap ? timestep->observation.feature_minimap
+                                               : timestep->observation.feature_screen;
+        const char* surface = command.minimap ? "minimap" : "screen";
+        if (layers.empty()) {
+          fail(command, std::string("no ") + surface + " layers to check", ui);
+        } else if (layers.front().width != command.to.x || layers.front().height != command.to.y) {
+          fail(command, std::string(surface) + " layers are " + std::to_string(layers.front().width) + "x" +
+                            std::to_string(layers.front().height) + ", expected " + std::to_string(command.to.x) +
+                            "x" + std::to_string(command.to.y), ui);
+        }
+        next();
+        continue;
+      }
       case ScriptOp::key:
         ui.on_key(command.chord);
         next();

@@ -22,6 +22,7 @@ class ScriptPlayer {
  private:
   std::optional<std::pair<float, float>> target(const StudioUi& ui, const ScriptCommand& command, LayerPixel pixel) const;
   void next();
+  void fail(const ScriptCommand& command, const std::string& what, StudioUi& ui);  // sets error()
 
   std::vector<ScriptCommand> commands_;
   std::size_t index_ = 0;

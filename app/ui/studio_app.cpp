@@ -19,6 +19,7 @@
 #include <system_error>
 
 #include "app/config_paths.h"
+#include "app/connect_address.h"
 #include "app/recording_folder.h"
 #include "app/script.h"
 #include "app/session.h"
@@ -97,7 +98,9 @@ class Window {
     } else {
       io.IniFilename = nullptr;
     }
-    if (std::filesystem::exists(kFontPath)) io.Fonts->AddFontFromFileTTF(kFontPath, 15.0f);
+    // Latin-1 plus general punctuation (the dashes of the status labels).
+  static const ImWchar kGlyphs[] = {0x0020, 0x00FF, 0x2000, 0x206F, 0};
+  if (std::filesystem::exists(kFontPath)) io.Fonts->AddFontFromFileTTF(kFontPath, 15.0f, nullptr, kGlyphs);
     apply_style();
     imgui_sdl_ = ImGui_ImplSDL2_InitForOpenGL(window_, context_);
     if (!imgui_sdl_) return "ImGui's SDL2 backend failed to start";
@@ -131,6 +134,13 @@ SessionOptions session_options(const StudioOptions& options) {
   session.agent = options.agent;
   session.agent_seed = options.seed.value_or(0);
   if (!options.record.empty()) session.record_dir = std::filesystem::path(options.record);
+  std::string error;
+  if (auto address = parse_host_port(options.connect, error); address && !options.connect.empty()) {
+    session.connect_host = address->host;
+    session.connect_port = address->port;
+  }
+  if (!options.replay.empty()) session.replay_file = std::filesystem::path(options.replay);
+  if (!options.save_replay.empty()) session.save_replay_dir = std::filesystem::path(options.save_replay);
   return session;
 }
 
@@ -138,7 +148,7 @@ SessionOptions session_options(const StudioOptions& options) {
 std::string key_name(SDL_Keycode key) {
   if (key >= SDLK_a && key <= SDLK_z) return std::string(1, static_cast<char>('A' + (key - SDLK_a)));
   if (key >= SDLK_0 && key <= SDLK_9) return std::string(1, static_cast<char>('0' + (key - SDLK_0)));
-  if (key >= SDLK_F1 && key <= SDLK_F12) return "F" + std::to_string(1 + key - SDLK_F1);
+  if (key >= SDLK_F1 && key <= SDLK_F12) return std::string("F").append(std::to_string(1 + key - SDLK_F1));
   switch (key) {
     case SDLK_LEFT: return "Left";
     case SDLK_RIGHT: return "Right";
@@ -193,9 +203,12 @@ std::string write_action_log(const std::string& file, const Session& session, co
   const SessionSnapshot state = session.snapshot();
   nlohmann::json recording = {{"folder", state.recording_folder}, {"steps", state.recorded_steps},
                               {"error", state.recording_error}};
+  const nlohmann::json session_state = {{"mode", to_string(state.mode)},   {"state", to_string(state.state)},
+                                        {"status", state.status},           {"error", state.error},
+                                        {"read_only", state.read_only},     {"replay_loops", state.replay_loops}};
   const nlohmann::json document = {{"actions", actions},   {"episodes", episodes},
                                    {"recording", recording}, {"first_observation", first},
-                                   {"last_observation", last}};
+                                   {"last_observation", last}, {"session", session_state}};
   std::ofstream out(file);
   out << document.dump(2) << "\n";
   out.close();
@@ -280,6 +293,10 @@ int run_studio(const StudioOptions& initial_options) {
       glClearColor(0.06f, 0.06f, 0.07f, 1.0f);
       glClear(GL_COLOR_BUFFER_BIT);
       ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+      // Start drawing now: swapping an offscreen (pbuffer) surface flushes nothing, so a software
+      // renderer would otherwise rasterise the frame only when the next one needs its buffers,
+      // after the frame-rate sleep below instead of during it.
+      glFlush();
 
       const SessionSnapshot state = session->snapshot();
       if (state.timestep) {

@@ -12,6 +12,7 @@
 #include "app/minigames.h"
 #include "app/unit_type_names.h"
 #include "app/world_view_logic.h"
+#include "app/ui/panels_replay.h"
 #include "app/ui/ui_helpers.h"
 #include "render/world_scene.h"
 
@@ -94,8 +95,9 @@ void StudioUi::refresh(const SessionSnapshot& snapshot) {
   update_rates();
   if (!snapshot.timestep || snapshot.timestep_version == drawn_version_) return;
   const pysc2::Observation& obs = snapshot.timestep->observation;
-  for (const pysc2::Layer& layer : obs.feature_screen) layers_["screen/" + layer.name].update(context_, layer, false);
-  for (const pysc2::Layer& layer : obs.feature_minimap) layers_["minimap/" + layer.name].update(context_, layer, true);
+  // Observing or replaying: the map is the game's, whatever --map said.
+  if (snapshot.mode != SessionMode::play && !obs.map_name.empty()) options_.map = settings_.map = obs.map_name;
+  layers_.update(obs);  // recolours only the layers that changed
   if (const pysc2::Layer* screen = screen_reference_layer()) mapper_.set_screen_size(screen->width, screen->height);
 }
 
@@ -116,6 +118,7 @@ void StudioUi::update_rates() {
 }
 
 bool StudioUi::draw() {
+  controls_.clear();
   refresh(session_->snapshot());
   update_marker();
   draw_menu_bar(snapshot_);
@@ -123,11 +126,16 @@ bool StudioUi::draw() {
   draw_world_view(snapshot_);
   draw_minimap(snapshot_);
   draw_feature_layers(snapshot_);
+  ImGui::BeginDisabled(!snapshot_.read_only.empty());  // observing / replaying: nothing to command
   draw_command_card(snapshot_);
+  ImGui::EndDisabled();
   draw_selection(snapshot_);
   draw_game_panel(snapshot_);
   draw_action_log(snapshot_);
+  ImGui::BeginDisabled(!snapshot_.read_only.empty());  // no agent to choose either
   draw_agent_panel(snapshot_);
+  ImGui::EndDisabled();
+  draw_read_only_panel(*session_, snapshot_);
   draw_inspectors(snapshot_);
   draw_help();
   draw_error_banner(snapshot_);
@@ -203,7 +211,9 @@ void StudioUi::run_command(UiCommand command) {
       note("restarting the episode (F5)");
       break;
     case UiCommand::save_replay:
-      if (auto dir = data_dir_from_environment()) {
+      if (!options_.save_replay.empty()) {
+        session_->request_save_replay(options_.save_replay);
+      } else if (auto dir = data_dir_from_environment()) {
         session_->request_save_replay(*dir / "replays");
       } else {
         note("cannot save a replay: neither $XDG_DATA_HOME nor $HOME is set");
@@ -314,7 +324,9 @@ void StudioUi::draw_world_view(const SessionSnapshot& snapshot) {
   const ImageRect camera_image = camera_image_rect(widget, area, view);
 
   const ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;
-  world_.render(context_, obs, area, view, static_cast<int>(size.x * scale.x), static_cast<int>(size.y * scale.y));
+  // Redrawn only for a new observation, zoom or size (not at every UI frame).
+  world_.render_if_changed(context_, snapshot.timestep, obs, area, view, static_cast<int>(size.x * scale.x),
+                           static_cast<int>(size.y * scale.y));
   add_framebuffer_image(draw, world_.color_texture(), min, size);
   draw->AddRect(min, max, armed_ ? IM_COL32(255, 200, 60, 255) : IM_COL32(70, 70, 80, 255));
   world_surface_ = SurfaceRect{camera_image, screen_w, screen_h, true};
@@ -535,6 +547,10 @@ void StudioUi::send(const MappedInput& input) {
 }
 
 void StudioUi::submit(const pysc2::FunctionCall& call) {
+  if (!snapshot_.read_only.empty()) {
+    note("not sent (" + snapshot_.read_only + "): " + pysc2::to_string(call));
+    return;
+  }
   session_->submit(call);
   action_times_.push_back(std::chrono::steady_clock::now());
 }

@@ -19,7 +19,7 @@
 #include "app/input_mapper.h"
 #include "app/keymap.h"
 #include "app/session.h"
-#include "render/layer_texture.h"
+#include "render/layer_atlas.h"
 #include "render/render_context.h"
 #include "render/world_renderer.h"
 #include "render/world_scene.h"
@@ -59,7 +59,14 @@ class StudioUi {
   // frame, if it was visible.
   std::optional<ImageRect> layer_title_rect(const std::string& key) const;
   const SurfaceRect& minimap_surface() const { return minimap_surface_; }
+  // Where a named button was drawn last frame (settings/apply, settings/restart,
+  // banner/restart), if it was visible: scripted runs click it like a person would.
+  std::optional<ImageRect> control_rect(const std::string& name) const;
+  // Scripted runs: sets a control of the settings panel ("screen", "minimap" sizes in pixels,
+  // "map") as the slider or combo would; applied by settings/apply. Returns an error or "".
+  std::string edit_setting(const std::string& name, const std::string& value);
   const SessionSnapshot& snapshot() const { return snapshot_; }
+  Session& session() { return *session_; }  // scripted replay seeks
   const Keymap& keymap() const { return keymap_; }
 
  private:
@@ -105,6 +112,7 @@ class StudioUi {
   void draw_help();
   void draw_error_banner(const SessionSnapshot& snapshot);
   void draw_drag_rect();
+  void remember_control(const std::string& name);  // the last item, if visible, as a named control
   void draw_armed_cursor();
 
   // Input on a screen-type surface (world view or screen layer) hovered as the last item;
@@ -132,7 +140,7 @@ class StudioUi {
   StudioOptions options_;
   render::RenderContext context_;
   render::WorldRenderer world_;
-  std::map<std::string, render::LayerTexture> layers_;  // "screen/<name>", "minimap/<name>"
+  render::LayerAtlas layers_;  // every layer, keys "screen/<name>", "minimap/<name>"
   InputMapper mapper_;
   Keymap keymap_;
   std::optional<ArmedCommand> armed_;
@@ -153,6 +161,7 @@ class StudioUi {
   render::WorldPoint world_focus_;       // view centre relative to the camera centre (world units)
   SurfaceRect minimap_surface_;
   std::map<std::string, ImageRect> layer_titles_;  // visible layer titles, last frame
+  std::map<std::string, ImageRect> controls_;      // visible named buttons, last frame
 
   bool follow_log_ = true;
   bool show_all_layers_ = true;

@@ -10,6 +10,7 @@
 #include "app/input_mapper.h"
 #include "client/pysc2/actions.h"
 #include "imgui.h"
+#include "render/layer_atlas.h"
 #include "render/palette.h"
 #include "render/texture_view.h"
 
@@ -51,6 +52,15 @@ inline void add_framebuffer_image(ImDrawList* draw, GLuint texture, ImVec2 min, 
   const ImVec2 a(uv.u0 + (uv.u1 - uv.u0) * uv_min.x, uv.v0 + (uv.v1 - uv.v0) * uv_min.y);
   const ImVec2 b(uv.u0 + (uv.u1 - uv.u0) * uv_max.x, uv.v0 + (uv.v1 - uv.v0) * uv_max.y);
   draw->AddImage(texture_id(texture), min, ImVec2(min.x + size.x, min.y + size.y), a, b, tint);
+}
+
+// A layer image from the atlas (cells are stored top row first, unlike framebuffers);
+// uv_min/uv_max select a part of the layer in image space (0,0 top-left), as above.
+inline void add_atlas_image(ImDrawList* draw, const render::AtlasImage& image, ImVec2 min, ImVec2 size,
+                            ImU32 tint = IM_COL32_WHITE, ImVec2 uv_min = ImVec2(0, 0), ImVec2 uv_max = ImVec2(1, 1)) {
+  const ImVec2 a(image.u0 + (image.u1 - image.u0) * uv_min.x, image.v0 + (image.v1 - image.v0) * uv_min.y);
+  const ImVec2 b(image.u0 + (image.u1 - image.u0) * uv_max.x, image.v0 + (image.v1 - image.v0) * uv_max.y);
+  draw->AddImage(texture_id(image.texture), min, ImVec2(min.x + size.x, min.y + size.y), a, b, tint);
 }
 
 inline Modifiers current_modifiers() {

@@ -127,3 +127,37 @@ TEST_CASE("sc2studio refuses an unknown --agent with the list of agents") {
   CHECK(result.output.find("alphastar") != std::string::npos);
   CHECK(result.output.find("scripted") != std::string::npos);
 }
+
+TEST_CASE("--save_replay keeps a replay of every episode played, the one cut short at quit included") {
+  if (!have_programs()) return;
+  sc2::test::TempDir dir;
+  const auto folder = dir.path() / "replays" / "new";  // created on the first save
+  const auto log_file = dir.path() / "actions.json";
+  const auto result = sc2::test::run_command(studio(dir, "--agent scripted --seed 5 --speed 0 --frames 90 --save_replay '" +
+                                                         folder.string() + "' --action_log '" + log_file.string() + "'"));
+  INFO(result.output);
+  REQUIRE(result.exit_code == 0);
+  const nlohmann::json log = read_json(log_file);
+  std::size_t played = 0;
+  for (const auto& episode : log.at("episodes")) played += episode.at("agent_steps").get<int>() > 0 ? 1 : 0;
+  REQUIRE(played >= 1);
+  std::size_t replays = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(folder)) {
+    INFO(entry.path().string());
+    CHECK(entry.path().extension() == ".SC2Replay");
+    std::ifstream in(entry.path(), std::ios::binary);
+    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    CHECK(bytes.rfind("SC2LREPL", 0) == 0);  // sc2lite's replay magic
+    CHECK(bytes.find("MoveToBeacon") != std::string::npos);
+    ++replays;
+  }
+  CHECK(replays == played);
+}
+
+TEST_CASE("--save_replay cannot be combined with --replay or --connect") {
+  if (!have_programs()) return;
+  sc2::test::TempDir dir;
+  const auto result = sc2::test::run_command(studio(dir, "--connect 127.0.0.1:1 --save_replay out"));
+  CHECK(result.exit_code != 0);
+  CHECK(result.output.find("excludes") != std::string::npos);
+}

@@ -1,0 +1,122 @@
+// Session, observe mode (sc2studio --connect HOST:PORT): joins the game running on another
+// server as observer of player 1 and shows it as it advances, whoever drives it. Nothing is
+// sent to the game but observation requests; the view can be paused (it stops polling).
+// The player restarting is a new episode; the player leaving or starting another game makes
+// the session wait and join the next one; a server that goes away fails the session.
+#include <chrono>
+#include <memory>
+#include <stdexcept>
+
+#include "app/observed_steps.h"
+#include "app/session.h"
+#include "client/controller.h"
+
+namespace sc2::app {
+
+namespace {
+
+constexpr auto kConnectTimeout = std::chrono::milliseconds(3000);
+constexpr auto kCallTimeout = std::chrono::milliseconds(10000);
+constexpr auto kPollInterval = std::chrono::milliseconds(15);
+constexpr auto kRejoinInterval = std::chrono::milliseconds(500);
+
+}  // namespace
+
+void Session::run_observer() {
+  const std::string address = options_.connect_host + ":" + std::to_string(options_.connect_port);
+  set_status("connecting to " + address);
+  ControllerOptions controller_options;
+  controller_options.connect_timeout = kConnectTimeout;
+  controller_options.call_timeout = kCallTimeout;
+  std::unique_ptr<sc2::Controller> controller;
+  try {
+    controller = std::make_unique<sc2::Controller>(options_.connect_host, options_.connect_port, controller_options);
+  } catch (const std::exception& error) {
+    throw std::runtime_error("--connect " + address + ": cannot reach a game server there: " + error.what());
+  }
+  // A failed request either means "no game to observe (yet)" or a dead server; ping tells.
+  const auto check_alive = [&] {
+    try {
+      controller->ping();
+    } catch (const std::exception& error) {
+      throw std::runtime_error("lost the connection to " + address + ": " + error.what());
+    }
+  };
+
+  SC2APIProtocol::RequestJoinGame join;
+  join.set_observed_player_id(1);
+  *join.mutable_options() = viewer_interface(options_.env);
+  pysc2::ObservationSpec spec;
+  spec.screen_width = spec.screen_height = options_.env.feature_screen_size;
+  spec.minimap_width = spec.minimap_height = options_.env.feature_minimap_size;
+  spec.hide_specific_actions = options_.env.hide_specific_actions;
+  spec.camera_width = options_.env.camera_width;
+  ObservedSteps steps(spec);
+
+  bool joined = false;
+  while (!stop_requested_) {
+    if (!joined) {
+      try {
+        controller->join_game(join);
+        steps.set_game_info(controller->game_info());
+        steps.restart();
+        joined = true;
+        notice("observing player 1 on " + address + " (read only)");
+        set_status("observing player 1 on " + address);
+      } catch (const ControllerError& error) {
+        check_alive();
+        set_status("waiting for a game to observe on " + address + ": " + error.what());
+        std::unique_lock lock(mutex_);
+        wake_.wait_for(lock, kRejoinInterval, [this] { return stop_requested_.load(); });
+        continue;
+      }
+    }
+    if (!wait_until_next_step(std::chrono::steady_clock::now() + kPollInterval)) break;
+    {
+      std::lock_guard lock(mutex_);
+      step_requested_ = restart_requested_ = false;  // the player drives the game, not us
+      seek_request_.reset();
+      observed_player_request_.reset();
+      if (save_replay_folder_) {
+        save_replay_folder_.reset();
+        notices_.push_back("an observer cannot save the replay: the player's client can (RequestSaveReplay)");
+      }
+      agent_request_.reset();
+      record_request_.reset();
+      stop_record_request_ = false;
+    }
+    SC2APIProtocol::ResponseObservation response;
+    try {
+      response = controller->observe();
+    } catch (const ControllerError& error) {
+      check_alive();
+      notice(std::string("the observed game is gone (") + error.what() + "); waiting for the next one");
+      joined = false;
+      continue;
+    }
+    if (steps.last_loop() && response.observation().game_loop() == *steps.last_loop() &&
+        response.player_result_size() == 0) {
+      continue;  // the player has not stepped since
+    }
+    pysc2::TimeStep timestep = steps.next(response);
+    log_seen_calls(timestep.observation, "seen (the player's call)");
+    publish(std::move(timestep), steps.game_info(), steps.episode(), steps.episode_steps(), std::nullopt);
+    std::lock_guard lock(mutex_);
+    snapshot_.state = SessionState::running;
+  }
+  set_status("leaving " + address);
+  try {
+    controller->leave_game();
+  } catch (const std::exception&) {
+    // The server may be gone already; the connection closes with the Controller.
+  }
+}
+
+void Session::log_seen_calls(const pysc2::Observation& observation, const std::string& result) {
+  for (const pysc2::FunctionCall& call : observation.last_actions) {
+    if (call.function == pysc2::fn::no_op) continue;
+    log_call(call, Controller::agent, observation.available_actions, result);
+  }
+}
+
+}  // namespace sc2::app

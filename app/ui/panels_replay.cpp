@@ -1,0 +1,93 @@
+#include "app/ui/panels_replay.h"
+
+#include <algorithm>
+#include <string>
+
+#include "app/ui/ui_helpers.h"
+
+namespace sc2::app::ui {
+
+namespace {
+
+constexpr const char* kReplayWindow = "Replay###read_only";
+constexpr const char* kObserveWindow = "Observing###read_only";
+
+std::uint32_t current_loop(const SessionSnapshot& snapshot) {
+  return snapshot.timestep ? snapshot.timestep->observation.game_loop : 0;
+}
+
+void draw_replay_controls(Session& session, const SessionSnapshot& snapshot) {
+  // The slider shows where the replay is, except while the person drags it.
+  static int dragged_loop = -1;
+  const std::uint32_t loop = current_loop(snapshot);
+  const int length = static_cast<int>(std::max<std::uint32_t>(snapshot.replay_loops, loop));
+  int shown = dragged_loop >= 0 ? dragged_loop : static_cast<int>(loop);
+  ImGui::SetNextItemWidth(-1);
+  ImGui::BeginDisabled(length == 0);
+  if (ImGui::SliderInt("##game_loop", &shown, 0, std::max(1, length), "game loop %d")) dragged_loop = shown;
+  if (ImGui::IsItemDeactivatedAfterEdit() && dragged_loop >= 0) {
+    session.request_seek(static_cast<std::uint32_t>(dragged_loop));
+    dragged_loop = -1;
+  }
+  ImGui::EndDisabled();
+
+  if (ImGui::Button("|<")) session.request_seek(0);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("back to the start");
+  ImGui::SameLine();
+  if (ImGui::Button(snapshot.paused ? "Play" : "Pause", ImVec2(56, 0))) session.set_paused(!snapshot.paused);
+  ImGui::SameLine();
+  if (ImGui::Button("Step")) {
+    if (!snapshot.paused) session.set_paused(true);
+    session.request_step();
+  }
+  ImGui::SameLine();
+  if (ImGui::Button(">|")) session.request_seek(snapshot.replay_loops);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("to the end");
+  ImGui::SameLine();
+  ImGui::TextColored(kDim, "%u/%u%s", loop, snapshot.replay_loops, snapshot.seeking ? "  (seeking)" : "");
+
+  if (snapshot.replay_players.size() > 0) {
+    const std::string current = "player " + std::to_string(snapshot.observed_player);
+    ImGui::SetNextItemWidth(120);
+    ImGui::BeginDisabled(snapshot.replay_players.size() < 2);
+    if (ImGui::BeginCombo("observed player", current.c_str())) {
+      for (int player : snapshot.replay_players) {
+        const std::string name = "player " + std::to_string(player);
+        if (ImGui::Selectable(name.c_str(), player == snapshot.observed_player)) session.set_observed_player(player);
+      }
+      ImGui::EndCombo();
+    }
+    ImGui::EndDisabled();
+    if (snapshot.replay_players.size() < 2 && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+      ImGui::SetTooltip("this replay has one player");
+    }
+  }
+}
+
+}  // namespace
+
+void draw_read_only_panel(Session& session, const SessionSnapshot& snapshot) {
+  if (snapshot.mode == SessionMode::play) return;
+  place_window(0.78f, 0.0f, 0.22f, 0.22f);
+  static bool focused = false;
+  if (!focused) {
+    ImGui::SetNextWindowFocus();  // above the (disabled) command card on the first frame
+    focused = true;
+  }
+  const bool replay = snapshot.mode == SessionMode::replay;
+  if (!ImGui::Begin(replay ? kReplayWindow : kObserveWindow)) {
+    ImGui::End();
+    return;
+  }
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextColored(kYellow, "%s", snapshot.read_only.c_str());
+  if (!replay) {
+    ImGui::TextColored(kDim, "%s", snapshot.status.c_str());
+    ImGui::TextColored(kDim, "The player's client drives the game; Pause freezes this view only.");
+  }
+  ImGui::PopTextWrapPos();
+  if (replay) draw_replay_controls(session, snapshot);
+  ImGui::End();
+}
+
+}  // namespace sc2::app::ui

@@ -1,0 +1,76 @@
+#pragma once
+// All feature layers of an observation in one RGBA texture: each layer coloured with its
+// PySC2 palette on the CPU (render/layer_colouring.h) into its own cell. Only layers whose
+// values changed since the last update are recoloured and uploaded (glTexSubImage2D of that
+// cell), so static layers (height map, pathable, ...) cost nothing after the first frame,
+// and the UI draws every layer image from one texture.
+// Unlike the framebuffer textures of render/, cells are stored top row first: show a cell
+// with the uv of AtlasImage as given (top-left u0,v0; bottom-right u1,v1).
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "client/pysc2/observation.h"
+#include "render/gl_objects.h"
+#include "render/layer_colouring.h"
+#include "render/palette.h"
+
+namespace sc2::render {
+
+struct AtlasImage {
+  GLuint texture = 0;
+  float u0 = 0, v0 = 0, u1 = 1, v1 = 1;  // the layer's top-left and bottom-right corners
+  int width = 0;                         // the layer's size in pixels
+  int height = 0;
+};
+
+class LayerAtlas {
+ public:
+  LayerAtlas() = default;
+
+  // Brings the atlas up to date with the observation's screen and minimap layers (keys
+  // "screen/<name>" and "minimap/<name>", styles from style_for_layer). Needs the GL context.
+  void update(const pysc2::Observation& observation);
+  // The cell of a layer, nullopt before its first update or when the atlas could not be made
+  // (layers too large for the driver's texture size).
+  std::optional<AtlasImage> find(std::string_view key) const;
+  void clear();  // forget every layer (a new game)
+
+  GLuint texture() const { return texture_ ? texture_->id() : 0; }
+  int width() const { return layout_.width; }
+  int height() const { return layout_.height; }
+  // What the last update did: layers in the atlas and how many were recoloured and uploaded.
+  int layer_count() const { return static_cast<int>(entries_.size()); }
+  int recoloured_last_update() const { return recoloured_; }
+
+ private:
+  struct Entry {
+    std::string key;
+    CellSize size;
+    AtlasCell cell;
+    LayerStyle style;
+    std::vector<std::int32_t> values;  // as last coloured
+    bool coloured = false;
+  };
+  struct Source {
+    std::string key;
+    const pysc2::Layer* layer;
+    bool minimap;
+  };
+  bool same_layers(const std::vector<Source>& sources) const;
+  bool relayout(const std::vector<Source>& sources);
+  void upload(Entry& entry, const pysc2::Layer& layer);
+
+  std::vector<Entry> entries_;
+  AtlasLayout layout_;
+  std::unique_ptr<Texture> texture_;
+  std::vector<std::uint32_t> pixels_;  // colouring scratch, reused
+  bool failed_ = false;                // the layout does not fit the driver's textures
+  int recoloured_ = 0;
+};
+
+}  // namespace sc2::render

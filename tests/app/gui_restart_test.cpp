@@ -1,0 +1,106 @@
+// GUI end to end, the two restart paths: the settings panel (new screen / minimap size ->
+// the game restarts at that size and input maps to the new pixels), and the error banner
+// after the game server died (its restart button brings a new game). Both run the real
+// sc2studio offscreen against sc2lite with a --script that clicks the real buttons.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "client/pysc2/actions.h"
+#include "tests/app/gui_test_support.h"
+
+namespace {
+
+using sc2::test::count_color;
+using sc2::test::have_programs;
+using sc2::test::studio;
+
+nlohmann::json read_json(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  REQUIRE(in);
+  return nlohmann::json::parse(in);
+}
+
+}  // namespace
+
+TEST_CASE("the settings panel restarts the game at the new screen and minimap size") {
+  if (!have_programs()) return;
+  sc2::test::TempDir dir;
+  const auto script = dir.path() / "settings.txt";
+  std::ofstream(script) << "wait_game\n"
+                           "expect_size screen 64 64\n"
+                           "expect_size minimap 64 64\n"
+                           "setting screen 32\n"
+                           "setting minimap 24\n"
+                           "click_button settings/apply\n"
+                           "wait_game\n"
+                           "expect_size screen 32 32\n"
+                           "expect_size minimap 24 24\n"
+                           "click world self          # select_point in the new 32x32 pixel space\n"
+                           "wait_loops 16\n"
+                           "quit\n";
+  const auto log_file = dir.path() / "actions.json";
+  const auto shot = dir.path() / "settings.png";
+  // A tall window so the Game panel's settings are on screen without scrolling.
+  const auto result = sc2::test::run_command(
+      studio(dir, "--map MoveToBeacon --seed 3 --speed 4 --window_height 1300 --script '" + script.string() +
+                      "' --action_log '" + log_file.string() + "' --screenshot '" + shot.string() + "'"));
+  INFO(result.output);
+  REQUIRE(result.exit_code == 0);  // every expect_size held and the button was on screen
+  const nlohmann::json log = read_json(log_file);
+  const auto& actions = log.at("actions");
+  REQUIRE(actions.size() == 1);  // only the click after the restart (the log restarts too)
+  CHECK(actions[0].at("function") == sc2::pysc2::fn::select_point);
+  CHECK(actions[0].at("result") == "ok");
+  const auto point = actions[0].at("arguments")[1].get<std::vector<int>>();
+  REQUIRE(point.size() == 2);
+  CHECK(point[0] >= 0);
+  CHECK(point[0] < 32);
+  CHECK(point[1] >= 0);
+  CHECK(point[1] < 32);
+  // The new game is on screen: the Marine in the world view and layers.
+  CHECK(count_color(shot, 0, 142, 0, 0) > 10);
+}
+
+TEST_CASE("after the game server dies the error banner's restart button brings a new game") {
+  if (!have_programs()) return;
+  sc2::test::TempDir dir;
+  const auto script = dir.path() / "lost.txt";
+  std::ofstream(script) << "wait_game\n"
+                           "wait_frames 5\n"
+                           "kill_game                 # the connection to sc2lite is lost\n"
+                           "wait_failed               # the session fails; the banner shows\n"
+                           "click_button banner/restart\n"
+                           "wait_game\n"
+                           "click world self\n"
+                           "wait_loops 16\n"
+                           "quit\n";
+  const auto log_file = dir.path() / "actions.json";
+  const auto shot = dir.path() / "restarted.png";
+  const auto result = sc2::test::run_command(studio(dir, "--map MoveToBeacon --seed 5 --speed 4 --script '" +
+                                                             script.string() + "' --action_log '" + log_file.string() +
+                                                             "' --screenshot '" + shot.string() + "'"));
+  INFO(result.output);
+  REQUIRE(result.exit_code == 0);  // the banner and its button showed, the new game came up
+  const nlohmann::json log = read_json(log_file);
+  const auto& actions = log.at("actions");
+  REQUIRE(actions.size() == 1);
+  CHECK(actions[0].at("function") == sc2::pysc2::fn::select_point);
+  CHECK(actions[0].at("result") == "ok");  // the new game answers
+  CHECK_FALSE(log.at("last_observation").is_null());
+  // The banner (dark red, 0.45/0.06/0.06) is gone once the game is back.
+  CHECK(count_color(shot, 115, 15, 15, 3) < 100);
+  CHECK(count_color(shot, 0, 142, 0, 0) > 10);  // the Marine is drawn again
+}
+
+TEST_CASE("a script step that needs the error banner fails clearly while the game runs") {
+  if (!have_programs()) return;
+  sc2::test::TempDir dir;
+  const auto script = dir.path() / "no_banner.txt";
+  std::ofstream(script) << "wait_game\nclick_button banner/restart\nquit\n";
+  const auto result = sc2::test::run_command(studio(dir, "--script '" + script.string() + "'"));
+  CHECK(result.exit_code == 1);
+  CHECK(result.output.find("script line 2") != std::string::npos);
+  CHECK(result.output.find("banner/restart is not on screen") != std::string::npos);
+}

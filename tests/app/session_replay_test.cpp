@@ -1,0 +1,189 @@
+// Session in its read-only modes without the UI: replay (play, seek forward and back, the end,
+// the observed player, a refused file) and observe (joins the game a client plays, follows its
+// loops, refuses the person's calls).
+#include <doctest/doctest.h>
+
+#include <atomic>
+#include <chrono>
+#include <fstream>
+#include <thread>
+
+#include "app/connect_address.h"
+#include "app/session.h"
+#include "client/launcher.h"
+#include "client/pysc2/actions.h"
+#include "client/pysc2/env.h"
+#include "tests/app/app_test_support.h"
+
+using sc2::app::Session;
+using sc2::app::SessionMode;
+using sc2::app::SessionOptions;
+using sc2::app::SessionState;
+
+namespace {
+
+const std::filesystem::path kBin = SC2_BIN_DIR;
+
+bool have_sc2lite() {
+  if (std::filesystem::exists(kBin / "sc2lite")) return true;
+  MESSAGE("skipped: sc2lite is not built in " << kBin.string());
+  return false;
+}
+
+template <typename Predicate>
+bool wait_for(Predicate predicate, std::chrono::seconds timeout = std::chrono::seconds(20)) {
+  const auto end = std::chrono::steady_clock::now() + timeout;
+  while (std::chrono::steady_clock::now() < end) {
+    if (predicate()) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return predicate();
+}
+
+std::uint32_t loop_of(const Session& session) {
+  const auto snapshot = session.snapshot();
+  return snapshot.timestep ? snapshot.timestep->observation.game_loop : 0xFFFFFFFFu;
+}
+
+// 30 steps of MoveToBeacon (select_army, then no_op) saved as a replay into `file`.
+std::uint32_t write_replay(const std::filesystem::path& file) {
+  sc2::LaunchOptions launch;
+  launch.sc2lite_dir = kBin;
+  auto game = sc2::GameProcess::launch(launch);
+  sc2::pysc2::EnvOptions options;
+  options.seed = 2;
+  sc2::pysc2::Env env(game->controller(), options);
+  env.reset();
+  env.step(sc2::pysc2::FunctionCall{sc2::pysc2::fn::select_army, {{0}}});
+  for (int i = 0; i < 29; ++i) env.step(sc2::pysc2::FunctionCall{sc2::pysc2::fn::no_op, {}});
+  std::ofstream(file, std::ios::binary) << game->controller().save_replay().data();
+  return env.game_loop();
+}
+
+}  // namespace
+
+TEST_CASE("replay mode: plays, seeks forward and back, stops at the end, refuses calls") {
+  if (!have_sc2lite()) return;
+  sc2::test::TempDir dir;
+  const auto file = dir.path() / "r.SC2Replay";
+  const std::uint32_t length = write_replay(file);
+  SessionOptions options;
+  options.sc2lite_dir = kBin;
+  options.replay_file = file;
+  options.speed = 0;
+  Session session(options);
+  CHECK(session.snapshot().mode == SessionMode::replay);
+  CHECK(session.snapshot().read_only.find("read only") != std::string::npos);
+  session.set_paused(true);
+  session.start();
+  REQUIRE(wait_for([&] { return session.snapshot().state != SessionState::starting; }));
+  INFO(session.snapshot().error);
+  REQUIRE(session.snapshot().state == SessionState::running);
+  CHECK(session.snapshot().replay_loops == length);
+  CHECK(session.snapshot().replay_players == std::vector<int>{1});
+  CHECK(loop_of(session) == 0);
+
+  session.request_seek(100);
+  CHECK(wait_for([&] { return loop_of(session) == 100; }));
+  session.request_seek(16);  // back
+  CHECK(wait_for([&] { return loop_of(session) == 16; }));
+  session.request_step();
+  CHECK(wait_for([&] { return loop_of(session) == 24; }));
+  // Seeks keep one episode whose rewards sum to the score.
+  CHECK(session.snapshot().episode == 1);
+  CHECK(session.episodes().size() == 1);
+  CHECK(session.snapshot().episode_reward == doctest::Approx(session.snapshot().timestep->observation.score));
+
+  session.submit(sc2::pysc2::FunctionCall{sc2::pysc2::fn::no_op, {}});
+  const auto log = session.action_log();
+  REQUIRE(!log.empty());
+  CHECK(log.back().failed);
+  CHECK(log.back().result.find("read only") != std::string::npos);
+
+  // Playing runs to the end and pauses there.
+  session.set_paused(false);
+  REQUIRE(wait_for([&] { return loop_of(session) == length && session.snapshot().paused; }));
+  CHECK(session.snapshot().timestep->last());
+  session.set_observed_player(2);  // not in the replay: a notice, nothing else
+  CHECK(wait_for([&] {
+    for (const auto& text : session.take_notices())
+      if (text.find("player 2 is not in this replay") != std::string::npos) return true;
+    return false;
+  }));
+  CHECK(session.snapshot().state == SessionState::running);
+  session.stop();
+}
+
+TEST_CASE("replay mode: a damaged replay fails the session with the engine's reason") {
+  if (!have_sc2lite()) return;
+  sc2::test::TempDir dir;
+  const auto file = dir.path() / "r.SC2Replay";
+  write_replay(file);
+  std::string bytes;
+  {
+    std::ifstream in(file, std::ios::binary);
+    bytes.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  bytes[bytes.size() - 9] ^= 0x5A;  // the last data byte before the checksum: only the checksum can tell
+  std::ofstream(file, std::ios::binary | std::ios::trunc) << bytes;
+  SessionOptions options;
+  options.sc2lite_dir = kBin;
+  options.replay_file = file;
+  Session session(options);
+  session.start();
+  REQUIRE(wait_for([&] { return session.snapshot().state == SessionState::failed; }));
+  const std::string error = session.snapshot().error;
+  INFO(error);
+  CHECK(error.find("the game refused the replay") != std::string::npos);
+  CHECK(error.find("checksum") != std::string::npos);
+}
+
+TEST_CASE("observe mode: follows the game a client plays at its own resolution; a restart is a new episode") {
+  if (!have_sc2lite()) return;
+  sc2::LaunchOptions launch;
+  launch.sc2lite_dir = kBin;
+  auto game = sc2::GameProcess::launch(launch);
+  sc2::pysc2::EnvOptions env_options;
+  env_options.seed = 8;
+  sc2::pysc2::Env env(game->controller(), env_options);
+  env.reset();
+
+  SessionOptions options;
+  options.connect_host = "127.0.0.1";
+  options.connect_port = game->port();
+  options.env.feature_screen_size = 48;  // the observer's own resolution
+  Session session(options);
+  CHECK(session.snapshot().mode == SessionMode::observe);
+  session.start();
+  REQUIRE(wait_for([&] { return session.snapshot().timestep != nullptr || session.snapshot().state == SessionState::failed; }));
+  INFO(session.snapshot().error);
+  REQUIRE(session.snapshot().state == SessionState::running);
+  CHECK(session.snapshot().timestep->observation.screen("player_relative")->width == 48);
+
+  for (int i = 0; i < 20; ++i) env.step(sc2::pysc2::FunctionCall{sc2::pysc2::fn::no_op, {}});
+  CHECK(wait_for([&] { return loop_of(session) == env.game_loop(); }));
+  const int episode = session.snapshot().episode;
+  env.reset();  // the player restarts: a new episode in the view
+  env.step(sc2::pysc2::FunctionCall{sc2::pysc2::fn::no_op, {}});
+  CHECK(wait_for([&] { return session.snapshot().episode == episode + 1 && loop_of(session) == env.game_loop(); }));
+
+  session.stop();
+  CHECK(session.snapshot().state == SessionState::stopped);
+}
+
+TEST_CASE("HOST:PORT parsing") {
+  std::string error;
+  auto parsed = sc2::app::parse_host_port("127.0.0.1:5000", error);
+  REQUIRE(parsed);
+  CHECK(parsed->host == "127.0.0.1");
+  CHECK(parsed->port == 5000);
+  parsed = sc2::app::parse_host_port("[::1]:7", error);
+  REQUIRE(parsed);
+  CHECK(parsed->host == "::1");
+  for (const char* bad : {"localhost", ":5000", "host:", "host:0", "host:70000", "host:12ab"}) {
+    CAPTURE(bad);
+    error.clear();
+    CHECK_FALSE(sc2::app::parse_host_port(bad, error));
+    CHECK_FALSE(error.empty());
+  }
+}

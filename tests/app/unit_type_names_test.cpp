@@ -1,0 +1,82 @@
+// Unit type names (app/unit_type_names.h): every unit type of the spec's tables has its name,
+// including the mini-game units PySC2's list lacks (the MoveToBeacon beacon), so the world
+// view labels and the inspector never fall back to "unit type N" for them.
+#include <doctest/doctest.h>
+
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "app/unit_type_names.h"
+#include "app/world_view_logic.h"
+#include "tests/shared_dir.h"
+
+namespace {
+
+// (id, name) of a TSV with columns named unit_type_id and name.
+std::vector<std::pair<int, std::string>> read_names(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  std::string line;
+  std::getline(in, line);
+  std::vector<std::string> header;
+  for (std::stringstream cells(line); std::getline(cells, line, '\t');) header.push_back(line);
+  const auto column = [&](const std::string& name) {
+    for (std::size_t i = 0; i < header.size(); ++i) {
+      if (header[i] == name) return static_cast<int>(i);
+    }
+    return -1;
+  };
+  const int id_column = column("unit_type_id"), name_column = column("name");
+  REQUIRE(id_column >= 0);
+  REQUIRE(name_column >= 0);
+  std::vector<std::pair<int, std::string>> rows;
+  while (std::getline(in, line)) {
+    std::vector<std::string> cells;
+    std::stringstream stream(line);
+    for (std::string cell; std::getline(stream, cell, '\t');) cells.push_back(cell);
+    if (static_cast<int>(cells.size()) <= std::max(id_column, name_column)) continue;
+    rows.emplace_back(std::stoi(cells[static_cast<std::size_t>(id_column)]), cells[static_cast<std::size_t>(name_column)]);
+  }
+  return rows;
+}
+
+}  // namespace
+
+TEST_CASE("the MoveToBeacon beacon and the mineral shard have names") {
+  CHECK(sc2::app::unit_type_label(317) == "Beacon_Terran");
+  CHECK(sc2::app::unit_type_label(1680) == "NaturalMinerals");
+  CHECK(sc2::app::unit_type_label(48) == "Marine");
+  CHECK(sc2::app::layer_value_meaning("unit_type", 317, false, 1962) == "Beacon_Terran");
+  // Ids nobody names still say what they are.
+  CHECK(sc2::app::unit_type_label(99999) == "unit type 99999");
+  CHECK(sc2::app::find_unit_type(-1) == nullptr);
+}
+
+TEST_CASE("every unit type of pysc2-unit-types.tsv and sc2-game-data.tsv is named") {
+  for (const char* file : {"spec/pysc2-unit-types.tsv", "spec/sc2-game-data.tsv"}) {
+    if (!sc2::test::have_shared(file)) continue;
+    const auto rows = read_names(sc2::test::shared_dir() / file);
+    CHECK(rows.size() > 10);
+    for (const auto& [id, name] : rows) {
+      INFO(file << ": " << id << " " << name);
+      const sc2::app::UnitTypeName* found = sc2::app::find_unit_type(id);
+      REQUIRE(found != nullptr);
+      // PySC2's list wins where both name a type; the game data names the rest.
+      if (std::string(file) == "spec/pysc2-unit-types.tsv") CHECK(found->name == name);
+    }
+  }
+}
+
+TEST_CASE("the world view labels the beacon by name") {
+  SC2APIProtocol::ObservationRaw raw;
+  auto* beacon = raw.add_units();
+  beacon->set_unit_type(317);
+  beacon->set_alliance(SC2APIProtocol::Neutral);
+  beacon->set_owner(16);
+  beacon->mutable_pos()->set_x(10);
+  beacon->mutable_pos()->set_y(10);
+  beacon->set_radius(1.0f);
+  const auto labels = sc2::app::unit_labels(raw, sc2::render::WorldRect{0, 0, 24, 24}, true);
+  REQUIRE(labels.size() == 1);
+  CHECK(labels[0].text == "Beacon_Terran");
+}
