@@ -169,6 +169,9 @@ bool run_build(World& world, Unit& worker, Order& order) {
                                structure->health + structure->health_max * (1.0f - kStartHealthFraction) /
                                                        static_cast<float>(stats->build_time_loops));
   if (structure->build_loops_done < stats->build_time_loops) return false;
+  // The per-loop float increments fall a hair short of the maximum (~0.02 of 1000); an
+  // undamaged structure finishes at full life, as in the game (a hit takes at least 0.5).
+  if (structure->health_max - structure->health < 0.25f) structure->health = structure->health_max;
   structure->under_construction = false;
   structure->builder = {};
   return true;

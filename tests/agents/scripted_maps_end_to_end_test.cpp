@@ -16,7 +16,7 @@
 // * CollectMineralsAndGas >= 4000 (full 300 s, ~1.4 s wall per episode): measured 5885 (the
 //   map is deterministic: every seed plays the same); noop 0 and random 0 (no SCV mines).
 // * BuildMarines, the first 800 agent steps (6400 of 20160 loops; the full 900 s takes ~7 s
-//   wall): >= 25 Marines; measured 44 there (115 over the full episode); noop and random 0.
+//   wall): >= 25 Marines; measured 44 there (161 over the full episode with ground pathing); noop and random 0.
 #include <doctest/doctest.h>
 
 #include "agents/agent.h"

@@ -205,7 +205,8 @@ TEST_CASE("supply depot raises the cap by 8; a Barracks needs it, finishes in it
   CHECK(issue_train(w, barracks, ability::kTrainMarine) == CommandOutcome::Error);  // not finished yet
   const int barracks_loops = run_until(w, 2000, [&] { return barracks.complete(); });
   CHECK(std::abs(barracks_loops - 1040) <= 1);  // 46.43 s Faster = 1040 loops
-  CHECK(barracks.health == doctest::Approx(barracks.health_max).epsilon(0.01));
+  CHECK(barracks.health == barracks.health_max);  // exactly: no float drift left ("999/1000")
+  CHECK(depot.health == depot.health_max);
 
   const float food_before = food_used(w, kMe);
   REQUIRE(issue_train(w, barracks, ability::kTrainMarine) == CommandOutcome::Done);
