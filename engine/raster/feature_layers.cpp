@@ -7,6 +7,7 @@
 
 #include "engine/raster/image_encoding.h"
 #include "engine/raster/view_transform.h"
+#include "engine/sim/harvest.h"
 
 namespace sc2::engine {
 
@@ -164,13 +165,8 @@ std::int32_t ratio_255(float value, float max) {
   return max > 0.0f ? static_cast<std::int32_t>(std::clamp(value / max, 0.0f, 1.0f) * 255.0f) : 0;
 }
 
-// The only buffs the engine has: a worker's carried load (pysc2-buffs.tsv ids, the same
-// the raw Unit.buff_ids report). 0 = no buff.
-std::int32_t buff_of(const Unit& u) {
-  if (u.cargo_minerals > 0) return 271;  // CarryMineralFieldMinerals
-  if (u.cargo_vespene > 0) return 273;   // CarryHarvestableVespeneGeyserGas
-  return 0;
-}
+// The only buffs the engine has: a worker's carried load. 0 = no buff.
+std::int32_t buff_of(const Unit& u) { return static_cast<std::int32_t>(carry_buff(u)); }
 
 // A structure producing (a non-empty train queue) is "active".
 std::int32_t active_of(const Unit& u) { return u.production.empty() ? 0 : 1; }

@@ -344,6 +344,7 @@ void GameServer::start_episode() {
   const std::uint64_t seed = episode_ == 0 ? config_->seed : derive_seed(config_->seed, episode_);
   game_ = std::make_unique<Game>(*config_, seed);
   recorder_.start(*config_, join_request_, seed);
+  echo_history_.clear();  // the last episode's actions are not this one's
   ++episode_;
 }
 
@@ -384,7 +385,11 @@ void GameServer::observation(Response& out) {
 
 void GameServer::action(const SC2APIProtocol::RequestAction& r, Response& out) {
   auto* result = out.mutable_action();
+  const std::size_t echoed_before = game_->echoed_actions.size();
   for (const auto& a : r.actions()) result->add_result(apply_action(*game_, *interface_, a));
+  for (std::size_t i = echoed_before; i < game_->echoed_actions.size(); ++i) {
+    echo_history_.add(game_->echoed_actions[i]);
+  }
   recorder_.record(*game_, r);
 }
 

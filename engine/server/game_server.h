@@ -16,8 +16,10 @@
 // Connections: every request names its connection (0 = the default one; EngineHost passes
 // the websocket's id). Any connection drives the game as before, except those that joined
 // as observers (join_game with observed_player_id = 1 while a game runs): they see player 1's
-// game with their own InterfaceOptions and camera, may send obs_action camera moves, and are
-// refused action, step and game-control requests. connection_closed() forgets an observer.
+// game with their own InterfaceOptions and camera (each observation carries every action
+// player 1 made since that observer's previous one, see EchoHistory), may send obs_action
+// camera moves, and are refused action, step and game-control requests.
+// connection_closed() forgets an observer.
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -26,6 +28,7 @@
 #include <string>
 #include <string_view>
 
+#include "engine/server/echo_history.h"
 #include "engine/server/game.h"
 #include "engine/server/interface_setup.h"
 #include "engine/server/replay_playback.h"
@@ -71,6 +74,7 @@ class GameServer {
     std::optional<Vec2> camera;  // nullopt = follow player 1's camera
     bool detached = false;       // the observed game went away (create/leave/start_replay)
     bool closing = false;        // sent quit
+    std::uint64_t echo_cursor = 0;  // into echo_history_: the player's actions not yet shown
   };
 
   // Under mutex_: answers into `out` (id and status set), never throws.
@@ -108,6 +112,8 @@ class GameServer {
   ReplayRecorder recorder_;                       // the current episode
   std::unique_ptr<ReplayPlayback> replay_;        // set while in (or after) a replay
   std::map<ConnectionId, Observer> observers_;
+  // The player's echoed actions for observers (the player's own observation takes its own).
+  EchoHistory echo_history_;
   // Speed: the player's static feature layers, and the last ResponseObservation sent by
   // handle_bytes, cleared and refilled next time so its buffers are not allocated again.
   FeatureLayerCache layer_cache_;

@@ -53,6 +53,10 @@ bool GameServer::dispatch_observer(const Request& request, Observer& observer, C
     case Request::kObservation:
       if (observer.detached || !game_) return game_gone();
       observe_game(*game_, observer.iface, observer.camera, false, out.mutable_observation());
+      // Not the player's pending echoes: every action since this observer's last look.
+      out.mutable_observation()->clear_actions();
+      observer.echo_cursor =
+          echo_history_.copy_since(observer.echo_cursor, out.mutable_observation()->mutable_actions());
       return true;
     case Request::kGameInfo: {
       if (observer.detached || !game_) return game_gone();
@@ -106,7 +110,12 @@ void GameServer::join_as_observer(const SC2APIProtocol::RequestJoinGame& r, Conn
   std::string error;
   auto setup = parse_interface(r, error);
   if (!setup) return fail(SC2APIProtocol::ResponseJoinGame::FeatureUnsupported, error);
-  observers_[connection] = Observer{std::move(*setup), std::nullopt, false, false};
+  // A re-join keeps the cursor: the observer still gets every action once.
+  const auto previous = observers_.find(connection);
+  const std::uint64_t cursor = previous != observers_.end() && !previous->second.detached
+                                   ? previous->second.echo_cursor
+                                   : echo_history_.end();
+  observers_[connection] = Observer{std::move(*setup), std::nullopt, false, false, cursor};
   result->set_player_id(kAgentPlayer);  // whose game it sees
   log("connection " + std::to_string(connection) + " observes player 1");
 }

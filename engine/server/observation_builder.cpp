@@ -9,6 +9,7 @@
 #include "engine/sim/abilities.h"
 #include "engine/sim/construction.h"
 #include "engine/sim/economy.h"
+#include "engine/sim/harvest.h"
 #include "engine/sim/unit_abilities.h"
 
 namespace sc2::engine {
@@ -114,7 +115,7 @@ void fill_raw_unit(const World& world, const Unit& u, const RawFrame& frame, con
   out->set_is_on_screen(on_screen(u, screen));
   out->set_is_blip(false);
   out->set_is_powered(false);
-  out->set_is_active(false);
+  out->set_is_active(!u.production.empty());  // like the `active` feature layer
   out->set_is_flying(false);
   out->set_is_burrowed(false);
   out->set_is_hallucination(false);
@@ -155,7 +156,7 @@ void fill_raw_unit(const World& world, const Unit& u, const RawFrame& frame, con
                         : 0.0f);
   }
   if (u.stats->role == UnitRole::Worker) {
-    if (u.cargo_minerals > 0 || u.cargo_vespene > 0) out->add_buff_ids(u.cargo_minerals > 0 ? 271 : 273);
+    if (const std::uint32_t buff = carry_buff(u); buff != 0) out->add_buff_ids(buff);
   }
   if (u.has_rally) {
     auto* r = out->add_rally_targets();

@@ -189,4 +189,10 @@ bool run_gather(World& world, Unit& worker, Order& order) {
   return true;
 }
 
+std::uint32_t carry_buff(const Unit& worker) {
+  if (worker.cargo_minerals > 0) return kBuffCarryMineralFieldMinerals;
+  if (worker.cargo_vespene > 0) return kBuffCarryHarvestableVespeneGeyserGas;
+  return 0;
+}
+
 }  // namespace sc2::engine
