@@ -4,6 +4,7 @@
 #include <limits>
 #include <sstream>
 #include <stdexcept>
+#include <utility>
 
 #include "client/pysc2/actions.h"
 #include "client/pysc2/features.h"
@@ -108,12 +109,14 @@ TimeStep Env::reset() {
 
 TimeStep Env::step(const std::vector<FunctionCall>& calls) {
   if (episode_ == 0) throw std::logic_error("Env::step() called before reset()");
-  if (last_.last()) throw std::logic_error("Env::step() called after the episode ended; call reset() first");
+  if (last_type_ == StepType::last) {
+    throw std::logic_error("Env::step() called after the episode ended; call reset() first");
+  }
 
   const ActionSpace space{options_.feature_screen_size, options_.feature_screen_size,
                           options_.feature_minimap_size, options_.feature_minimap_size};
   const std::vector<int>* available =
-      options_.ensure_available_actions ? &last_.observation.available_actions : nullptr;
+      options_.ensure_available_actions ? &last_available_ : nullptr;
   SC2APIProtocol::RequestAction request;
   for (const FunctionCall& call : calls) {
     validate(call, space, available);  // every call before anything is sent
@@ -131,7 +134,7 @@ TimeStep Env::observe(StepType type, std::uint32_t target_loop) {
   SC2APIProtocol::ResponseObservation response = controller_.observe(target_loop);
   const bool ended = response.player_result_size() > 0;
   if (response.observation().game_loop() == kStubGameLoop && ended && type != StepType::first) {
-    SC2APIProtocol::ResponseObservation merged = last_.observation.proto;
+    SC2APIProtocol::ResponseObservation merged = last_response_;
     *merged.mutable_actions() = response.actions();
     *merged.mutable_action_errors() = response.action_errors();
     *merged.mutable_player_result() = response.player_result();
@@ -143,14 +146,9 @@ TimeStep Env::observe(StepType type, std::uint32_t target_loop) {
                              std::to_string(target_loop) + ", got " + std::to_string(loop));
   }
 
-  ObservationSpec spec;
-  spec.screen_width = spec.screen_height = options_.feature_screen_size;
-  spec.minimap_width = spec.minimap_height = options_.feature_minimap_size;
-  spec.hide_specific_actions = options_.hide_specific_actions;
-  spec.map_name = options_.map;  // PySC2's map_name is the map's name, as the Env was asked for it
-  spec.camera_width = options_.camera_width;
+  SC2APIProtocol::ResponseObservation kept = response;  // the one copy: the TimeStep takes `response` over
   TimeStep step;
-  step.observation = to_observation(response, spec, game_info_);
+  step.observation = to_observation(std::move(response), observation_spec(), game_info_);
   if (type == StepType::first) {
     step.step_type = StepType::first;
     step.reward = 0.0f;
@@ -162,8 +160,36 @@ TimeStep Env::observe(StepType type, std::uint32_t target_loop) {
   }
   last_score_ = step.observation.score;
   game_loop_ = loop;
-  last_ = step;
+  last_response_ = std::move(kept);
+  last_type_ = step.step_type;
+  last_reward_ = step.reward;
+  last_discount_ = step.discount;
+  last_available_ = step.observation.available_actions;
+  observed_ = true;
+  last_cache_fresh_ = false;
   return step;
+}
+
+ObservationSpec Env::observation_spec() const {
+  ObservationSpec spec;
+  spec.screen_width = spec.screen_height = options_.feature_screen_size;
+  spec.minimap_width = spec.minimap_height = options_.feature_minimap_size;
+  spec.hide_specific_actions = options_.hide_specific_actions;
+  spec.map_name = options_.map;  // PySC2's map_name is the map's name, as the Env was asked for it
+  spec.camera_width = options_.camera_width;
+  return spec;
+}
+
+const TimeStep& Env::last() const {
+  if (!last_cache_fresh_ && observed_) {
+    // Decoding the same response again cannot fail: observe() decoded it already.
+    last_cache_.observation = to_observation(last_response_, observation_spec(), game_info_);
+    last_cache_.step_type = last_type_;
+    last_cache_.reward = last_reward_;
+    last_cache_.discount = last_discount_;
+  }
+  last_cache_fresh_ = true;
+  return last_cache_;
 }
 
 }  // namespace sc2::pysc2

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "client/controller.h"
+#include "client/pysc2/features.h"
 #include "client/pysc2/function_call.h"
 #include "client/pysc2/observation.h"
 
@@ -42,7 +43,11 @@ class Env {
 
   const EnvOptions& options() const { return options_; }
   const SC2APIProtocol::ResponseGameInfo& game_info() const { return game_info_; }
-  const TimeStep& last() const { return last_; }
+  // The last TimeStep returned by reset() / step(). Decoded again from the kept response on
+  // first use after each step (keeping a second decoded copy on every step costs more than
+  // an occasional decode); the reference stays valid across steps, its content is refreshed
+  // by the next call.
+  const TimeStep& last() const;
   int episode() const { return episode_; }          // 1 after the first reset
   std::int64_t episode_steps() const { return episode_steps_; }  // step() calls this episode
   std::uint32_t game_loop() const { return game_loop_; }          // of the last observation
@@ -51,11 +56,21 @@ class Env {
  private:
   void start_game();
   TimeStep observe(StepType type, std::uint32_t target_loop);
+  ObservationSpec observation_spec() const;
 
   Controller& controller_;
   EnvOptions options_;
   SC2APIProtocol::ResponseGameInfo game_info_;
-  TimeStep last_;
+  // What later calls need of the last TimeStep: its type (episode end), the available
+  // actions (validation) and the response (the stub merge, last()).
+  StepType last_type_ = StepType::first;
+  float last_reward_ = 0.0f;
+  float last_discount_ = 1.0f;
+  std::vector<int> last_available_;
+  SC2APIProtocol::ResponseObservation last_response_;
+  bool observed_ = false;        // last_response_ holds an observation
+  mutable TimeStep last_cache_;  // last() decodes into this when stale
+  mutable bool last_cache_fresh_ = true;
   bool game_created_ = false;
   int episode_ = 0;
   std::int64_t episode_steps_ = 0;

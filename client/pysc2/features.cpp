@@ -1,6 +1,8 @@
 // ResponseObservation (+ ResponseGameInfo) -> Observation (pysc2-features.md §5).
 #include "client/pysc2/features.h"
 
+#include <utility>
+
 #include "client/pysc2/actions.h"
 #include "client/pysc2/observation_keys.h"
 
@@ -71,8 +73,11 @@ Observation to_observation(const SC2APIProtocol::ResponseObservation& response, 
   return to_observation(response, spec, SC2APIProtocol::ResponseGameInfo::default_instance());
 }
 
-Observation to_observation(const SC2APIProtocol::ResponseObservation& response, const ObservationSpec& spec,
-                           const SC2APIProtocol::ResponseGameInfo& game_info) {
+namespace {
+
+// Every key but `proto`, which the callers copy or move in.
+Observation decode_keys(const SC2APIProtocol::ResponseObservation& response, const ObservationSpec& spec,
+                        const SC2APIProtocol::ResponseGameInfo& game_info) {
   const SC2APIProtocol::Observation& observation = response.observation();
   Observation result;
   const auto& layers = observation.feature_layer_data();
@@ -99,7 +104,22 @@ Observation to_observation(const SC2APIProtocol::ResponseObservation& response, 
   }
   result.map_name = spec.map_name.empty() ? game_info.map_name() : spec.map_name;
   fill_races(game_info, observation.player_common().player_id(), result);
+  return result;
+}
+
+}  // namespace
+
+Observation to_observation(const SC2APIProtocol::ResponseObservation& response, const ObservationSpec& spec,
+                           const SC2APIProtocol::ResponseGameInfo& game_info) {
+  Observation result = decode_keys(response, spec, game_info);
   result.proto = response;
+  return result;
+}
+
+Observation to_observation(SC2APIProtocol::ResponseObservation&& response, const ObservationSpec& spec,
+                           const SC2APIProtocol::ResponseGameInfo& game_info) {
+  Observation result = decode_keys(response, spec, game_info);
+  result.proto = std::move(response);
   return result;
 }
 

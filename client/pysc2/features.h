@@ -68,5 +68,8 @@ Observation to_observation(const SC2APIProtocol::ResponseObservation& response, 
 // is not an observer; 0 (NoRace) when absent (PySC2 raises KeyError for a missing own id).
 Observation to_observation(const SC2APIProtocol::ResponseObservation& response, const ObservationSpec& spec,
                            const SC2APIProtocol::ResponseGameInfo& game_info);
+// The same, taking the response over as Observation::proto instead of copying it.
+Observation to_observation(SC2APIProtocol::ResponseObservation&& response, const ObservationSpec& spec,
+                           const SC2APIProtocol::ResponseGameInfo& game_info);
 
 }  // namespace sc2::pysc2

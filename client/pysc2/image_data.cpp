@@ -1,5 +1,7 @@
 // ImageData <-> layer values (sc2api-protocol.md §7): row-major, row 0 at the top;
 // 1 bpp packed MSB first with no row padding; 16 bpp unsigned and 32 bpp signed, little-endian.
+#include <cstddef>
+#include <iterator>
 #include <stdexcept>
 #include <string>
 
@@ -14,28 +16,68 @@ std::size_t expected_bytes(std::int64_t pixels, int bpp) {
 
 std::string size_text(int width, int height) { return std::to_string(width) + "x" + std::to_string(height); }
 
-void decode_into(const std::string& data, int bpp, std::vector<std::int32_t>& values) {
+// Reads pixel `index` of a validated ImageData. Used through PixelIterator so that a layer's
+// vector is built straight from the data: no zero-fill first, one tight loop per depth.
+template <int Bpp>
+std::int32_t read_pixel(const unsigned char* bytes, std::size_t index) {
+  if constexpr (Bpp == 1) {
+    return (bytes[index / 8] >> (7 - index % 8)) & 1;
+  } else if constexpr (Bpp == 16) {
+    return bytes[2 * index] | (bytes[2 * index + 1] << 8);
+  } else {
+    static_assert(Bpp == 32);
+    const std::uint32_t word = static_cast<std::uint32_t>(bytes[4 * index]) |
+                               (static_cast<std::uint32_t>(bytes[4 * index + 1]) << 8) |
+                               (static_cast<std::uint32_t>(bytes[4 * index + 2]) << 16) |
+                               (static_cast<std::uint32_t>(bytes[4 * index + 3]) << 24);
+    return static_cast<std::int32_t>(word);
+  }
+}
+
+// Just enough of a random-access iterator for std::vector's range constructor, which
+// sizes the vector once (last - first) and constructs each element from *it.
+template <int Bpp>
+struct PixelIterator {
+  using iterator_category = std::random_access_iterator_tag;
+  using value_type = std::int32_t;
+  using difference_type = std::ptrdiff_t;
+  using pointer = void;
+  using reference = std::int32_t;
+
+  const unsigned char* bytes = nullptr;
+  std::size_t index = 0;
+
+  std::int32_t operator*() const { return read_pixel<Bpp>(bytes, index); }
+  std::int32_t operator[](difference_type n) const { return read_pixel<Bpp>(bytes, index + n); }
+  PixelIterator& operator++() { ++index; return *this; }
+  PixelIterator operator++(int) { PixelIterator old = *this; ++index; return old; }
+  PixelIterator& operator+=(difference_type n) { index += n; return *this; }
+  PixelIterator operator+(difference_type n) const { return {bytes, index + n}; }
+  difference_type operator-(const PixelIterator& other) const {
+    return static_cast<difference_type>(index) - static_cast<difference_type>(other.index);
+  }
+  bool operator==(const PixelIterator& other) const { return index == other.index; }
+  bool operator!=(const PixelIterator& other) const { return index != other.index; }
+};
+
+template <int Bpp>
+std::vector<std::int32_t> decode_pixels(const unsigned char* bytes, std::size_t count) {
+  return std::vector<std::int32_t>(PixelIterator<Bpp>{bytes, 0}, PixelIterator<Bpp>{bytes, count});
+}
+
+std::vector<std::int32_t> decode_values(const std::string& data, int bpp, std::size_t count) {
   const auto* bytes = reinterpret_cast<const unsigned char*>(data.data());
-  const std::size_t count = values.size();
   switch (bpp) {
     case 1:
-      for (std::size_t i = 0; i < count; ++i) values[i] = (bytes[i / 8] >> (7 - i % 8)) & 1;
-      break;
+      return decode_pixels<1>(bytes, count);
     case 8:
-      for (std::size_t i = 0; i < count; ++i) values[i] = bytes[i];
-      break;
+      return std::vector<std::int32_t>(bytes, bytes + count);  // a widening copy
     case 16:
-      for (std::size_t i = 0; i < count; ++i) values[i] = bytes[2 * i] | (bytes[2 * i + 1] << 8);
-      break;
+      return decode_pixels<16>(bytes, count);
     case 32:
-      for (std::size_t i = 0; i < count; ++i) {
-        const std::uint32_t word = static_cast<std::uint32_t>(bytes[4 * i]) |
-                                   (static_cast<std::uint32_t>(bytes[4 * i + 1]) << 8) |
-                                   (static_cast<std::uint32_t>(bytes[4 * i + 2]) << 16) |
-                                   (static_cast<std::uint32_t>(bytes[4 * i + 3]) << 24);
-        values[i] = static_cast<std::int32_t>(word);
-      }
-      break;
+      return decode_pixels<32>(bytes, count);
+    default:
+      return std::vector<std::int32_t>(count, 0);  // no layer spec has another depth
   }
 }
 
@@ -51,28 +93,31 @@ Layer decode_image(const SC2APIProtocol::ImageData& image, const LayerSpec& spec
   layer.scale = spec.scale;
   layer.width = width;
   layer.height = height;
-  layer.values.assign(static_cast<std::size_t>(width) * static_cast<std::size_t>(height), 0);
+  const std::size_t count = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
 
   const int image_width = image.size().x();
   const int image_height = image.size().y();
-  if (image_width == 0 && image_height == 0) return layer;  // not sent by this game
+  if (image_width == 0 && image_height == 0) {  // not sent by this game
+    layer.values.assign(count, 0);
+    return layer;
+  }
 
-  const std::string what = "feature layer '" + std::string(spec.name) + "'";
+  auto what = [&spec] { return "feature layer '" + std::string(spec.name) + "'"; };
   if (image.bits_per_pixel() != spec.bpp) {
-    throw std::runtime_error(what + ": expected " + std::to_string(spec.bpp) + " bits per pixel, got " +
+    throw std::runtime_error(what() + ": expected " + std::to_string(spec.bpp) + " bits per pixel, got " +
                              std::to_string(image.bits_per_pixel()));
   }
   if (image_width != width || image_height != height) {
-    throw std::runtime_error(what + ": expected size " + size_text(width, height) + ", got " +
+    throw std::runtime_error(what() + ": expected size " + size_text(width, height) + ", got " +
                              size_text(image_width, image_height));
   }
   const std::size_t expected = expected_bytes(static_cast<std::int64_t>(width) * height, spec.bpp);
   if (image.data().size() != expected) {
-    throw std::runtime_error(what + " (" + size_text(width, height) + " at " + std::to_string(spec.bpp) +
+    throw std::runtime_error(what() + " (" + size_text(width, height) + " at " + std::to_string(spec.bpp) +
                              " bpp): expected " + std::to_string(expected) + " bytes of data, got " +
                              std::to_string(image.data().size()));
   }
-  decode_into(image.data(), spec.bpp, layer.values);
+  layer.values = decode_values(image.data(), spec.bpp, count);
   layer.sent = true;
   return layer;
 }

@@ -267,6 +267,41 @@ TEST_CASE("Env: a stub end observation keeps the last full observation") {
   CHECK(last.observation.available_actions == mid.observation.available_actions);
 }
 
+// Env::last() is rebuilt from the kept response after each step: it must equal what
+// reset()/step() returned, and a reference taken earlier shows the newest step.
+void check_same_step(const TimeStep& got, const TimeStep& want) {
+  CHECK(got.step_type == want.step_type);
+  CHECK(got.reward == want.reward);
+  CHECK(got.discount == want.discount);
+  CHECK(got.observation.game_loop == want.observation.game_loop);
+  CHECK(got.observation.score == want.observation.score);
+  CHECK(got.observation.available_actions == want.observation.available_actions);
+  CHECK(got.observation.proto.SerializeAsString() == want.observation.proto.SerializeAsString());
+  REQUIRE(got.observation.feature_screen.size() == want.observation.feature_screen.size());
+  for (std::size_t i = 0; i < got.observation.feature_screen.size(); ++i) {
+    CHECK(got.observation.feature_screen[i].values == want.observation.feature_screen[i].values);
+  }
+}
+
+TEST_CASE("Env::last() equals the last returned TimeStep, through a stub end") {
+  Fixture f;
+  f.game.end_loop = 16;
+  f.game.stub_end = true;
+  f.game.scores = {4, 9};
+  Env env(f.controller, EnvOptions{});
+  CHECK(env.last().observation.feature_screen.empty());  // nothing observed yet
+  const TimeStep first = env.reset();
+  const TimeStep& held = env.last();
+  check_same_step(held, first);
+  const TimeStep mid = env.step(FunctionCall{});
+  check_same_step(env.last(), mid);
+  check_same_step(held, mid);  // same object, refreshed
+  const TimeStep last = env.step(FunctionCall{});
+  REQUIRE(last.last());
+  check_same_step(env.last(), last);
+  CHECK(env.last().observation.proto.player_result_size() == 1);
+}
+
 TEST_CASE("Env::step throws when the game does not advance by step_mul") {
   Fixture f;
   f.game.stall = true;
