@@ -70,7 +70,7 @@ void engage(World& world, Unit& unit, Unit& target, bool may_move) {
 
 // Keeps the current enemy target while it stays within reach; else picks a new one.
 Unit* auto_target(World& world, Unit& unit, float reach) {
-  if (!unit.stats->can_attack()) return nullptr;
+  if (!unit.stats->can_attack() || !world.enemies_present(unit.owner)) return nullptr;
   Unit* current = attackable(world, unit.engaged_target, unit);
   if (current != nullptr && hostile(unit.owner, current->owner) && edge_distance(unit, *current) <= reach) {
     return current;

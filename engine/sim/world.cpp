@@ -306,7 +306,11 @@ void World::advance() {
   const std::vector<Unit*> live = units();
   grid_.rebuild(live, map_.width, map_.height);
   max_unit_radius_ = 0.0f;
-  for (const Unit* u : live) max_unit_radius_ = std::max(max_unit_radius_, u->radius);
+  owners_present_ = 0;
+  for (const Unit* u : live) {
+    max_unit_radius_ = std::max(max_unit_radius_, u->radius);
+    owners_present_ |= 1u << u->owner;
+  }
   for (Unit* u : live) {
     run_unit(*this, *u);
     // Structures and resources never move (their pathing cells are marked where they stand).

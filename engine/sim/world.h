@@ -128,6 +128,12 @@ class World {
     grid_.query(p, radius + max_unit_radius_ + SpatialGrid::kDriftMargin, out);
   }
 
+  // During advance(): whether any live unit at the start of this loop is hostile to
+  // `player` (lets idle armies skip looking for targets where no enemy exists at all).
+  bool enemies_present(int player) const {
+    return (owners_present_ & ~((1u << player) | (1u << kNeutralOwner))) != 0;
+  }
+
   // Units that died during the last advance(), in slot order.
   const std::vector<UnitDeath>& deaths_last_loop() const { return deaths_; }
   // Enemy units a player's units killed / units the player lost, since the game began.
@@ -163,6 +169,7 @@ class World {
   std::vector<UnitDeath> deaths_;
   SpatialGrid grid_;
   float max_unit_radius_ = 0.0f;
+  std::uint32_t owners_present_ = 0;  // bit per owner (0..16) of the units live at the loop's start
   // Per player: cell -> game loop + 1 of the last vision update that saw it (fog only).
   std::array<std::vector<std::uint32_t>, kMaxPlayers + 1> seen_stamp_;
   std::array<int, kMaxPlayers + 1> kills_{};

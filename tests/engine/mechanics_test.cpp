@@ -370,3 +370,17 @@ TEST_CASE("weapon cooldown: every jitter of -1..+2 loops occurs, nothing else") 
   }
   CHECK(gaps == expected);
 }
+
+TEST_CASE("enemies_present: idle armies skip target search only while no hostile unit exists") {
+  World w = flat_world();
+  const UnitId marine = w.spawn(unit_type::kMarine, kOwn, {21.0f, 32.0f});
+  w.spawn(unit_type::kMineralField, kNeutralOwner, {30.0f, 32.0f});  // neutral: not an enemy
+  run_loops(w, 1);
+  CHECK_FALSE(w.enemies_present(kOwn));
+  // An enemy appears within sight: from the next loop on it is seen and attacked.
+  const UnitId zergling = w.spawn(unit_type::kZergling, kEnemy, {25.0f, 32.0f});
+  run_loops(w, 1);
+  CHECK(w.enemies_present(kOwn));
+  CHECK(w.enemies_present(kEnemy));
+  CHECK(w.find(marine)->engaged_target == zergling);
+}
