@@ -133,18 +133,7 @@ void Session::run_replay() {
   bool at_end = false;  // the end was reached and the replay paused there
   auto deadline = std::chrono::steady_clock::now();
   while (!stop_requested_) {
-    double speed;
-    {
-      std::lock_guard lock(mutex_);
-      speed = speed_;
-    }
-    if (speed > 0) {
-      const double seconds = options_.env.step_mul / (kGameLoopsPerSecond * speed);
-      deadline += std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds));
-      deadline = std::max(deadline, std::chrono::steady_clock::now() - std::chrono::milliseconds(100));
-    } else {
-      deadline = std::chrono::steady_clock::now();
-    }
+    deadline = next_step_deadline(deadline);
     if (!wait_until_next_step(deadline)) break;
     bool restart = false, step = false, paused = false;
     std::optional<std::uint32_t> target;

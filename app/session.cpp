@@ -356,19 +356,7 @@ void Session::run_game() {
   };
   auto deadline = std::chrono::steady_clock::now();
   while (!stop_requested_) {
-    double speed;
-    {
-      std::lock_guard lock(mutex_);
-      speed = speed_;
-    }
-    if (speed > 0) {
-      const double seconds = options_.env.step_mul / (kGameLoopsPerSecond * speed);
-      deadline += std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds));
-      // After a pause or a slow step do not rush to catch up.
-      deadline = std::max(deadline, std::chrono::steady_clock::now() - std::chrono::milliseconds(100));
-    } else {
-      deadline = std::chrono::steady_clock::now();
-    }
+    deadline = next_step_deadline(deadline);
     if (!wait_until_next_step(deadline)) break;
     bool restart = false, step = false, paused = false;
     std::optional<std::filesystem::path> replay_folder;
@@ -411,6 +399,20 @@ void Session::run_game() {
   keep_episode_replay();
   set_status("quitting the game");
   // `game` goes out of scope here: the GameProcess destructor quits the game process.
+}
+
+std::chrono::steady_clock::time_point Session::next_step_deadline(std::chrono::steady_clock::time_point previous) {
+  double speed;
+  {
+    std::lock_guard lock(mutex_);
+    speed = speed_;
+  }
+  if (speed <= 0) return std::chrono::steady_clock::now();
+  const double seconds = options_.env.step_mul / (kGameLoopsPerSecond * speed);
+  const auto next =
+      previous + std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds));
+  // After a pause or a slow step do not rush to catch up.
+  return std::max(next, std::chrono::steady_clock::now() - std::chrono::milliseconds(100));
 }
 
 bool Session::wait_until_next_step(std::chrono::steady_clock::time_point deadline) {

@@ -203,6 +203,8 @@ class Session {
   void set_status(std::string status);
   void fail(const std::string& error);
   void update_records(const std::vector<std::uint64_t>& sequences, const std::string& result, bool failed);
+  // When the next step is due at the current speed (now when as fast as possible).
+  std::chrono::steady_clock::time_point next_step_deadline(std::chrono::steady_clock::time_point previous);
   bool wait_until_next_step(std::chrono::steady_clock::time_point deadline);
   bool requests_pending() const;  // with mutex_ held
   void save_replay(pysc2::Env& env, const std::filesystem::path& folder);
