@@ -20,10 +20,7 @@ namespace {
 using sc2::test::have_programs;
 using sc2::test::studio;
 
-nlohmann::json read_json(const std::filesystem::path& file) {
-  std::ifstream in(file);
-  return nlohmann::json::parse(in);
-}
+using sc2::test::read_json;
 
 // sc2lite with a player on a thread: select_army, then no_op steps, paced like a slow agent.
 class PlayedGame {

@@ -17,10 +17,7 @@ namespace {
 using sc2::test::have_programs;
 using sc2::test::studio;
 
-nlohmann::json read_json(const std::filesystem::path& file) {
-  std::ifstream in(file);
-  return nlohmann::json::parse(in);
-}
+using sc2::test::read_json;
 
 struct Recorded {
   std::string bytes;

@@ -16,11 +16,7 @@ using sc2::test::count_color;
 using sc2::test::have_programs;
 using sc2::test::studio;
 
-nlohmann::json read_json(const std::filesystem::path& file) {
-  std::ifstream in(file);
-  REQUIRE(in);
-  return nlohmann::json::parse(in);
-}
+using sc2::test::read_json;
 
 }  // namespace
 

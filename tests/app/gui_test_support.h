@@ -7,6 +7,8 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "tests/app/app_test_support.h"
@@ -41,6 +43,13 @@ inline int count_color(const std::filesystem::path& png, int r, int g, int b, in
   }
   stbi_image_free(data);
   return count;
+}
+
+// The JSON file sc2studio wrote (--action_log); fails the test when it is missing.
+inline nlohmann::json read_json(const std::filesystem::path& file) {
+  std::ifstream in(file);
+  REQUIRE(in);
+  return nlohmann::json::parse(in);
 }
 
 }  // namespace sc2::test
