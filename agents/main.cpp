@@ -230,16 +230,20 @@ int main(int argc, char** argv) {
     const auto summary = sc2::agents::run(options, [&](const sc2::agents::EpisodeResult& episode, int total) {
       if (!json) print_episode(out, episode, total);
     });
+    const bool recorded = options.record_dir && summary.problems.empty();
     if (json) {
       auto result = to_json(summary);
-      if (options.record_dir) result["record"] = options.record_dir->string();
+      if (recorded) result["record"] = options.record_dir->string();
+      if (!summary.problems.empty()) result["problems"] = summary.problems;
       std::fprintf(out, "%s\n", result.dump().c_str());
     } else {
       print_summary(out, summary);
-      if (options.record_dir) std::fprintf(out, "recorded %s\n", options.record_dir->string().c_str());
+      if (recorded) std::fprintf(out, "recorded %s\n", options.record_dir->string().c_str());
     }
     std::fflush(out);
-    return 0;
+    // The games went on; what could not be written is said, and the exit status tells scripts.
+    for (const auto& problem : summary.problems) std::cerr << "sc2agent: " << one_line(problem) << "\n";
+    return summary.problems.empty() ? 0 : 1;
   } catch (const std::exception& error) {
     std::cerr << "sc2agent: " << one_line(error.what()) << "\n";
     return 1;

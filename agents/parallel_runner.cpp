@@ -47,6 +47,7 @@ RunSummary run_parallel(const RunOptions& requested, const GameProvider& games, 
 
   std::mutex mutex;  // guards results, descriptions, failure and the callback
   std::vector<EpisodeResult> results;
+  std::vector<std::string> problems;
   std::vector<std::string> served_by(static_cast<std::size_t>(workers));
   std::exception_ptr failure;
   std::string failure_prefix;
@@ -66,8 +67,18 @@ RunSummary run_parallel(const RunOptions& requested, const GameProvider& games, 
             if (stop) return;
             EpisodeResult result = run_episode(env, *agents[static_cast<std::size_t>(worker)]);
             result.episode = number;
-            if (mine.replay_dir) save_episode_replay(controller, *mine.replay_dir, mine.map, *mine.seed, number);
+            std::string problem;
+            if (mine.replay_dir) {
+              try {
+                save_episode_replay(controller, *mine.replay_dir, mine.map, *mine.seed, number);
+              } catch (const ControllerError&) {
+                throw;  // the game is gone
+              } catch (const std::runtime_error& error) {
+                problem = "episode " + std::to_string(number) + ": " + error.what();  // the games go on
+              }
+            }
             std::lock_guard lock(mutex);
+            if (!problem.empty()) problems.push_back(problem);
             results.push_back(result);
             if (on_episode) on_episode(result, options.episodes);
           }
@@ -104,6 +115,7 @@ RunSummary run_parallel(const RunOptions& requested, const GameProvider& games, 
   summary.agent = options.agent;
   summary.seed = *options.seed;
   summary.game = std::to_string(workers) + " games: " + served_by.front();
+  summary.problems = std::move(problems);
   return summary;
 }
 

@@ -1,8 +1,9 @@
 #include "agents/replay_saver.h"
 
-#include <fstream>
 #include <stdexcept>
 #include <system_error>
+
+#include "agents/atomic_file.h"
 
 namespace sc2::agents {
 
@@ -20,10 +21,11 @@ std::filesystem::path save_episode_replay(Controller& controller, const std::fil
   const std::string bytes = controller.save_replay().data();
   const auto file = folder / (map + "_seed" + std::to_string(seed) + "_episode" + std::to_string(episode) +
                               ".SC2Replay");
-  std::ofstream out(file, std::ios::binary | std::ios::trunc);
-  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-  out.close();
-  if (!out) throw std::runtime_error("cannot write replay " + file.string());
+  try {
+    write_file_atomically(file, bytes);  // a full disk leaves no truncated replay behind
+  } catch (const std::runtime_error& error) {
+    throw std::runtime_error(std::string("replay not saved: ") + error.what());
+  }
   return file;
 }
 

@@ -13,7 +13,8 @@ void prepare_replay_folder(const std::filesystem::path& folder);
 
 // Asks the game for the replay of the episode that just ended and writes it as
 // <folder>/<map>_seed<seed>_episode<N>.SC2Replay. Returns the file written; throws
-// std::runtime_error naming the file when it cannot be written.
+// std::runtime_error naming the file when it cannot be written (nothing is left under that
+// name then: the file is written under a temporary name and renamed once complete).
 std::filesystem::path save_episode_replay(Controller& controller, const std::filesystem::path& folder,
                                           const std::string& map, std::uint64_t seed, int episode);
 

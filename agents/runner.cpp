@@ -50,14 +50,25 @@ std::unique_ptr<dataset::DatasetWriter> prepared_recorder(const RunOptions& opti
   return std::make_unique<dataset::DatasetWriter>(*options.record_dir, info);
 }
 
+// A failed write (disk full, folder gone) ends the recording or loses one replay, never the
+// games: the problem is noted and play goes on. A recording that failed is left unfinished
+// (no index.json), so no reader takes it for complete; `recorder` is then set to null.
 RunSummary play(Controller& controller, Agent& agent, const RunOptions& options, const EpisodeCallback& on_episode,
-                dataset::DatasetWriter* recorder) {
+                dataset::DatasetWriter*& recorder) {
   pysc2::Env env(controller, env_options(options));
   std::vector<EpisodeResult> results;
+  std::vector<std::string> problems;
   StepCallback record;
   if (recorder != nullptr) {
-    record = [recorder](const pysc2::Observation& seen, const pysc2::FunctionCall& call, float reward) {
-      recorder->add_step(seen, call, reward);
+    record = [&recorder, &problems](const pysc2::Observation& seen, const pysc2::FunctionCall& call, float reward) {
+      if (recorder == nullptr) return;
+      try {
+        recorder->add_step(seen, call, reward);
+      } catch (const dataset::DatasetError& error) {
+        problems.push_back("recording stopped after " + std::to_string(recorder->steps()) + " steps: " + error.what() +
+                           "; " + recorder->folder().string() + " stays an unfinished recording");
+        recorder = nullptr;
+      }
     };
   }
   for (int episode = 1; episode <= options.episodes; ++episode) {
@@ -66,16 +77,33 @@ RunSummary play(Controller& controller, Agent& agent, const RunOptions& options,
     result.episode = episode;
     if (recorder != nullptr) recorder->end_episode(result.score, result.game_loops);
     if (options.replay_dir) {
-      save_episode_replay(controller, *options.replay_dir, options.map, options.seed.value_or(0), episode);
+      try {
+        save_episode_replay(controller, *options.replay_dir, options.map, options.seed.value_or(0), episode);
+      } catch (const ControllerError&) {
+        throw;  // the game is gone: nothing goes on
+      } catch (const std::runtime_error& error) {
+        problems.push_back("episode " + std::to_string(episode) + ": " + error.what());
+      }
     }
     results.push_back(result);
     if (on_episode) on_episode(result, options.episodes);
   }
   RunSummary summary = summarize(std::move(results));
+  summary.problems = std::move(problems);
   summary.map = options.map;
   summary.agent = options.agent;
   summary.seed = options.seed.value_or(0);
   return summary;
+}
+
+// Writes index.json of a recording that is still going; a failure there is a problem too.
+void finish_recording(dataset::DatasetWriter* recording, RunSummary& summary) {
+  if (recording == nullptr) return;
+  try {
+    recording->finish();
+  } catch (const dataset::DatasetError& error) {
+    summary.problems.push_back(std::string("the recording could not be finished: ") + error.what());
+  }
 }
 
 }  // namespace
@@ -154,8 +182,9 @@ RunSummary run_on(Controller& controller, const RunOptions& requested, const Epi
   const RunOptions options = with_seed(requested);
   auto agent = prepared_agent(options);
   auto recorder = prepared_recorder(options);
-  RunSummary summary = play(controller, *agent, options, on_episode, recorder.get());
-  if (recorder) recorder->finish();
+  dataset::DatasetWriter* recording = recorder.get();
+  RunSummary summary = play(controller, *agent, options, on_episode, recording);
+  finish_recording(recording, summary);
   summary.game = "connected game";
   return summary;
 }
@@ -170,8 +199,9 @@ RunSummary run(const RunOptions& requested, const EpisodeCallback& on_episode) {
   launch.sc2path = options.sc2path;
   launch.sc2lite_dir = options.sc2lite_dir;
   auto game = GameProcess::launch(launch);
-  RunSummary summary = play(game->controller(), *agent, options, on_episode, recorder.get());
-  if (recorder) recorder->finish();
+  dataset::DatasetWriter* recording = recorder.get();
+  RunSummary summary = play(game->controller(), *agent, options, on_episode, recording);
+  finish_recording(recording, summary);
   summary.game = game->executable().path.string();
   return summary;
 }

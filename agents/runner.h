@@ -58,6 +58,9 @@ struct RunSummary {
   double seconds = 0;
   double steps_per_second = 0;
   double game_loops_per_second = 0;
+  // Failures that did not stop the games: a replay that could not be saved, a recording that
+  // stopped (disk full, folder gone). Each names the file and the reason.
+  std::vector<std::string> problems;
 };
 
 // Called after each finished episode (e.g. for a progress line).

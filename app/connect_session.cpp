@@ -117,6 +117,22 @@ void Session::log_seen_calls(const pysc2::Observation& observation, const std::s
     if (call.function == pysc2::fn::no_op) continue;
     log_call(call, Controller::agent, observation.available_actions, result);
   }
+  // The game refused these calls of the player's (they are not among last_actions).
+  for (int value : observation.action_result) {
+    if (value == SC2APIProtocol::Success) continue;
+    std::lock_guard lock(mutex_);
+    ActionRecord record;
+    record.sequence = next_sequence_++;
+    record.episode = snapshot_.episode;
+    record.game_loop = observation.game_loop;
+    record.source = Controller::agent;
+    record.text = "(a call of the player's the game refused)";
+    record.result = "error: " + action_result_name(value);
+    record.failed = true;
+    log_.push_back(std::move(record));
+    if (log_.size() > kMaxLog) log_.pop_front();
+    ++snapshot_.log_version;
+  }
 }
 
 }  // namespace sc2::app

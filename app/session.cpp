@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "agents/agent.h"
+#include "agents/atomic_file.h"
 #include "agents/dataset/dataset_writer.h"
 #include "client/launcher.h"
 #include "client/pysc2/actions.h"
@@ -15,16 +16,12 @@
 
 namespace sc2::app {
 
-namespace {
-
 std::string action_result_name(int value) {
   if (SC2APIProtocol::ActionResult_IsValid(value)) {
     return SC2APIProtocol::ActionResult_Name(static_cast<SC2APIProtocol::ActionResult>(value));
   }
   return "ActionResult " + std::to_string(value);
 }
-
-}  // namespace
 
 const char* to_string(SessionState state) {
   switch (state) {
@@ -272,10 +269,7 @@ void Session::save_replay(pysc2::Env& env, const std::filesystem::path& folder) 
     for (int n = 2; std::filesystem::exists(file); ++n) {
       file = folder / (options_.env.map + "-" + stamp + "-" + std::to_string(n) + ".SC2Replay");
     }
-    std::ofstream out(file, std::ios::binary);
-    out.write(response.data().data(), static_cast<std::streamsize>(response.data().size()));
-    out.close();
-    if (!out) throw std::runtime_error("cannot write " + file.string());
+    agents::write_file_atomically(file, response.data());  // a full disk leaves no truncated replay
     notice("replay saved: " + file.string() + " (" + std::to_string(response.data().size()) + " bytes)");
   } catch (const std::exception& error) {
     // A lost connection also shows up in the next step, which fails the session.

@@ -6,6 +6,9 @@
 // Each map is driven by its scripted agent where one exists, else by no_op.
 // (3) --digest: a fingerprint of every Response byte of a fixed, agent-free action script
 // per map (in-process), to show that a speed change left the observations unchanged.
+// (4) --crowd: the simulation of a late BuildMarines episode without observations: the
+// map's base with its SCVs mining, five Barracks, and Marines coming out of them until a
+// crowd of N stands around the exits; World::advance only.
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
@@ -26,7 +29,9 @@
 #include "bench/in_process_channel.h"
 #include "client/controller.h"
 #include "client/pysc2/env.h"
+#include "engine/maps/economy_base.h"
 #include "engine/maps/mini_game_registry.h"
+#include "engine/maps/single_screen.h"
 #include "engine/server/engine_host.h"
 #include "engine/sim/abilities.h"
 #include "engine/sim/map_layout.h"
@@ -304,6 +309,66 @@ void bench_scaling(const std::vector<int>& counts, int loops, std::uint64_t seed
   }
 }
 
+// (4) BuildMarines late in an episode, simulation only: the map's base (Command Center, 8
+// fields, 12 SCVs, all mining), five Barracks and eight Supply Depots on the west half, and
+// one Marine every 4 loops out of a Barracks exit (round robin, where production puts
+// them) until `marines` stand there idle, as the scripted agent's Marines do; then
+// `loops` more loops. Loops/s of the spawning phase and of the crowd phase.
+void bench_crowd(const std::vector<int>& crowds, int loops, std::uint64_t seed) {
+  using namespace sc2::engine;
+  std::printf("\n(4) late BuildMarines simulation: base + 12 SCVs mining, 5 Barracks, a Marine out of a Barracks\n"
+              "    every 4 loops up to the crowd size, then %d loops; World::advance only\n\n",
+              loops);
+  std::printf("| Marines | spawning loops/s | crowd loops/s | us / crowd loop | overlapping pairs | worst overlap |\n");
+  std::printf("|--------:|-----------------:|--------------:|----------------:|------------------:|--------------:|\n");
+  for (const int marines : crowds) {
+    World world(single_screen::layout(), seed);
+    economy_base::place(world, 1, 8, false);
+    std::vector<Unit*> fields;
+    for (Unit* u : world.units()) {
+      if (u->type() == unit_type::kMineralField) fields.push_back(u);
+    }
+    int next_field = 0;
+    for (Unit* u : world.units()) {
+      if (u->type() != unit_type::kScv) continue;
+      Unit* field = fields[static_cast<std::size_t>(next_field++) % fields.size()];
+      issue_command(world, *u, ability::kHarvestGatherScv, CommandTarget{field->pos, field->id}, false);
+    }
+    std::vector<Vec2> exits;
+    for (const Vec2 at : {Vec2{22.5f, 41.5f}, Vec2{26.5f, 41.5f}, Vec2{22.5f, 36.5f}, Vec2{26.5f, 36.5f},
+                          Vec2{22.5f, 31.5f}}) {
+      const UnitId barracks = world.spawn(unit_type::kBarracks, 1, at);
+      exits.push_back(at + Vec2{0.0f, -(world.find(barracks)->radius + 0.375f + 0.1f)});
+    }
+    for (int i = 0; i < 8; ++i) world.spawn(unit_type::kSupplyDepot, 1, Vec2{21.0f + 2.0f * (i % 4), 21.0f + 2.0f * (i / 4)});
+    const auto spawn_start = Clock::now();
+    int spawned = 0, spawn_loops = 0;
+    for (; spawned < marines; ++spawn_loops) {
+      if (spawn_loops % 4 == 0) world.spawn(unit_type::kMarine, 1, exits[static_cast<std::size_t>(spawned++) % exits.size()]);
+      world.advance();
+    }
+    const double spawn_seconds = std::chrono::duration<double>(Clock::now() - spawn_start).count();
+    const auto start = Clock::now();
+    for (int i = 0; i < loops; ++i) world.advance();
+    const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+    // How well separation did: overlapping pairs (beyond 0.01) and the worst overlap now.
+    const auto units = world.units();
+    int overlapping = 0;
+    float worst = 0.0f;
+    for (std::size_t i = 0; i < units.size(); ++i) {
+      for (std::size_t j = i + 1; j < units.size(); ++j) {
+        if (units[i]->stats->immobile() && units[j]->stats->immobile()) continue;
+        const float overlap = units[i]->radius + units[j]->radius - distance(units[i]->pos, units[j]->pos);
+        if (overlap > 0.01f) ++overlapping;
+        worst = std::max(worst, overlap);
+      }
+    }
+    std::printf("| %7d | %16.0f | %13.0f | %15.1f | %17d | %13.3f |\n", marines, spawn_loops / spawn_seconds,
+                loops / seconds, 1e6 * seconds / loops, overlapping, worst);
+    std::fflush(stdout);
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -314,6 +379,8 @@ int main(int argc, char** argv) {
   std::vector<int> counts = {20, 100, 200, 500};
   bool skip_maps = false, skip_scaling = false;
   int digest_steps = 0;
+  std::vector<int> crowds;
+  int crowd_loops = 2000;
   CLI::App app{"Engine speed: loops/s per mini-game (in-process vs websocket) and cost vs unit count"};
   app.add_option("--episodes", episodes, "measured episodes per mode and map")->capture_default_str()->check(CLI::PositiveNumber);
   app.add_option("--seed", seed, "game and agent seed")->capture_default_str();
@@ -326,6 +393,11 @@ int main(int argc, char** argv) {
                  "only print a digest of every Response of a fixed script of this many steps per map "
                  "(compare two builds: equal digests = identical observations)")
       ->check(CLI::PositiveNumber);
+  app.add_option("--crowd", crowds, "only the late-BuildMarines simulation (4), for these Marine counts")
+      ->check(CLI::PositiveNumber);
+  app.add_option("--crowd-loops", crowd_loops, "loops measured after the crowd is complete")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& success) {
@@ -336,6 +408,10 @@ int main(int argc, char** argv) {
   }
   try {
     if (digest_steps > 0) return digest_maps(maps, seed, digest_steps);
+    if (!crowds.empty()) {
+      bench_crowd(crowds, crowd_loops, seed);
+      return 0;
+    }
     int status = 0;
     if (!skip_maps) status = bench_maps(maps, episodes, seed);
     if (!skip_scaling) bench_scaling(counts, scaling_loops, seed);

@@ -1,9 +1,13 @@
 // Frame time of sc2studio's drawing path (issue 5): offscreen (SDL_VIDEODRIVER=offscreen),
-// a 1280x800 window, all 38 feature layers (27 screen + 11 minimap) brought up to date in the
-// layer atlas (render/layer_atlas.h: coloured on the CPU, only changed layers re-uploaded), the
+// a 1280x800 window, all 38 feature layers (27 screen + 11 minimap) given to the layer atlas
+// (render/layer_atlas.h: those in view coloured on the CPU, only changed ones re-uploaded), the
 // world view with 200 units (terrain, discs, status bars, order lines; names only when units
-// are big enough, as in the app) and an ImGui frame holding the world view, the 38 layer
-// images with titles and a text panel, with the app's font.
+// are big enough, as in the app) and an ImGui frame laid out as the app's first-run layout
+// (menu and top bars, World view, Feature layers with 118 px cells, Command card, Game,
+// Minimap, Selection, a full Action log table, Agent) with the app's style, font and cheap
+// drawing (app/ui/cheap_drawing.h; --plain draws as before it). As the app at full game speed,
+// the world view is drawn straight into the window from a draw callback
+// (app/ui/world_direct_draw.h; --world-texture: into its texture, then copied in).
 //
 // The game is replaced by a fixed synthetic observation: kVariants pre-built observations
 // with 200 units each (units moved, layers re-rasterised) are shown in turn, one per frame,
@@ -12,7 +16,9 @@
 // layer every frame (the worst case); "units" keeps the terrain layers as they are, as in a
 // game. Each stage ends with glFinish so the software renderer's work is inside the measured
 // time; the process CPU time per stage (all threads) is reported too, because on a shared
-// machine it moves much less with other programs' load than wall time does.
+// machine it moves much less with other programs' load than wall time does. The panels'
+// contents are stand-ins of the same size (text rows, images), not the app's StudioUi, which
+// needs a running game session.
 #include <epoxy/gl.h>
 #include <SDL.h>
 
@@ -36,6 +42,10 @@
 #include <string_view>
 #include <vector>
 
+#include "app/ui/app_style.h"
+#include "app/ui/cheap_drawing.h"
+#include "app/ui/screenshot.h"
+#include "app/ui/world_direct_draw.h"
 #include "app/world_view_logic.h"
 #include "client/pysc2/features.h"
 #include "render/layer_atlas.h"
@@ -47,6 +57,7 @@
 namespace render = sc2::render;
 namespace pysc2 = sc2::pysc2;
 namespace app = sc2::app;
+namespace app_ui = sc2::app::ui;
 
 namespace {
 
@@ -68,6 +79,13 @@ struct Options {
   // layers that follow units change.
   std::string layer_changes = "all";
   bool unit_names = false;  // name every unit, as the world view does when zoomed in
+  // Draw as before app/ui/cheap_drawing.h: every window background drawn, images blended.
+  bool plain = false;
+  std::string screenshot;  // PNG of the last frame of the last size
+  // Draw the world view into its texture and copy that into the window, as the app does when
+  // observations come less often than frames; by default it is drawn straight into the
+  // window, as the app does at full game speed (app/ui/world_direct_draw.h).
+  bool world_texture = false;
 };
 
 // Layers whose values follow the terrain, not the units: static during a mini-game.
@@ -164,17 +182,253 @@ pysc2::Observation make_observation(int layer_size, int unit_count, int variant,
 
 ImTextureID texture_id(GLuint texture) { return reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(texture)); }
 
-void framebuffer_image(GLuint texture, ImVec2 size) {
-  const render::TextureUv uv = render::kFramebufferUv;
-  ImGui::Image(texture_id(texture), size, ImVec2(uv.u0, uv.v0), ImVec2(uv.u1, uv.v1));
+// The app's default placement (app/ui/ui_helpers.h place_window): fractions of the area under
+// the menu and top bars; the app remembers user changes, the benchmark always uses these.
+void place_window(float x, float y, float w, float h) {
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const float top = ImGui::GetFrameHeight() + std::floor(ImGui::GetFrameHeight() + 8.0f);
+  const float height = display.y - top;
+  ImGui::SetNextWindowPos(ImVec2(std::floor(x * display.x), top + std::floor(y * height)), ImGuiCond_Always);
+  ImGui::SetNextWindowSize(ImVec2(std::floor(w * display.x), std::floor(h * height)), ImGuiCond_Always);
 }
 
-void atlas_image(const std::optional<render::AtlasImage>& image, ImVec2 size) {
-  if (!image) {
-    ImGui::Dummy(size);
-    return;
+// --hide: parts left out to see what they cost ("world", "layers", "log", "command", "top",
+// "menu", "all", or a window's name); a hidden window is moved out of the frame.
+std::string hidden_parts;
+// The Action log's rows: 40 as the earlier measurements; the app keeps up to 2000
+// (Session::kMaxLog), which a game at full agent speed fills within seconds.
+int log_rows = 40;
+bool log_unclipped = false;  // build every row, as the app did before its list clipper
+bool skip(const char* part) { return !hidden_parts.empty() && hidden_parts.find(part) != std::string::npos; }
+
+// Begins a panel as the app does: without its own background when nothing is behind it.
+bool begin_panel(const char* name, bool cheap) {
+  if (cheap) app_ui::skip_background_over_backdrop(name);
+  if (skip(name)) ImGui::SetNextWindowPos(ImVec2(5000, 5000));
+  return ImGui::Begin(name);
+}
+
+// The world view's square image: the app's World view window (0.37 x 0.64 of the area) minus
+// its 4 px padding and title bar, as laid out at 1280x800 (450 px).
+float world_view_side() {
+  if (!ImGui::GetCurrentContext()) return 450.0f;
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const float top = ImGui::GetFrameHeight() * 2 + 8.0f;
+  const float w = std::floor(0.37f * display.x) - 8.0f;
+  const float h = std::floor(0.64f * (display.y - top)) - 8.0f - ImGui::GetFrameHeight();
+  return std::floor(std::max(16.0f, std::min(w, h)));
+}
+
+// `direct`: the world view is drawn straight into the window by a draw callback (its place is
+// filled in here); null: the world texture is copied in as an image.
+void draw_app_layout(render::WorldRenderer& world, render::LayerAtlas& layers, const pysc2::Observation& obs,
+                     const render::WorldRect& area, bool unit_names, int frame_index, bool cheap,
+                     app_ui::DirectWorld* direct) {
+  if (!skip("menu") && ImGui::BeginMainMenuBar()) {
+    for (const char* menu : {"Game", "View", "Help"}) {
+      if (ImGui::BeginMenu(menu)) ImGui::EndMenu();
+    }
+    ImGui::TextDisabled("running: MoveToBeacon on sc2lite");
+    ImGui::EndMainMenuBar();
   }
-  ImGui::Image(texture_id(image->texture), size, ImVec2(image->u0, image->v0), ImVec2(image->u1, image->v1));
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  ImGui::SetNextWindowPos(ImVec2(0, ImGui::GetFrameHeight()));
+  ImGui::SetNextWindowSize(ImVec2(display.x, std::floor(ImGui::GetFrameHeight() + 8.0f)));
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.07f, 0.08f, 0.10f, 1.0f));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(10, 4));
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowMinSize, ImVec2(0, 0));  // as the app: exactly the bar's height
+  if (skip("top")) ImGui::SetNextWindowPos(ImVec2(5000, 5000));
+  ImGui::Begin("##top_bar", nullptr, ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove);
+  ImGui::PopStyleVar(2);
+  for (const char* item : {"minerals 0", "vespene 0", "supply 1", "time 0:01", "left 1:58", "score 0", "reward +0",
+                           "APM 0", "fps 60", "loops/s 22.4", "speed 1.00x"}) {
+    ImGui::TextUnformatted(item);
+    ImGui::SameLine(0, 18);
+  }
+  ImGui::End();
+  ImGui::PopStyleColor();
+
+  place_window(0.0f, 0.0f, 0.37f, 0.64f);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(4, 4));
+  begin_panel("World view", cheap);
+  ImGui::PopStyleVar();
+  {
+    const float side = world_view_side();
+    const ImVec2 min = ImGui::GetCursorScreenPos();
+    ImGui::InvisibleButton("##world", ImVec2(side, side));
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    if (direct) {
+      direct->min = min;
+      direct->size = ImVec2(side, side);
+      if (!skip("world")) app_ui::add_direct_world(draw, direct);
+    } else {
+      if (cheap) app_ui::begin_opaque(draw);
+      const render::TextureUv uv = render::kFramebufferUv;
+      if (!skip("world")) {
+        draw->AddImage(texture_id(world.color_texture()), min, ImVec2(min.x + side, min.y + side),
+                       ImVec2(uv.u0, uv.v0), ImVec2(uv.u1, uv.v1));
+      }
+      if (cheap) app_ui::end_opaque(draw);
+    }
+    const float px_per_world = side / area.width;
+    // Names only once a unit is big enough to carry one, as the app does (studio_ui.cpp).
+    const bool with_names = px_per_world >= 25.0f || unit_names;
+    for (const app::UnitLabel& label : app::unit_labels(obs.proto.observation().raw_data(), area, with_names)) {
+      const ImVec2 at(min.x + (label.anchor.x - area.left) * px_per_world,
+                      min.y + (area.top() - label.anchor.y) * px_per_world);
+      draw->AddText(ImVec2(at.x + 1, at.y + 3), IM_COL32(0, 0, 0, 220), label.text.c_str());
+      draw->AddText(ImVec2(at.x, at.y + 2), IM_COL32(235, 235, 235, 255), label.text.c_str());
+    }
+    draw->AddText(ImVec2(min.x + 4, min.y + 4), IM_COL32(120, 255, 120, 255), "Score: 0   Step: 24   Time: 0:01");
+  }
+  ImGui::End();
+
+  place_window(0.37f, 0.0f, 0.41f, 0.64f);
+  begin_panel("Feature layers", cheap);
+  {
+    static float cell = 118.0f;
+    static bool all = true;
+    ImGui::SetNextItemWidth(120);
+    ImGui::SliderFloat("##cell", &cell, 64.0f, 512.0f, "cell %.0f px");
+    ImGui::SameLine();
+    ImGui::Checkbox("all layers", &all);
+    ImGui::SameLine();
+    ImGui::TextDisabled("title: inspect   image: play");
+    ImGui::BeginChild("##layer_grid");
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    std::optional<app_ui::OpaqueImageRun> images;  // as the app's layer grid (layer_panels.cpp)
+    if (cheap) images.emplace(draw);
+    const float spacing = ImGui::GetStyle().ItemSpacing.x;
+    const float avail = ImGui::GetContentRegionAvail().x;
+    const int columns = std::max(1, static_cast<int>((avail + spacing) / (cell + spacing)));
+    const float width = std::floor((avail - spacing * static_cast<float>(columns - 1)) / static_cast<float>(columns));
+    int index = 0;
+    for (const auto& group : {&obs.feature_screen, &obs.feature_minimap}) {
+      const bool minimap = group == &obs.feature_minimap;
+      for (const pysc2::Layer& layer : *group) {
+        if (index++ % columns != 0) ImGui::SameLine();
+        ImGui::BeginGroup();
+        const std::string key = (minimap ? "minimap/" : "screen/") + layer.name;
+        const std::string title = (minimap ? "minimap " : "screen ") + layer.name;
+        ImGui::Selectable(title.c_str(), false, 0, ImVec2(width, 0));
+        const ImVec2 min = ImGui::GetCursorScreenPos();
+        const ImVec2 max(min.x + width, min.y + width);
+        ImGui::InvisibleButton(key.c_str(), ImVec2(width, width));
+        if (ImGui::IsItemVisible()) {
+          if (const auto image = layers.find(key); image && !skip("layers")) {
+            auto add = [&] {
+              draw->AddImage(texture_id(image->texture), min, max, ImVec2(image->u0, image->v0),
+                             ImVec2(image->u1, image->v1));
+            };
+            if (images) images->draw(add); else add();
+          }
+          draw->AddRect(min, max, IM_COL32(70, 70, 80, 255));
+        }
+        ImGui::EndGroup();
+      }
+    }
+    if (images) images->merge();
+    ImGui::EndChild();
+  }
+  ImGui::End();
+
+  place_window(0.78f, 0.0f, 0.22f, 0.52f);
+  begin_panel("Command card", cheap);
+  ImGui::TextDisabled("click or press a hotkey; Shift queues");
+  for (int i = 0; i < (skip("command") ? 0 : 24); ++i) {
+    ImGui::Selectable(i % 3 ? "select_point" : "Move_screen", false);
+    ImGui::SameLine(ImGui::GetContentRegionAvail().x - 60);
+    ImGui::TextDisabled("F%d", i % 12 + 1);
+  }
+  ImGui::End();
+
+  place_window(0.78f, 0.52f, 0.22f, 0.48f);
+  begin_panel("Game", cheap);
+  ImGui::Button("Pause");
+  ImGui::SameLine();
+  ImGui::Button("Step");
+  ImGui::SameLine();
+  ImGui::Button("Restart");
+  for (const char* row : {"episode", "episode step", "episode reward", "mean score", "step_mul", "state"}) {
+    ImGui::TextUnformatted(row);
+    ImGui::SameLine(170);
+    ImGui::Text("%d", frame_index);
+  }
+  ImGui::End();
+
+  place_window(0.0f, 0.64f, 0.185f, 0.36f);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(4, 4));
+  begin_panel("Minimap", cheap);
+  ImGui::PopStyleVar();
+  {
+    const ImVec2 avail = ImGui::GetContentRegionAvail();
+    const float side = std::floor(std::max(16.0f, std::min(avail.x, avail.y)));
+    const ImVec2 min = ImGui::GetCursorScreenPos();
+    const ImVec2 max(min.x + side, min.y + side);
+    ImGui::InvisibleButton("##minimap", ImVec2(side, side));
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    if (const auto terrain = layers.find("minimap/height_map")) {
+      if (cheap) app_ui::begin_opaque(draw);
+      draw->AddImage(texture_id(terrain->texture), min, max, ImVec2(terrain->u0, terrain->v0),
+                     ImVec2(terrain->u1, terrain->v1), IM_COL32(153, 153, 153, 255));
+      if (cheap) app_ui::end_opaque(draw);
+    }
+    draw->AddRect(ImVec2(min.x + side * 0.3f, min.y + side * 0.3f), ImVec2(min.x + side * 0.7f, min.y + side * 0.7f),
+                  IM_COL32(255, 255, 255, 255));
+  }
+  ImGui::End();
+
+  place_window(0.185f, 0.64f, 0.185f, 0.36f);
+  begin_panel("Selection", cheap);
+  for (int i = 0; i < 8; ++i) ImGui::Text("Marine  %d/45", 45 - i);
+  ImGui::End();
+
+  place_window(0.37f, 0.64f, 0.23f, 0.36f);
+  begin_panel("Action log", cheap);
+  ImGui::TextDisabled("%d sent", frame_index);
+  const ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
+                                ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingStretchProp;
+  if (!skip("log") && ImGui::BeginTable("##log", 5, flags)) {
+    ImGui::TableSetupScrollFreeze(0, 1);
+    ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, 30.0f);
+    ImGui::TableSetupColumn("loop", ImGuiTableColumnFlags_WidthFixed, 44.0f);
+    ImGui::TableSetupColumn("by", ImGuiTableColumnFlags_WidthFixed, 46.0f);
+    ImGui::TableSetupColumn("FunctionCall", ImGuiTableColumnFlags_WidthStretch, 3.0f);
+    ImGui::TableSetupColumn("result", ImGuiTableColumnFlags_WidthStretch, 1.2f);
+    auto add_log_row = [&](int i) {
+      ImGui::TableNextRow();
+      ImGui::TableSetColumnIndex(0);
+      ImGui::Text("%d", frame_index + i);
+      ImGui::TableSetColumnIndex(1);
+      ImGui::Text("%d", 8 * (frame_index + i));
+      ImGui::TableSetColumnIndex(2);
+      ImGui::TextUnformatted("human");
+      ImGui::TableSetColumnIndex(3);
+      ImGui::Text("select_point(\"select\", [%d, %d])", i, 2 * i);
+      ImGui::TableSetColumnIndex(4);
+      ImGui::TextUnformatted("ok");
+    };
+    ImGui::TableHeadersRow();
+    // As the app: only the rows in view are built (ImGuiListClipper); --log-unclipped builds all.
+    if (log_unclipped) {
+      for (int i = 0; i < log_rows; ++i) add_log_row(i);
+    } else {
+      ImGuiListClipper clipper;
+      clipper.Begin(log_rows);
+      while (clipper.Step()) {
+        for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) add_log_row(i);
+      }
+    }
+    ImGui::SetScrollHereY(1.0f);
+    ImGui::EndTable();
+  }
+  ImGui::End();
+
+  place_window(0.60f, 0.64f, 0.18f, 0.36f);
+  begin_panel("Agent", cheap);
+  ImGui::TextUnformatted("you play (no agent loaded)");
+  ImGui::TextWrapped("The agent's calls appear here, one line per step, with the available actions it chose from.");
+  ImGui::End();
 }
 
 // Stages of one frame, in milliseconds.
@@ -211,7 +465,7 @@ struct Result {
 // Draws one frame the way StudioUi does; returns the stage times.
 FrameTimes draw_frame(SDL_Window* window, render::RenderContext& context, render::WorldRenderer& world,
                       render::LayerAtlas& layers, const pysc2::Observation& obs, bool unit_names,
-                      int frame_index) {
+                      int frame_index, bool cheap, bool world_texture) {
   FrameTimes times;
   const auto start = Clock::now();
   const double start_cpu = process_cpu_ms();
@@ -219,74 +473,49 @@ FrameTimes draw_frame(SDL_Window* window, render::RenderContext& context, render
   ImGui_ImplSDL2_NewFrame();
   ImGui::NewFrame();
 
-  // 1. All 38 layers uploaded and coloured (a new observation every frame).
+  // 1. All 38 layers of a new observation (every frame) taken by the atlas; as in the app, the
+  // ones in view are coloured and uploaded when the grid asks for them, during stage 3.
   auto stage = Clock::now();
   double stage_cpu = process_cpu_ms();
   layers.update(obs);
   glFinish();
   times.layers = ms_since(stage);
-  times.recoloured = layers.recoloured_last_update();
   times.layers_cpu = process_cpu_ms() - stage_cpu;
 
-  // 2. The world view texture: terrain, order lines, 200 discs, status bars.
+  // 2. The world view texture: terrain, order lines, 200 discs, status bars (--world-texture;
+  // by default they are drawn into the window during stage 3, as the app at full speed).
   stage = Clock::now();
   stage_cpu = process_cpu_ms();
   const render::WorldRect area = render::camera_area({kMapSize / 2, kMapSize / 2}, kCameraWidth, 64, 64);
-  const ImVec2 world_size(460, 460);
-  world.render(context, obs, area, area, static_cast<int>(world_size.x), static_cast<int>(world_size.y));
-  glFinish();
+  app_ui::DirectWorld direct{&world, &context, &obs, area, area, {}, {}};
+  if (world_texture) {
+    const int world_side = static_cast<int>(world_view_side());
+    world.render(context, obs, area, area, world_side, world_side);
+    glFinish();
+  }
   times.world = ms_since(stage);
   times.world_cpu = process_cpu_ms() - stage_cpu;
 
-  // 3. The ImGui frame: world view with labels, the layer grid, a text panel; rendered.
+  // 3. The ImGui frame, laid out as the app's first-run layout (app/ui place_window calls):
+  // menu and top bars, World view with labels, Feature layers (118 px cells, as many as fit),
+  // Command card, Game, Minimap, Selection, Action log (a full table), Agent; rendered.
   stage = Clock::now();
   stage_cpu = process_cpu_ms();
-  ImGui::SetNextWindowPos(ImVec2(0, 20), ImGuiCond_Always);
-  ImGui::SetNextWindowSize(ImVec2(470, 500), ImGuiCond_Always);
-  ImGui::Begin("World view");
-  const ImVec2 min = ImGui::GetCursorScreenPos();
-  framebuffer_image(world.color_texture(), world_size);
-  ImDrawList* draw = ImGui::GetWindowDrawList();
-  const float px_per_world = world_size.x / area.width;
-  // Names only once a unit is big enough to carry one, as the app does (studio_ui.cpp).
-  const bool with_names = px_per_world >= 25.0f || unit_names;
-  for (const app::UnitLabel& label : app::unit_labels(obs.proto.observation().raw_data(), area, with_names)) {
-    const ImVec2 at(min.x + (label.anchor.x - area.left) * px_per_world, min.y + (area.top() - label.anchor.y) * px_per_world);
-    draw->AddText(ImVec2(at.x + 1, at.y + 3), IM_COL32(0, 0, 0, 220), label.text.c_str());
-    draw->AddText(ImVec2(at.x, at.y + 2), IM_COL32(235, 235, 235, 255), label.text.c_str());
+  if (!skip("all")) {
+    draw_app_layout(world, layers, obs, area, unit_names, frame_index, cheap, world_texture ? nullptr : &direct);
   }
-  ImGui::End();
-
-  ImGui::SetNextWindowPos(ImVec2(472, 20), ImGuiCond_Always);
-  ImGui::SetNextWindowSize(ImVec2(520, 780), ImGuiCond_Always);
-  ImGui::Begin("Feature layers");
-  int column = 0;
-  for (const auto& group : {&obs.feature_screen, &obs.feature_minimap}) {
-    const bool minimap = group == &obs.feature_minimap;
-    for (const pysc2::Layer& layer : *group) {
-      if (column++ % 5 != 0) ImGui::SameLine();
-      ImGui::BeginGroup();
-      ImGui::TextUnformatted(layer.name.c_str());
-      atlas_image(layers.find((minimap ? "minimap/" : "screen/") + layer.name), ImVec2(92, 92));
-      ImGui::EndGroup();
-    }
-  }
-  ImGui::End();
-
-  ImGui::SetNextWindowPos(ImVec2(994, 20), ImGuiCond_Always);
-  ImGui::SetNextWindowSize(ImVec2(286, 780), ImGuiCond_Always);
-  ImGui::Begin("Action log");
-  for (int i = 0; i < 40; ++i) ImGui::Text("%d  select_point(\"select\", [%d, %d])  ok", frame_index + i, i, 2 * i);
-  ImGui::End();
-
   ImGui::Render();
   times.ui_build = ms_since(stage);
   int width = 0, height = 0;
   SDL_GL_GetDrawableSize(window, &width, &height);
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   glViewport(0, 0, width, height);
-  glClearColor(0.06f, 0.06f, 0.07f, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT);
+  if (cheap) {
+    app_ui::clear_to_backdrop();
+  } else {
+    glClearColor(0.06f, 0.06f, 0.07f, 1.0f);  // the clear colour before the backdrop
+    glClear(GL_COLOR_BUFFER_BIT);
+  }
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   glFinish();
   times.ui = ms_since(stage);
@@ -297,6 +526,7 @@ FrameTimes draw_frame(SDL_Window* window, render::RenderContext& context, render
   times.present = ms_since(stage);
   times.total = ms_since(start);
   times.total_cpu = process_cpu_ms() - start_cpu;
+  times.recoloured = layers.recoloured_last_update();
   return times;
 }
 
@@ -314,6 +544,18 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"all", "units"}));
   cli.add_flag("--unit-names", options.unit_names,
                "label every unit with its name (the app does so only when zoomed in; the first measurement did)");
+  cli.add_flag("--plain", options.plain,
+               "draw every window background and blend the images (the drawing before cheap_drawing.h)");
+  cli.add_option("--hide", hidden_parts,
+                 "parts to leave out, comma-separated: world, layers (images), log, command (rows), top, menu, all, "
+                 "or a window name");
+  cli.add_option("--log-rows", log_rows, "rows in the Action log table (the app keeps up to 2000)")
+      ->check(CLI::NonNegativeNumber);
+  cli.add_flag("--log-unclipped", log_unclipped, "build every Action log row (as before the list clipper)");
+  cli.add_flag("--world-texture", options.world_texture,
+               "draw the world view into its texture and copy it into the window (the app's path when "
+               "observations come less often than frames); default: straight into the window");
+  cli.add_option("--screenshot", options.screenshot, "write the last frame to this PNG file (to look at the pixels)");
   cli.add_option("--width", options.width, "window width")->check(CLI::PositiveNumber);
   cli.add_option("--height", options.height, "window height")->check(CLI::PositiveNumber);
   CLI11_PARSE(cli, argc, argv);
@@ -338,18 +580,22 @@ int main(int argc, char** argv) {
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   ImGui::GetIO().IniFilename = nullptr;
-  ImGui::StyleColorsDark();
+  app_ui::apply_app_style();
   // The app's font (app/ui/studio_app.cpp), so text costs what it costs in the app.
-  static const ImWchar kGlyphs[] = {0x0020, 0x00FF, 0x2000, 0x206F, 0};
-  if (std::filesystem::exists(kFontPath)) ImGui::GetIO().Fonts->AddFontFromFileTTF(kFontPath, 15.0f, nullptr, kGlyphs);
+  app_ui::add_app_font(kFontPath);
   ImGui_ImplSDL2_InitForOpenGL(window, gl);
   ImGui_ImplOpenGL3_Init("#version 330 core");
+  app_ui::sample_font_nearest();  // as the app
 
   std::printf("renderer: %s | %s\n", reinterpret_cast<const char*>(glGetString(GL_RENDERER)),
               reinterpret_cast<const char*>(glGetString(GL_VERSION)));
   std::printf("window %dx%d, %d units, %d measured frames after %d warm-up frames per size, layer changes: %s%s\n",
               options.width, options.height, options.units, options.frames, options.warmup,
               options.layer_changes.c_str(), options.unit_names ? ", every unit named" : "");
+  if (!hidden_parts.empty()) std::printf("left out: %s\n", hidden_parts.c_str());
+  std::printf("drawing: %s\n", options.plain ? "plain (every window background, blended images)"
+                                               : "cheap (backdrop for lone windows, opaque images)");
+  std::printf("world view: %s\n", options.world_texture ? "texture copied into the window" : "drawn into the window");
   int exit_code = 0;
   {
     render::RenderContext context;
@@ -371,8 +617,16 @@ int main(int argc, char** argv) {
         SDL_Event event;
         while (SDL_PollEvent(&event)) ImGui_ImplSDL2_ProcessEvent(&event);
         const FrameTimes times = draw_frame(window, context, world, layers, observations[frame % kVariants],
-                                            options.unit_names, frame);
+                                            options.unit_names, frame, !options.plain, options.world_texture);
         if (frame >= options.warmup) result.frames.push_back(times);
+      }
+      if (!options.screenshot.empty()) {
+        // The back buffer still holds the last frame (the offscreen swap copies nothing).
+        int width = 0, height = 0;
+        SDL_GL_GetDrawableSize(window, &width, &height);
+        if (const std::string error = app_ui::write_framebuffer_png(options.screenshot, width, height); !error.empty()) {
+          std::fprintf(stderr, "frame_time_bench: %s\n", error.c_str());
+        }
       }
       results.push_back(std::move(result));
     }

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <arpa/inet.h>
 #include <pthread.h>
 #include <string>
 #include <thread>
@@ -78,6 +79,16 @@ int install_layout(const fs::path& root) {
   return 0;
 }
 
+// True for addresses only this machine can reach: 127.0.0.0/8, ::1 and "localhost".
+bool is_loopback(const std::string& host) {
+  if (host == "localhost") return true;
+  in_addr v4{};
+  if (inet_pton(AF_INET, host.c_str(), &v4) == 1) return (ntohl(v4.s_addr) >> 24) == 127;
+  in6_addr v6{};
+  if (inet_pton(AF_INET6, host.c_str(), &v6) == 1) return IN6_IS_ADDR_LOOPBACK(&v6);
+  return false;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -139,6 +150,11 @@ int main(int argc, char** argv) {
     sc2::engine::EngineHost host(listen, static_cast<std::uint16_t>(port), options);
     host.start();
     std::cout << "sc2lite listening on " << listen << ":" << host.port() << std::endl;
+    if (!is_loopback(listen)) {
+      std::cerr << "sc2lite: warning: listening on " << listen << ", which other machines may reach. "
+                << "The SC2 API has no authentication: anyone who connects can control the game. "
+                << "Use -listen 127.0.0.1 unless you mean it.\n";
+    }
     std::thread([&host, signals] {
       int received = 0;
       sigwait(&signals, &received);

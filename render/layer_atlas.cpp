@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <utility>
 
 namespace sc2::render {
 
@@ -81,7 +82,7 @@ void LayerAtlas::upload(Entry& entry, const pysc2::Layer& layer) {
   ++recoloured_;
 }
 
-void LayerAtlas::update(const pysc2::Observation& observation) {
+void LayerAtlas::update(const pysc2::Observation& observation, std::shared_ptr<const void> owner) {
   recoloured_ = 0;
   std::vector<Source> sources;
   sources.reserve(observation.feature_screen.size() + observation.feature_minimap.size());
@@ -91,37 +92,48 @@ void LayerAtlas::update(const pysc2::Observation& observation) {
     if (!relayout(sources)) return;
   }
   if (!texture_) return;
-  texture_->bind();
-  GLint row_length = 0, skip_rows = 0, skip_pixels = 0;
+  for (std::size_t i = 0; i < sources.size(); ++i) {
+    entries_[i].pending = sources[i].layer;
+    entries_[i].minimap = sources[i].minimap;
+  }
+  owner_ = std::move(owner);
+}
+
+void LayerAtlas::bring_up_to_date(Entry& entry) {
+  const pysc2::Layer* source = std::exchange(entry.pending, nullptr);
+  if (!source || !texture_) return;
+  pysc2::Layer stand_in;
+  const pysc2::Layer& layer = usable(*source, stand_in);
+  const LayerStyle style = style_for_layer(source->name, entry.minimap);
+  const bool same_style = style.palette == entry.style.palette && style.clip == entry.style.clip;
+  // Most layers do not change between observations: compare before recolouring.
+  if (entry.coloured && same_style && entry.values.size() == layer.values.size() &&
+      std::memcmp(entry.values.data(), layer.values.data(), layer.values.size() * sizeof(std::int32_t)) == 0) {
+    return;
+  }
+  entry.style = style;
+  GLint bound = 0, row_length = 0, skip_rows = 0, skip_pixels = 0;
+  glGetIntegerv(GL_TEXTURE_BINDING_2D, &bound);
   glGetIntegerv(GL_UNPACK_ROW_LENGTH, &row_length);
   glGetIntegerv(GL_UNPACK_SKIP_ROWS, &skip_rows);
   glGetIntegerv(GL_UNPACK_SKIP_PIXELS, &skip_pixels);
+  texture_->bind();
   glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
   glPixelStorei(GL_UNPACK_SKIP_ROWS, 0);
   glPixelStorei(GL_UNPACK_SKIP_PIXELS, 0);
-  for (std::size_t i = 0; i < sources.size(); ++i) {
-    Entry& entry = entries_[i];
-    pysc2::Layer stand_in;
-    const pysc2::Layer& layer = usable(*sources[i].layer, stand_in);
-    const LayerStyle style = style_for_layer(sources[i].layer->name, sources[i].minimap);
-    const bool same_style = style.palette == entry.style.palette && style.clip == entry.style.clip;
-    // Most layers do not change between observations: compare before recolouring.
-    if (entry.coloured && same_style && entry.values.size() == layer.values.size() &&
-        std::memcmp(entry.values.data(), layer.values.data(), layer.values.size() * sizeof(std::int32_t)) == 0) {
-      continue;
-    }
-    entry.style = style;
-    upload(entry, layer);
-  }
+  upload(entry, layer);
   glPixelStorei(GL_UNPACK_ROW_LENGTH, row_length);
   glPixelStorei(GL_UNPACK_SKIP_ROWS, skip_rows);
   glPixelStorei(GL_UNPACK_SKIP_PIXELS, skip_pixels);
+  glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(bound));
 }
 
-std::optional<AtlasImage> LayerAtlas::find(std::string_view key) const {
+std::optional<AtlasImage> LayerAtlas::find(std::string_view key) {
   if (!texture_ || failed_) return std::nullopt;
-  for (const Entry& entry : entries_) {
-    if (entry.key != key || !entry.coloured) continue;
+  for (Entry& entry : entries_) {
+    if (entry.key != key) continue;
+    bring_up_to_date(entry);
+    if (!entry.coloured) continue;
     const float w = static_cast<float>(layout_.width), h = static_cast<float>(layout_.height);
     return AtlasImage{texture_->id(),
                       static_cast<float>(entry.cell.x) / w,
@@ -136,6 +148,7 @@ std::optional<AtlasImage> LayerAtlas::find(std::string_view key) const {
 
 void LayerAtlas::clear() {
   entries_.clear();
+  owner_.reset();
   layout_ = AtlasLayout{};
   texture_.reset();
   failed_ = false;

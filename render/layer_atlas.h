@@ -1,9 +1,11 @@
 #pragma once
 // All feature layers of an observation in one RGBA texture: each layer coloured with its
-// PySC2 palette on the CPU (render/layer_colouring.h) into its own cell. Only layers whose
-// values changed since the last update are recoloured and uploaded (glTexSubImage2D of that
-// cell), so static layers (height map, pathable, ...) cost nothing after the first frame,
-// and the UI draws every layer image from one texture.
+// PySC2 palette on the CPU (render/layer_colouring.h) into its own cell. A layer is coloured
+// when it is asked for (find), not at update: the UI shows ~10 of the 38 at a time, and at
+// 256x256 colouring and uploading all of them was ~6 ms a frame under a software renderer.
+// Only layers whose values changed since they were last coloured are recoloured and
+// uploaded (glTexSubImage2D of that cell), so static layers (height map, pathable, ...) cost
+// nothing after the first time, and the UI draws every layer image from one texture.
 // Unlike the framebuffer textures of render/, cells are stored top row first: show a cell
 // with the uv of AtlasImage as given (top-left u0,v0; bottom-right u1,v1).
 #include <cstdint>
@@ -32,18 +34,21 @@ class LayerAtlas {
  public:
   LayerAtlas() = default;
 
-  // Brings the atlas up to date with the observation's screen and minimap layers (keys
-  // "screen/<name>" and "minimap/<name>", styles from style_for_layer). Needs the GL context.
-  void update(const pysc2::Observation& observation);
-  // The cell of a layer, nullopt before its first update or when the atlas could not be made
-  // (layers too large for the driver's texture size).
-  std::optional<AtlasImage> find(std::string_view key) const;
+  // Takes the observation's screen and minimap layers (keys "screen/<name>" and
+  // "minimap/<name>", styles from style_for_layer) as the ones to show; they are coloured when
+  // find asks for them, so the observation must live until the next update: `owner` keeps it
+  // alive (e.g. the TimeStep it belongs to); without one the caller keeps it. Needs the GL context.
+  void update(const pysc2::Observation& observation, std::shared_ptr<const void> owner = nullptr);
+  // The cell of a layer, coloured and uploaded first if its values changed; nullopt before its
+  // first update or when the atlas could not be made (layers too large for the driver's
+  // texture size). Needs the GL context (it may upload).
+  std::optional<AtlasImage> find(std::string_view key);
   void clear();  // forget every layer (a new game)
 
   GLuint texture() const { return texture_ ? texture_->id() : 0; }
   int width() const { return layout_.width; }
   int height() const { return layout_.height; }
-  // What the last update did: layers in the atlas and how many were recoloured and uploaded.
+  // Layers in the atlas, and how many were recoloured and uploaded since the last update.
   int layer_count() const { return static_cast<int>(entries_.size()); }
   int recoloured_last_update() const { return recoloured_; }
 
@@ -55,6 +60,8 @@ class LayerAtlas {
     LayerStyle style;
     std::vector<std::int32_t> values;  // as last coloured
     bool coloured = false;
+    const pysc2::Layer* pending = nullptr;  // the layer of the last update, not yet compared
+    bool minimap = false;
   };
   struct Source {
     std::string key;
@@ -64,8 +71,10 @@ class LayerAtlas {
   bool same_layers(const std::vector<Source>& sources) const;
   bool relayout(const std::vector<Source>& sources);
   void upload(Entry& entry, const pysc2::Layer& layer);
+  void bring_up_to_date(Entry& entry);
 
   std::vector<Entry> entries_;
+  std::shared_ptr<const void> owner_;  // keeps the pending layers alive
   AtlasLayout layout_;
   std::unique_ptr<Texture> texture_;
   std::vector<std::uint32_t> pixels_;  // colouring scratch, reused

@@ -69,15 +69,31 @@ void WorldRenderer::render(RenderContext& context, const pysc2::Observation& obs
   glDisable(GL_BLEND);
   glClearColor(0.0f, 0.0f, 0.0f, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
+  draw_scene(context, observation, camera, area, target_.width());
+}
 
+void WorldRenderer::draw_direct(RenderContext& context, const pysc2::Observation& observation,
+                                const WorldRect& camera, const WorldRect& view, const PixelRect& viewport,
+                                const PixelRect& scissor) {
+  if (viewport.width <= 0 || viewport.height <= 0 || scissor.width <= 0 || scissor.height <= 0) return;
+  GlStateGuard guard;
+  glViewport(viewport.x, viewport.y, viewport.width, viewport.height);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(scissor.x, scissor.y, scissor.width, scissor.height);
+  glDisable(GL_BLEND);
+  draw_scene(context, observation, camera, view, viewport.width);
+}
+
+void WorldRenderer::draw_scene(RenderContext& context, const pysc2::Observation& observation, const WorldRect& camera,
+                               const WorldRect& area, int width_px) {
   draw_terrain(context, observation, camera, area);
   glEnable(GL_BLEND);
   // Keep the target opaque: colour blends normally, alpha accumulates to 1.
   glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
   const SC2APIProtocol::ObservationRaw& raw = observation.proto.observation().raw_data();
   draw_lines(context, order_lines(raw), area);
-  draw_units(context, unit_discs(raw, area), area);
-  draw_quads(context, unit_bars(raw, area, area.width / static_cast<float>(std::max(1, target_.width()))), area);
+  draw_units(context, unit_discs(raw, area), area, width_px);
+  draw_quads(context, unit_bars(raw, area, area.width / static_cast<float>(std::max(1, width_px))), area);
 }
 
 bool WorldRenderer::render_if_changed(RenderContext& context, const std::shared_ptr<const void>& source,
@@ -144,7 +160,8 @@ void WorldRenderer::draw_terrain(RenderContext& context, const pysc2::Observatio
   glDrawArrays(GL_TRIANGLES, 0, 3);
 }
 
-void WorldRenderer::draw_units(RenderContext& context, const std::vector<UnitDisc>& discs, const WorldRect& area) {
+void WorldRenderer::draw_units(RenderContext& context, const std::vector<UnitDisc>& discs, const WorldRect& area,
+                               int width_px) {
   if (discs.empty()) return;
   static_assert(sizeof(UnitInstance) == 9 * sizeof(float));
   unit_instances_.clear();
@@ -157,7 +174,7 @@ void WorldRenderer::draw_units(RenderContext& context, const std::vector<UnitDis
   const ShaderProgram& program = context.unit_program();
   program.use();
   set_view(program, area);
-  glUniform1f(program.uniform("u_pixel"), area.width / static_cast<float>(std::max(1, target_.width())));
+  glUniform1f(program.uniform("u_pixel"), area.width / static_cast<float>(std::max(1, width_px)));
   unit_vertex_array_.bind();
   unit_buffer_.bind(GL_ARRAY_BUFFER);
   glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(unit_instances_.size() * sizeof(float)),

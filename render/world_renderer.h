@@ -33,15 +33,30 @@ class WorldRenderer {
                          const pysc2::Observation& observation, const WorldRect& camera, const WorldRect& view,
                          int width_px, int height_px);
 
+  // A rectangle of the bound framebuffer in GL pixels (x, y from the bottom left).
+  struct PixelRect {
+    int x = 0, y = 0, width = 0, height = 0;
+  };
+  // Draws `view` (a part of `camera`) straight into `viewport` of the bound framebuffer,
+  // clipped to `scissor`, blending state and program restored afterwards. Used from an ImGui
+  // draw callback when a new observation is shown anyway: it saves drawing the picture into
+  // the texture and then copying the texture into the window, a full-size pass each, which is
+  // what a software renderer pays for. The texture is left as it was.
+  void draw_direct(RenderContext& context, const pysc2::Observation& observation, const WorldRect& camera,
+                   const WorldRect& view, const PixelRect& viewport, const PixelRect& scissor);
+
   GLuint color_texture() const { return target_.texture_id(); }
   int width() const { return target_.width(); }
   int height() const { return target_.height(); }
   bool ready() const { return target_.ready(); }
 
  private:
+  // Terrain, order lines, units and bars of `view` into the current viewport of width_px.
+  void draw_scene(RenderContext& context, const pysc2::Observation& observation, const WorldRect& camera,
+                  const WorldRect& view, int width_px);
   void draw_terrain(RenderContext& context, const pysc2::Observation& observation, const WorldRect& camera,
                     const WorldRect& view);
-  void draw_units(RenderContext& context, const std::vector<UnitDisc>& discs, const WorldRect& area);
+  void draw_units(RenderContext& context, const std::vector<UnitDisc>& discs, const WorldRect& area, int width_px);
   void draw_lines(RenderContext& context, const std::vector<WorldLine>& lines, const WorldRect& area);
   void draw_quads(RenderContext& context, const std::vector<WorldQuad>& quads, const WorldRect& area);
 

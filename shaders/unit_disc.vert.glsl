@@ -19,7 +19,11 @@ flat out float v_facing;
 
 void main() {
   vec2 corner = vec2(float(gl_VertexID & 1), float((gl_VertexID >> 1) & 1)) * 2.0 - 1.0;
-  float extent = a_radius + 0.1 + 3.0 * u_pixel;
+  // Just big enough: the disc's edge fades out within half a pixel, the selection ring
+  // (at radius + 0.1) within 1.25 px; every fragment beyond is discarded anyway, and a software
+  // renderer pays for each one it shades.
+  bool selected = (int(a_flags + 0.5) & 1) != 0;
+  float extent = selected ? a_radius + 0.1 + 1.5 * u_pixel : a_radius + 1.0 * u_pixel;
   v_offset = corner * extent;
   v_radius = a_radius;
   v_fill = a_fill;

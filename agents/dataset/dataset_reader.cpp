@@ -36,7 +36,11 @@ NpyHeader check_array(const std::filesystem::path& folder, const ArraySpec& spec
     throw DatasetError(path.string() + ": shape " + shape_string(header.shape) + ", expected " +
                        shape_string(spec.shape) + " (from index.json)");
   }
-  const auto expected = header.data_offset + static_cast<std::uintmax_t>(header.elements()) * item_size(spec.type);
+  std::uintmax_t data_bytes = 0;
+  if (__builtin_mul_overflow(static_cast<std::uintmax_t>(header.elements()), item_size(spec.type), &data_bytes)) {
+    throw DatasetError(path.string() + ": the shape " + shape_string(header.shape) + " is too large");
+  }
+  const auto expected = header.data_offset + data_bytes;
   const auto actual = std::filesystem::file_size(path);
   if (actual < expected) {
     throw DatasetError(path.string() + ": truncated: " + std::to_string(actual) + " bytes, the shape " +
@@ -122,11 +126,12 @@ DatasetIndex read_index(const std::filesystem::path& folder) {
     episode.first_step = field<std::int64_t>(item, "first_step", path);
     episode.steps = field<std::int64_t>(item, "steps", path);
     episode.game_loops = field<std::int64_t>(item, "game_loops", path);
-    if (episode.first_step != next_step || episode.steps < 0) {
-      throw DatasetError(path.string() + ": episode " + std::to_string(episode.episode) + " covers steps [" +
-                         std::to_string(episode.first_step) + ", " + std::to_string(episode.first_step + episode.steps) +
-                         "), but the next free step is " + std::to_string(next_step) +
-                         " (episodes must tile the steps in order)");
+    // next_step <= index.steps holds, so checking steps against what is left cannot overflow.
+    if (episode.first_step != next_step || episode.steps < 0 || episode.steps > index.steps - next_step) {
+      throw DatasetError(path.string() + ": episode " + std::to_string(episode.episode) + " covers " +
+                         std::to_string(episode.steps) + " steps from step " + std::to_string(episode.first_step) +
+                         ", but the next free step is " + std::to_string(next_step) + " of " +
+                         std::to_string(index.steps) + " (episodes must tile the steps in order)");
     }
     next_step += episode.steps;
     index.episodes.push_back(episode);

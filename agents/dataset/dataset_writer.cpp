@@ -6,6 +6,7 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 
+#include "agents/atomic_file.h"
 #include "agents/dataset/dataset_format.h"
 #include "client/pysc2/actions.h"
 #include "client/pysc2/features.h"
@@ -178,11 +179,13 @@ void DatasetWriter::finish() {
         {"rewards", kRewardFile},
         {"available_actions", kAvailableFile},
         {"game_loop", kGameLoopFile}}}};
+  // index.json marks the recording complete: it appears whole or not at all.
   const auto path = file_in(folder_, kIndexFile);
-  std::ofstream out(path, std::ios::trunc);
-  out << index.dump(2) << "\n";
-  out.close();
-  if (!out) throw DatasetError(path.string() + ": cannot write the index");
+  try {
+    write_file_atomically(path, index.dump(2) + "\n");
+  } catch (const std::runtime_error& error) {
+    throw DatasetError(std::string(error.what()) + " (the recording stays unfinished)");
+  }
 }
 
 }  // namespace sc2::agents::dataset

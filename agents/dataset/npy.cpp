@@ -118,6 +118,12 @@ NpyHeader read_npy_header(const std::filesystem::path& path) {
     refuse(path, ".npy format version " + std::to_string(major) + "." +
                      std::to_string(static_cast<unsigned char>(start[7])) + " is not supported (1.0 or 2.0)");
   }
+  // The length is the file's claim: check it against the file before allocating it.
+  std::error_code size_error;
+  const auto file_size = std::filesystem::file_size(path, size_error);
+  if (size_error || length > file_size - std::min<std::uintmax_t>(file_size, prefix)) {
+    refuse(path, "truncated .npy header");
+  }
   std::string dict(length, '\0');
   if (!in.read(dict.data(), static_cast<std::streamsize>(length))) refuse(path, "truncated .npy header");
 
@@ -153,6 +159,11 @@ NpyHeader read_npy_header(const std::filesystem::path& path) {
     }
     if (i < close && dict[i] == 'L') ++i;  // Python 2 longs
     header.shape.push_back(value);
+  }
+  // So that elements() (and sizes computed from it) cannot overflow.
+  std::int64_t elements = 1;
+  for (const auto dimension : header.shape) {
+    if (__builtin_mul_overflow(elements, dimension, &elements)) refuse(path, "the .npy header's shape is too large");
   }
   return header;
 }

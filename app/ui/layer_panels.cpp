@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <map>
 
+#include "app/ui/cheap_drawing.h"
 #include "app/ui/studio_ui.h"
 #include "app/ui/ui_helpers.h"
 #include "app/unit_type_names.h"
@@ -31,6 +32,7 @@ const pysc2::Layer* find_layer(const pysc2::Observation& obs, const std::string&
 void StudioUi::draw_feature_layers(const SessionSnapshot& snapshot) {
   place_window(0.37f, 0.0f, 0.41f, 0.64f);
   layer_titles_.clear();
+  skip_background_over_backdrop(kLayersWindow);
   if (!ImGui::Begin(kLayersWindow)) {
     ImGui::End();
     return;
@@ -69,6 +71,7 @@ void StudioUi::draw_feature_layers(const SessionSnapshot& snapshot) {
   }
 
   ImGui::BeginChild("##layer_grid");
+  OpaqueImageRun images(ImGui::GetWindowDrawList());
   const float spacing = ImGui::GetStyle().ItemSpacing.x;
   const float avail = ImGui::GetContentRegionAvail().x;
   const int columns = std::max(1, static_cast<int>((avail + spacing) / (layer_cell_width_ + spacing)));
@@ -81,13 +84,14 @@ void StudioUi::draw_feature_layers(const SessionSnapshot& snapshot) {
     }
     const std::size_t index_in_group = i < key_count ? i : i - key_count;
     if (index_in_group % static_cast<std::size_t>(columns) != 0) ImGui::SameLine();
-    draw_layer_cell(*cells[i].first, cells[i].second, cell_width);
+    draw_layer_cell(*cells[i].first, cells[i].second, cell_width, images);
   }
+  images.merge();
   ImGui::EndChild();
   ImGui::End();
 }
 
-void StudioUi::draw_layer_cell(const pysc2::Layer& layer, bool minimap, float cell_width) {
+void StudioUi::draw_layer_cell(const pysc2::Layer& layer, bool minimap, float cell_width, OpaqueImageRun& images) {
   const std::string key = (minimap ? "minimap/" : "screen/") + layer.name;
   const std::string title = (minimap ? "minimap " : "screen ") + layer.name;
   ImGui::BeginGroup();
@@ -108,9 +112,11 @@ void StudioUi::draw_layer_cell(const pysc2::Layer& layer, bool minimap, float ce
   const ImVec2 min = ImGui::GetCursorScreenPos();
   ImGui::InvisibleButton("##layer", size, ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
   ImDrawList* draw = ImGui::GetWindowDrawList();
-  if (const auto image = layers_.find(key)) {
-    add_atlas_image(draw, *image, min, size);
-  } else {
+  // Only layers in view are coloured and uploaded (find does that when their values changed).
+  const bool visible = ImGui::IsItemVisible();
+  if (const auto image = visible ? layers_.find(key) : std::nullopt) {
+    images.draw([&] { add_atlas_image(draw, *image, min, size); });
+  } else if (visible) {
     draw->AddRectFilled(min, ImVec2(min.x + size.x, min.y + size.y), IM_COL32(0, 0, 0, 255));
   }
   draw->AddRect(min, ImVec2(min.x + size.x, min.y + size.y), IM_COL32(70, 70, 80, 255));
@@ -168,6 +174,7 @@ void StudioUi::draw_inspectors(const SessionSnapshot& snapshot) {
 
 void StudioUi::draw_inspector(Inspector& inspector, const pysc2::Observation& obs) {
   const std::string title = "Inspect " + inspector.key;
+  skip_background_over_backdrop(title.c_str());
   if (!ImGui::Begin(title.c_str(), &inspector.open)) {
     ImGui::End();
     return;
@@ -225,7 +232,11 @@ void StudioUi::draw_inspector(Inspector& inspector, const pysc2::Observation& ob
   }
   const ImVec2 image_min(view_min.x - inspector.pan_x * cell, view_min.y - inspector.pan_y * cell);
   const ImVec2 image_size(layer->width * cell, layer->height * cell);
-  if (const auto image = layers_.find(inspector.key)) add_atlas_image(draw, *image, image_min, image_size);
+  if (const auto image = layers_.find(inspector.key)) {
+    begin_opaque(draw);
+    add_atlas_image(draw, *image, image_min, image_size);
+    end_opaque(draw);
+  }
   if (cell >= 8.0f) {  // pixel grid
     const int x0 = std::max(0, static_cast<int>(inspector.pan_x)), y0 = std::max(0, static_cast<int>(inspector.pan_y));
     const int x1 = std::min(layer->width, static_cast<int>(inspector.pan_x + visible_w) + 1);

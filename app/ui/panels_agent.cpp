@@ -9,6 +9,8 @@
 #include "agents/agent.h"
 #include "app/call_target.h"
 #include "app/recording_folder.h"
+#include "app/ui/cheap_drawing.h"
+#include "app/ui/mode_text.h"
 #include "app/ui/studio_ui.h"
 #include "app/ui/ui_helpers.h"
 
@@ -44,6 +46,7 @@ void StudioUi::choose_agent(const std::string& name) {
 // [SECTION] Agent panel
 void StudioUi::draw_agent_panel(const SessionSnapshot& snapshot) {
   place_window(0.60f, 0.64f, 0.18f, 0.36f);
+  skip_background_over_backdrop(kAgentWindow);
   if (!ImGui::Begin(kAgentWindow)) {
     ImGui::End();
     return;
@@ -192,13 +195,10 @@ void StudioUi::draw_episodes() {
       ImGui::TableSetColumnIndex(2);
       ImGui::Text("%" PRId64, episode.steps);
       ImGui::TableSetColumnIndex(3);
-      if (episode.agent_steps > 0 && episode.human_steps > 0) {
-        ImGui::Text("both (%" PRId64 " by you)", episode.human_steps);
-      } else if (episode.agent_steps > 0) {
-        ImGui::TextColored(kMagenta, "agent");
-      } else {
-        ImGui::TextColored(kCyan, "human");
-      }
+      const PlayedBy by = played_by(episode, snapshot_.mode);
+      const ImVec4 colour = by == PlayedBy::agent ? kMagenta : (by == PlayedBy::human ? kCyan : kDim);
+      ImGui::TextColored(by == PlayedBy::both ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : colour, "%s",
+                         played_by_text(episode, snapshot_.mode).c_str());
     }
     ImGui::EndTable();
   }

@@ -9,6 +9,8 @@
 #include <cinttypes>
 
 #include "app/minigames.h"
+#include "app/ui/cheap_drawing.h"
+#include "app/ui/mode_text.h"
 #include "app/ui/studio_ui.h"
 #include "app/ui/ui_helpers.h"
 
@@ -63,10 +65,13 @@ void StudioUi::draw_top_bar(const SessionSnapshot& snapshot) {
   ImGui::PushStyleColor(ImGuiCol_WindowBg, ImVec4(0.07f, 0.08f, 0.10f, 1.0f));
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(10, 4));
   ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 0.0f);
+  // Exactly the bar's height (the default minimum, 32 px, reached under the panels below, which
+  // then had to draw their own backgrounds: app/ui/cheap_drawing.h).
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowMinSize, ImVec2(0, 0));
   ImGui::Begin("##top_bar", nullptr,
                ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
                    ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoFocusOnAppearing);
-  ImGui::PopStyleVar(2);
+  ImGui::PopStyleVar(3);
   const pysc2::Observation* obs = snapshot.timestep ? &snapshot.timestep->observation : nullptr;
   char value[64];
   auto item = [&](const char* caption, const ImVec4* color = nullptr) {
@@ -120,6 +125,7 @@ void StudioUi::draw_top_bar(const SessionSnapshot& snapshot) {
 // [SECTION] Game panel
 void StudioUi::draw_game_panel(const SessionSnapshot& snapshot) {
   place_window(0.78f, 0.52f, 0.22f, 0.48f);
+  skip_background_over_backdrop(kGameWindow);
   if (!ImGui::Begin(kGameWindow)) {
     ImGui::End();
     return;
@@ -203,6 +209,7 @@ void StudioUi::draw_game_panel(const SessionSnapshot& snapshot) {
 // [SECTION] Action log
 void StudioUi::draw_action_log(const SessionSnapshot&) {
   place_window(0.37f, 0.64f, 0.23f, 0.36f);
+  skip_background_over_backdrop(kLogWindow);
   if (!ImGui::Begin(kLogWindow)) {
     ImGui::End();
     return;
@@ -231,24 +238,38 @@ void StudioUi::draw_action_log(const SessionSnapshot&) {
         ++next_note;
       }
     };
-    draw_notes_until(log_.empty() ? 0 : log_.front().sequence - 1);
-    for (const ActionRecord& record : log_) {
+    auto draw_record = [&](const ActionRecord& record) {
       ImGui::TableNextRow();
       ImGui::TableSetColumnIndex(0);
       ImGui::TextColored(kDim, "%" PRIu64, record.sequence);
       ImGui::TableSetColumnIndex(1);
       ImGui::TextColored(kDim, "%u", record.game_loop);
       ImGui::TableSetColumnIndex(2);
-      if (record.source == Controller::agent) {
-        ImGui::TextColored(kMagenta, "agent");
-      } else {
-        ImGui::TextColored(kCyan, "human");
-      }
+      const ImVec4& colour = snapshot_.mode != SessionMode::play ? kDim : (record.source == Controller::agent ? kMagenta : kCyan);
+      ImGui::TextColored(colour, "%s", call_source_text(record.source, snapshot_.mode));
       ImGui::TableSetColumnIndex(3);
       ImGui::TextUnformatted(record.text.c_str());
       ImGui::TableSetColumnIndex(4);
       ImGui::TextColored(record.failed ? kRed : (record.result == "ok" ? kGreen : kDim), "%s", record.result.c_str());
-      draw_notes_until(record.sequence);
+    };
+    // The log holds up to Session::kMaxLog calls (full agent speed fills it in seconds): only
+    // the rows in view are built, through one list clipper per run of calls between two notes
+    // (notes wrap, so their rows have their own heights and are drawn as they are).
+    draw_notes_until(log_.empty() ? 0 : log_.front().sequence - 1);
+    for (std::size_t begin = 0; begin < log_.size();) {
+      std::size_t end = begin;  // the first call a note follows, or the end
+      while (end < log_.size() &&
+             !(next_note < notes_.size() && notes_[next_note].after_sequence <= log_[end].sequence)) {
+        ++end;
+      }
+      const std::size_t last = std::min(end + 1, log_.size());
+      ImGuiListClipper clipper;
+      clipper.Begin(static_cast<int>(last - begin));
+      while (clipper.Step()) {
+        for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) draw_record(log_[begin + static_cast<std::size_t>(i)]);
+      }
+      if (end < log_.size()) draw_notes_until(log_[end].sequence);
+      begin = last;
     }
     draw_notes_until(UINT64_MAX);
     if (follow_log_ && ImGui::GetScrollY() >= ImGui::GetScrollMaxY() - 1.0f) ImGui::SetScrollHereY(1.0f);
@@ -324,10 +345,12 @@ void StudioUi::draw_error_banner(const SessionSnapshot& snapshot) {
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextUnformatted(snapshot.error.c_str());
   ImGui::PopTextWrapPos();
-  ImGui::TextColored(ImVec4(1, 0.7f, 0.7f, 1), "Check --sc2path / $SC2PATH, or that sc2lite is next to sc2studio.");
-  if (ImGui::Button("Restart the game")) restart_request_ = options_;
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextColored(ImVec4(1, 0.7f, 0.7f, 1), "%s", failure_hint(snapshot.mode).c_str());
+  ImGui::PopTextWrapPos();
+  if (ImGui::Button(restart_label(snapshot.mode))) restart_request_ = options_;
   remember_control("banner/restart");
-  if (options_.map != "MoveToBeacon") {
+  if (snapshot.mode == SessionMode::play && options_.map != "MoveToBeacon") {
     ImGui::SameLine();
     if (ImGui::Button("Play MoveToBeacon instead")) {
       StudioOptions fallback = options_;

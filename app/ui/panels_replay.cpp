@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 
+#include "app/ui/cheap_drawing.h"
 #include "app/ui/ui_helpers.h"
 
 namespace sc2::app::ui {
@@ -75,6 +76,7 @@ void draw_read_only_panel(Session& session, const SessionSnapshot& snapshot) {
     focused = true;
   }
   const bool replay = snapshot.mode == SessionMode::replay;
+  skip_background_over_backdrop(replay ? kReplayWindow : kObserveWindow);
   if (!ImGui::Begin(replay ? kReplayWindow : kObserveWindow)) {
     ImGui::End();
     return;

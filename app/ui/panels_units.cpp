@@ -4,6 +4,7 @@
 //   Selection     single / multi selection, production queue, control groups
 #include <algorithm>
 
+#include "app/ui/cheap_drawing.h"
 #include "app/ui/studio_ui.h"
 #include "app/ui/ui_helpers.h"
 #include "app/unit_type_names.h"
@@ -50,6 +51,7 @@ void unit_info_rows(const SC2APIProtocol::UnitInfo& unit, float width) {
 void StudioUi::draw_minimap(const SessionSnapshot& snapshot) {
   place_window(0.0f, 0.64f, 0.185f, 0.36f);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(4, 4));
+  skip_background_over_backdrop(kMinimapWindow);
   const bool open = ImGui::Begin(kMinimapWindow);
   ImGui::PopStyleVar();
   minimap_surface_.valid = false;
@@ -76,7 +78,9 @@ void StudioUi::draw_minimap(const SessionSnapshot& snapshot) {
   if (obs) {
     // Terrain: height_map x 0.6 as PySC2's renderer, then units from player_relative.
     if (const auto terrain = layers_.find("minimap/height_map")) {
+      begin_opaque(draw);
       add_atlas_image(draw, *terrain, min, size, IM_COL32(153, 153, 153, 255));
+      end_opaque(draw);
     }
     const float cell_x = size.x / static_cast<float>(width_px);
     const float cell_y = size.y / static_cast<float>(height_px);
@@ -133,6 +137,7 @@ void StudioUi::draw_minimap(const SessionSnapshot& snapshot) {
 // [SECTION] Command card
 void StudioUi::draw_command_card(const SessionSnapshot&) {
   place_window(0.78f, 0.0f, 0.22f, 0.52f);
+  skip_background_over_backdrop(kCommandWindow);
   if (!ImGui::Begin(kCommandWindow)) {
     ImGui::End();
     return;
@@ -177,6 +182,7 @@ void StudioUi::draw_command_card(const SessionSnapshot&) {
 // [SECTION] Selection
 void StudioUi::draw_selection(const SessionSnapshot& snapshot) {
   place_window(0.185f, 0.64f, 0.185f, 0.36f);
+  skip_background_over_backdrop(kSelectionWindow);
   if (!ImGui::Begin(kSelectionWindow)) {
     ImGui::End();
     return;

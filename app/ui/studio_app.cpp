@@ -23,6 +23,7 @@
 #include "app/recording_folder.h"
 #include "app/script.h"
 #include "app/session.h"
+#include "app/ui/app_style.h"
 #include "app/ui/screenshot.h"
 #include "app/ui/script_player.h"
 #include "app/ui/studio_ui.h"
@@ -39,19 +40,6 @@ std::filesystem::path own_folder() {
   std::error_code error;
   const auto exe = std::filesystem::read_symlink("/proc/self/exe", error);
   return error ? std::filesystem::current_path() : exe.parent_path();
-}
-
-void apply_style() {
-  ImGui::StyleColorsDark();
-  ImGuiStyle& style = ImGui::GetStyle();
-  style.WindowRounding = 4.0f;
-  style.FrameRounding = 3.0f;
-  style.GrabRounding = 3.0f;
-  style.WindowBorderSize = 1.0f;
-  style.ItemSpacing = ImVec2(8, 5);
-  style.Colors[ImGuiCol_WindowBg] = ImVec4(0.10f, 0.11f, 0.13f, 1.0f);
-  style.Colors[ImGuiCol_TitleBg] = ImVec4(0.13f, 0.16f, 0.22f, 1.0f);
-  style.Colors[ImGuiCol_TitleBgActive] = ImVec4(0.18f, 0.27f, 0.42f, 1.0f);
 }
 
 // Everything whose lifetime is bound to the SDL window and GL context, torn down in order.
@@ -98,14 +86,13 @@ class Window {
     } else {
       io.IniFilename = nullptr;
     }
-    // Latin-1 plus general punctuation (the dashes of the status labels).
-  static const ImWchar kGlyphs[] = {0x0020, 0x00FF, 0x2000, 0x206F, 0};
-  if (std::filesystem::exists(kFontPath)) io.Fonts->AddFontFromFileTTF(kFontPath, 15.0f, nullptr, kGlyphs);
-    apply_style();
+    add_app_font(kFontPath);
+    apply_app_style();
     imgui_sdl_ = ImGui_ImplSDL2_InitForOpenGL(window_, context_);
     if (!imgui_sdl_) return "ImGui's SDL2 backend failed to start";
     imgui_gl_ = ImGui_ImplOpenGL3_Init("#version 330 core");
     if (!imgui_gl_) return "ImGui's OpenGL 3 backend failed to start";
+    sample_font_nearest();
     return {};
   }
 
@@ -290,8 +277,7 @@ int run_studio(const StudioOptions& initial_options) {
       SDL_GL_GetDrawableSize(window.sdl_window(), &width, &height);
       glBindFramebuffer(GL_FRAMEBUFFER, 0);
       glViewport(0, 0, width, height);
-      glClearColor(0.06f, 0.06f, 0.07f, 1.0f);
-      glClear(GL_COLOR_BUFFER_BIT);
+      clear_to_backdrop();  // the window colour: windows with nothing behind them leave out theirs
       ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
       // Start drawing now: swapping an offscreen (pbuffer) surface flushes nothing, so a software
       // renderer would otherwise rasterise the frame only when the next one needs its buffers,

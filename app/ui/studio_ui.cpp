@@ -13,7 +13,9 @@
 #include "app/unit_type_names.h"
 #include "app/world_view_logic.h"
 #include "app/ui/panels_replay.h"
+#include "app/ui/cheap_drawing.h"
 #include "app/ui/ui_helpers.h"
+#include "app/ui/world_direct_draw.h"
 #include "render/world_scene.h"
 
 namespace sc2::app::ui {
@@ -51,7 +53,8 @@ void StudioUi::set_session(Session& session, const StudioOptions& options) {
   layers_.clear();
   armed_.reset();
   mapper_.cancel();
-  loop_samples_.clear();
+  loop_rate_ = LoopRate{};
+  seek_seen_ = false;
   episodes_.clear();
   episodes_version_ = 0;
   plotted_episode_ = 0;
@@ -97,24 +100,20 @@ void StudioUi::refresh(const SessionSnapshot& snapshot) {
   const pysc2::Observation& obs = snapshot.timestep->observation;
   // Observing or replaying: the map is the game's, whatever --map said.
   if (snapshot.mode != SessionMode::play && !obs.map_name.empty()) options_.map = settings_.map = obs.map_name;
-  layers_.update(obs);  // recolours only the layers that changed
+  layers_.update(obs, snapshot.timestep);  // coloured when shown, and only if they changed
   if (const pysc2::Layer* screen = screen_reference_layer()) mapper_.set_screen_size(screen->width, screen->height);
 }
 
 void StudioUi::update_rates() {
   const auto now = std::chrono::steady_clock::now();
   while (!action_times_.empty() && now - action_times_.front() > std::chrono::seconds(60)) action_times_.pop_front();
+  seek_seen_ = seek_seen_ || snapshot_.seeking;
   if (snapshot_.timestep && snapshot_.timestep_version != sampled_version_) {
     sampled_version_ = snapshot_.timestep_version;
-    loop_samples_.emplace_back(now, snapshot_.timestep->observation.game_loop);
+    loop_rate_.add(now, snapshot_.episode, snapshot_.timestep->observation.game_loop, seek_seen_);
+    seek_seen_ = snapshot_.seeking;
   }
-  while (loop_samples_.size() > 2 && now - loop_samples_.front().first > std::chrono::seconds(3)) loop_samples_.pop_front();
-  loops_per_second_ = 0.0;
-  if (loop_samples_.size() >= 2 && !snapshot_.paused) {
-    const double seconds = std::chrono::duration<double>(loop_samples_.back().first - loop_samples_.front().first).count();
-    const double loops = static_cast<double>(loop_samples_.back().second) - loop_samples_.front().second;
-    if (seconds > 0 && loops > 0) loops_per_second_ = loops / seconds;
-  }
+  loops_per_second_ = snapshot_.paused ? 0.0 : loop_rate_.per_second();
 }
 
 bool StudioUi::draw() {
@@ -260,6 +259,7 @@ void StudioUi::activate(const CommandEntry& entry) {
 void StudioUi::draw_world_view(const SessionSnapshot& snapshot) {
   place_window(0.0f, 0.0f, 0.37f, 0.64f);
   ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(4, 4));
+  skip_background_over_backdrop(kWorldWindow);
   const bool open = ImGui::Begin(kWorldWindow);
   ImGui::PopStyleVar();
   world_surface_.valid = false;
@@ -323,11 +323,24 @@ void StudioUi::draw_world_view(const SessionSnapshot& snapshot) {
   world_focus_ = {view.left + view.width / 2 - camera_centre.x, view.bottom + view.height / 2 - camera_centre.y};
   const ImageRect camera_image = camera_image_rect(widget, area, view);
 
-  const ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;
-  // Redrawn only for a new observation, zoom or size (not at every UI frame).
-  world_.render_if_changed(context_, snapshot.timestep, obs, area, view, static_cast<int>(size.x * scale.x),
-                           static_cast<int>(size.y * scale.y));
-  add_framebuffer_image(draw, world_.color_texture(), min, size);
+  // While observations come every frame (full speed), the picture is drawn straight into the
+  // window; otherwise into a texture, redrawn only for a new observation, zoom or size, and
+  // copied into the window at every UI frame. A streak of two fresh frames chooses the first:
+  // drawing directly costs the whole scene every frame, the texture a copy more per redraw.
+  const bool fresh = snapshot.timestep_version != world_shown_version_;
+  world_shown_version_ = snapshot.timestep_version;
+  if (fresh && world_fresh_before_) {
+    direct_world_ = DirectWorld{&world_, &context_, &obs, area, view, min, size};
+    add_direct_world(draw, &direct_world_);
+  } else {
+    const ImVec2 scale = ImGui::GetIO().DisplayFramebufferScale;
+    world_.render_if_changed(context_, snapshot.timestep, obs, area, view, static_cast<int>(size.x * scale.x),
+                             static_cast<int>(size.y * scale.y));
+    begin_opaque(draw);
+    add_framebuffer_image(draw, world_.color_texture(), min, size);
+    end_opaque(draw);
+  }
+  world_fresh_before_ = fresh;
   draw->AddRect(min, max, armed_ ? IM_COL32(255, 200, 60, 255) : IM_COL32(70, 70, 80, 255));
   world_surface_ = SurfaceRect{camera_image, screen_w, screen_h, true};
   handle_screen_input(camera_image);

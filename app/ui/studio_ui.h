@@ -19,6 +19,8 @@
 #include "app/input_mapper.h"
 #include "app/keymap.h"
 #include "app/session.h"
+#include "app/ui/loop_rate.h"
+#include "app/ui/world_direct_draw.h"
 #include "render/layer_atlas.h"
 #include "render/render_context.h"
 #include "render/world_renderer.h"
@@ -28,6 +30,8 @@ struct ImVec2;
 struct ImDrawList;
 
 namespace sc2::app::ui {
+
+class OpaqueImageRun;  // cheap_drawing.h
 
 // Where a surface was drawn last frame (window pixels), for scripted input.
 struct SurfaceRect {
@@ -89,7 +93,7 @@ class StudioUi {
   void draw_world_view(const SessionSnapshot& snapshot);
   void draw_minimap(const SessionSnapshot& snapshot);
   void draw_feature_layers(const SessionSnapshot& snapshot);
-  void draw_layer_cell(const pysc2::Layer& layer, bool minimap, float cell_width);
+  void draw_layer_cell(const pysc2::Layer& layer, bool minimap, float cell_width, OpaqueImageRun& images);
   void draw_inspectors(const SessionSnapshot& snapshot);
   void draw_inspector(Inspector& inspector, const pysc2::Observation& obs);
   void draw_command_card(const SessionSnapshot& snapshot);
@@ -159,6 +163,9 @@ class StudioUi {
   SurfaceRect world_surface_;
   float world_zoom_ = 1.0f;              // 1 = the whole camera area
   render::WorldPoint world_focus_;       // view centre relative to the camera centre (world units)
+  std::uint64_t world_shown_version_ = 0;  // the observation the World view showed last frame
+  bool world_fresh_before_ = false;        // last frame's observation was new too
+  DirectWorld direct_world_;               // what this frame's World view callback draws
   SurfaceRect minimap_surface_;
   std::map<std::string, ImageRect> layer_titles_;  // visible layer titles, last frame
   std::map<std::string, ImageRect> controls_;      // visible named buttons, last frame
@@ -175,9 +182,10 @@ class StudioUi {
 
   // Rates for the top bar.
   std::deque<std::chrono::steady_clock::time_point> action_times_;  // last minute of submits
-  std::deque<std::pair<std::chrono::steady_clock::time_point, std::uint32_t>> loop_samples_;
+  LoopRate loop_rate_;
   double loops_per_second_ = 0.0;
   std::uint64_t sampled_version_ = 0;
+  bool seek_seen_ = false;  // a replay seek was under way since the last loop sample
 };
 
 }  // namespace sc2::app::ui

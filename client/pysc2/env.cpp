@@ -22,15 +22,24 @@ void check_options(const EnvOptions& options) {
   };
   require(options.feature_screen_size > 0, "feature_screen_size must be positive");
   require(options.feature_minimap_size > 0, "feature_minimap_size must be positive");
+  require(options.feature_screen_height >= 0, "feature_screen_height must not be negative (0 = square)");
+  require(options.feature_minimap_height >= 0, "feature_minimap_height must not be negative (0 = square)");
   require(options.camera_width > 0.0f, "camera_width must be positive");
   require(options.step_mul >= 1, "step_mul must be at least 1");
   require(!options.map.empty(), "map must not be empty");
 }
 
-std::string describe_setup(int screen, int minimap, float width) {
+int screen_height(const EnvOptions& options) {
+  return options.feature_screen_height > 0 ? options.feature_screen_height : options.feature_screen_size;
+}
+int minimap_height(const EnvOptions& options) {
+  return options.feature_minimap_height > 0 ? options.feature_minimap_height : options.feature_minimap_size;
+}
+
+std::string describe_setup(const EnvOptions& options) {
   std::ostringstream out;
-  out << "screen " << screen << "x" << screen << ", minimap " << minimap << "x" << minimap
-      << ", camera width " << width;
+  out << "screen " << options.feature_screen_size << "x" << screen_height(options) << ", minimap "
+      << options.feature_minimap_size << "x" << minimap_height(options) << ", camera width " << options.camera_width;
   return out.str();
 }
 
@@ -39,14 +48,14 @@ void check_echoed_setup(const SC2APIProtocol::ResponseGameInfo& info, const EnvO
   const auto& echoed = info.options().feature_layer();
   const bool matches = info.options().has_feature_layer() &&
                        echoed.resolution().x() == options.feature_screen_size &&
-                       echoed.resolution().y() == options.feature_screen_size &&
+                       echoed.resolution().y() == screen_height(options) &&
                        echoed.minimap_resolution().x() == options.feature_minimap_size &&
-                       echoed.minimap_resolution().y() == options.feature_minimap_size &&
+                       echoed.minimap_resolution().y() == minimap_height(options) &&
                        echoed.width() == options.camera_width;
   if (matches) return;
   std::ostringstream out;
   out << "the game's feature layer setup doesn't match the one requested: asked for "
-      << describe_setup(options.feature_screen_size, options.feature_minimap_size, options.camera_width)
+      << describe_setup(options)
       << "; game_info echoes ";
   if (!info.options().has_feature_layer()) {
     out << "no feature_layer";
@@ -84,11 +93,11 @@ void Env::start_game() {
   auto* feature = interface->mutable_feature_layer();
   feature->set_width(options_.camera_width);
   feature->mutable_resolution()->set_x(options_.feature_screen_size);
-  feature->mutable_resolution()->set_y(options_.feature_screen_size);
+  feature->mutable_resolution()->set_y(screen_height(options_));
   feature->mutable_minimap_resolution()->set_x(options_.feature_minimap_size);
-  feature->mutable_minimap_resolution()->set_y(options_.feature_minimap_size);
-  feature->set_crop_to_playable_area(false);
-  feature->set_allow_cheating_layers(false);
+  feature->mutable_minimap_resolution()->set_y(minimap_height(options_));
+  feature->set_crop_to_playable_area(options_.crop_to_playable_area);
+  feature->set_allow_cheating_layers(options_.allow_cheating_layers);
   controller_.join_game(join);
 
   game_info_ = controller_.game_info();
@@ -113,8 +122,7 @@ TimeStep Env::step(const std::vector<FunctionCall>& calls) {
     throw std::logic_error("Env::step() called after the episode ended; call reset() first");
   }
 
-  const ActionSpace space{options_.feature_screen_size, options_.feature_screen_size,
-                          options_.feature_minimap_size, options_.feature_minimap_size};
+  const ActionSpace space = action_space();
   const std::vector<int>* available =
       options_.ensure_available_actions ? &last_available_ : nullptr;
   SC2APIProtocol::RequestAction request;
@@ -172,12 +180,19 @@ TimeStep Env::observe(StepType type, std::uint32_t target_loop) {
 
 ObservationSpec Env::observation_spec() const {
   ObservationSpec spec;
-  spec.screen_width = spec.screen_height = options_.feature_screen_size;
-  spec.minimap_width = spec.minimap_height = options_.feature_minimap_size;
+  spec.screen_width = options_.feature_screen_size;
+  spec.screen_height = screen_height(options_);
+  spec.minimap_width = options_.feature_minimap_size;
+  spec.minimap_height = minimap_height(options_);
   spec.hide_specific_actions = options_.hide_specific_actions;
   spec.map_name = options_.map;  // PySC2's map_name is the map's name, as the Env was asked for it
   spec.camera_width = options_.camera_width;
   return spec;
+}
+
+ActionSpace Env::action_space() const {
+  return ActionSpace{options_.feature_screen_size, screen_height(options_), options_.feature_minimap_size,
+                     minimap_height(options_)};
 }
 
 const TimeStep& Env::last() const {

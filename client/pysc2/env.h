@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "client/controller.h"
+#include "client/pysc2/actions.h"
 #include "client/pysc2/features.h"
 #include "client/pysc2/function_call.h"
 #include "client/pysc2/observation.h"
@@ -16,8 +17,13 @@ namespace sc2::pysc2 {
 
 struct EnvOptions {
   std::string map = "MoveToBeacon";    // mini-game name; sent as mini_games/<map>.SC2Map
-  int feature_screen_size = 64;
-  int feature_minimap_size = 64;
+  int feature_screen_size = 64;        // screen layer width (and height unless set below)
+  int feature_minimap_size = 64;       // minimap layer width (and height unless set below)
+  // Non-square layers, as PySC2's Dimensions(screen=(w, h), minimap=(w, h)): 0 = square.
+  int feature_screen_height = 0;
+  int feature_minimap_height = 0;
+  bool crop_to_playable_area = false;  // minimap layers cover the playable area only
+  bool allow_cheating_layers = false;  // minimap unit_type carries unit types
   float camera_width = 24.0f;          // world units across the screen layers
   int step_mul = 8;
   std::optional<std::uint32_t> seed;   // RequestCreateGame.random_seed when set
@@ -42,6 +48,8 @@ class Env {
   TimeStep step(const FunctionCall& call) { return step(std::vector<FunctionCall>{call}); }
 
   const EnvOptions& options() const { return options_; }
+  // The point ranges calls are validated against (the layer resolutions asked for).
+  ActionSpace action_space() const;
   const SC2APIProtocol::ResponseGameInfo& game_info() const { return game_info_; }
   // The last TimeStep returned by reset() / step(). Decoded again from the kept response on
   // first use after each step (keeping a second decoded copy on every step costs more than

@@ -27,6 +27,9 @@ using error_code = boost::system::error_code;
 namespace {
 
 constexpr std::size_t kReadMessageMax = 128u << 20;  // observations with many layers are big
+// A message is read this much at a time at most, so a header claiming a large frame costs
+// nothing until its bytes arrive.
+constexpr std::size_t kReadChunk = 1u << 20;
 constexpr std::chrono::milliseconds kCloseTimeout{500};
 
 std::string describe(const error_code& ec) {
@@ -67,13 +70,19 @@ struct WebSocketClient::Impl {
   std::string describe_read_error(const error_code& ec, std::chrono::milliseconds timeout) {
     if (ec == asio::error::timed_out)
       return "no message within " + std::to_string(timeout.count()) + " ms (timed out)";
-    if (ec == websocket::error::closed) {
+    // A close frame came (its code is kept even when the closing handshake then fails).
+    if (ec == websocket::error::closed || ws->reason().code != websocket::close_code::none) {
       const auto& reason = ws->reason();
       std::string text = "the server closed the connection (close code " +
                          std::to_string(static_cast<int>(reason.code));
+      if (reason.code == websocket::close_code::too_big)
+        text += ": our message was over the server's size limit";
       if (!reason.reason.empty()) text += ", " + std::string(reason.reason.c_str());
       return text + ")";
     }
+    if (ec == websocket::error::message_too_big)
+      return "the server sent a message over the limit of " + std::to_string(kReadMessageMax) +
+             " bytes (message too big); the connection is closed";
     if (ec == asio::error::eof || ec == asio::error::connection_reset ||
         ec == beast::error::timeout || ec == asio::error::broken_pipe)
       return "the connection was lost (" + ec.message() + ")";
@@ -130,8 +139,11 @@ void WebSocketClient::connect(const std::string& host, std::uint16_t port,
                           [done](error_code e) { done(e); });
   });
   if (ec == websocket::error::upgrade_declined) {
+    std::string body = response.body().substr(0, 300);
+    while (!body.empty() && (body.back() == '\n' || body.back() == '\r')) body.pop_back();
     s.fail("the server declined the websocket upgrade: HTTP " +
-           std::to_string(response.result_int()) + " " + std::string(response.reason()));
+           std::to_string(response.result_int()) + " " + std::string(response.reason()) +
+           (body.empty() ? "" : " (" + body + ")"));
   }
   if (ec) s.fail("websocket handshake failed: " + describe(ec));
   s.open = true;
@@ -160,11 +172,19 @@ void WebSocketClient::receive_into(std::string& out, std::chrono::milliseconds t
   Impl& s = *impl_;
   if (!s.open) throw TransportError("websocket " + s.url + ": receive on a closed connection");
   out.clear();
-  // Beast reads the payload straight into the string (no intermediate buffer).
+  // Beast reads the payload straight into the string (no intermediate buffer), a piece at a
+  // time: async_read would size the string for the frame's claimed length up front.
   auto buffer = asio::dynamic_buffer(out, kReadMessageMax);
-  error_code ec = s.run(timeout, [&](auto done) {
-    s.ws->async_read(buffer, [done](error_code e, std::size_t) { done(e); });
-  });
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  error_code ec;
+  do {
+    const auto left = std::max(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                   deadline - std::chrono::steady_clock::now()),
+                               std::chrono::milliseconds(0));
+    ec = s.run(left, [&](auto done) {
+      s.ws->async_read_some(buffer, kReadChunk, [done](error_code e, std::size_t) { done(e); });
+    });
+  } while (!ec && !s.ws->is_message_done());
   if (ec) {
     out.clear();
     s.fail("receive failed: " + s.describe_read_error(ec, timeout));

@@ -17,6 +17,7 @@
 
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
@@ -45,8 +46,12 @@ using std::chrono::milliseconds;
 
 namespace {
 
-constexpr std::size_t kReadMessageMax = 128u << 20;
+// A message is read this much at a time at most, so a header claiming a large frame costs
+// nothing until its bytes arrive.
+constexpr std::size_t kReadChunk = 1u << 20;
 constexpr milliseconds kHandshakeTimeout{10000};
+constexpr milliseconds kRefusalTimeout{2000};
+constexpr std::size_t kMaxRefusalsInFlight = 64;
 constexpr milliseconds kWriteTimeout{60000};
 constexpr milliseconds kCloseTimeout{1000};
 
@@ -138,6 +143,55 @@ std::string_view path_of(std::string_view target) {
   return target.substr(0, std::min(target.find('?'), target.size()));
 }
 
+// A connection over the limit, answered on the accept thread (no thread of its own): read
+// its HTTP request (so that closing does not reset the connection before the client reads
+// the answer), answer 503 with the reason, close. Bounded by kRefusalTimeout.
+struct Refusal : std::enable_shared_from_this<Refusal> {
+  Refusal(asio::io_context& ioc, tcp::socket accepted, std::string reason,
+          std::shared_ptr<std::atomic<std::size_t>> in_flight)
+      : socket(ioc), timer(ioc), counter(std::move(in_flight)) {
+    ++*counter;
+    error_code ec;
+    const auto protocol = accepted.local_endpoint(ec).protocol();
+    socket.assign(protocol, accepted.release(), ec);  // moved onto the accept thread's context
+    response.result(http::status::service_unavailable);
+    response.version(11);
+    response.set(http::field::server, "sc2studio");
+    response.set(http::field::content_type, "text/plain");
+    response.set(http::field::retry_after, "1");
+    response.keep_alive(false);
+    response.body() = std::move(reason) + "\n";
+    response.prepare_payload();
+  }
+  ~Refusal() { --*counter; }
+
+  void start() {
+    auto self = shared_from_this();
+    timer.expires_after(kRefusalTimeout);
+    timer.async_wait([self](error_code ec) {
+      if (!ec) self->finish();
+    });
+    http::async_read(socket, buffer, request, [self](error_code ec, std::size_t) {
+      if (ec) return self->finish();
+      http::async_write(self->socket, self->response, [self](error_code, std::size_t) { self->finish(); });
+    });
+  }
+
+  void finish() {
+    error_code ignored;
+    timer.cancel(ignored);
+    socket.shutdown(tcp::socket::shutdown_both, ignored);
+    socket.close(ignored);
+  }
+
+  tcp::socket socket;
+  asio::steady_timer timer;
+  beast::flat_buffer buffer;
+  http::request<http::string_body> request;
+  http::response<http::string_body> response;
+  std::shared_ptr<std::atomic<std::size_t>> counter;  // refusals in flight
+};
+
 }  // namespace
 
 //------------------------------------------------------------------------------------------
@@ -187,10 +241,14 @@ struct Connection {
 //------------------------------------------------------------------------------------------
 
 struct WebSocketServer::Impl {
-  Impl(ServerHandlers h, std::string p) : handlers(std::move(h)), path(std::move(p)) {}
+  Impl(ServerHandlers h, std::string p, ServerLimits l)
+      : handlers(std::move(h)), path(std::move(p)), limits(l) {}
 
   ServerHandlers handlers;
   std::string path;
+  ServerLimits limits;
+  std::shared_ptr<std::atomic<std::size_t>> refusals_in_flight =
+      std::make_shared<std::atomic<std::size_t>>(0);
   asio::io_context accept_ioc;
   std::optional<tcp::acceptor> acceptor;
   std::uint16_t port = 0;
@@ -223,9 +281,27 @@ struct WebSocketServer::Impl {
     std::lock_guard lock(mutex);
     if (stopping) return;
     reap_finished_locked();
+    if (live_connections_locked() >= limits.max_connections) return refuse_over_limit(std::move(socket));
     connection->adopt(std::move(socket));
     connection->thread = std::thread([this, connection] { serve(*connection); });
     connections.push_back(connection);
+  }
+
+  std::size_t live_connections_locked() const {
+    return static_cast<std::size_t>(std::count_if(connections.begin(), connections.end(),
+                                                  [](const auto& c) { return !c->finished; }));
+  }
+
+  // Over the connection limit: a 503 naming the limit, answered on the accept thread. Past
+  // kMaxRefusalsInFlight (a flood), the socket is just closed.
+  void refuse_over_limit(tcp::socket socket) {
+    if (*refusals_in_flight >= kMaxRefusalsInFlight) return;  // the socket closes here
+    std::make_shared<Refusal>(accept_ioc, std::move(socket),
+                              "too many connections: this server takes at most " +
+                                  std::to_string(limits.max_connections) +
+                                  " at once; close another connection and retry",
+                              refusals_in_flight)
+        ->start();
   }
 
   void reap_finished_locked() {
@@ -300,7 +376,7 @@ struct WebSocketServer::Impl {
     }
     stream.start_tracking_frames(beast::buffers_to_string(buffer.data()));
 
-    ws.read_message_max(kReadMessageMax);
+    ws.read_message_max(limits.max_message_bytes);
     ws.auto_fragment(false);
     ws.binary(true);
     ws.set_option(websocket::stream_base::decorator(
@@ -310,11 +386,16 @@ struct WebSocketServer::Impl {
     });
     if (ec) return;
 
+    beast::flat_buffer message;
     while (!stopping) {
-      beast::flat_buffer message;
-      ec = connection.run(std::nullopt, [&](auto done) {
-        ws.async_read(message, [done](error_code e, std::size_t) { done(e); });
-      });
+      // A piece at a time (not async_read): Beast would reserve a whole frame's claimed size.
+      message.clear();
+      if (message.capacity() > 8 * kReadChunk) message.shrink_to_fit();  // after a huge message
+      do {
+        ec = connection.run(std::nullopt, [&](auto done) {
+          ws.async_read_some(message, kReadChunk, [done](error_code e, std::size_t) { done(e); });
+        });
+      } while (!ec && !stopping && !ws.is_message_done());
       if (ec || stopping) return;
 
       const auto bytes = message.data();
@@ -348,8 +429,8 @@ struct WebSocketServer::Impl {
 //------------------------------------------------------------------------------------------
 
 WebSocketServer::WebSocketServer(const std::string& host, std::uint16_t port,
-                                 ServerHandlers handlers, std::string path)
-    : impl_(std::make_unique<Impl>(std::move(handlers), std::move(path))) {
+                                 ServerHandlers handlers, std::string path, ServerLimits limits)
+    : impl_(std::make_unique<Impl>(std::move(handlers), std::move(path), limits)) {
   if (!impl_->handlers.on_message)
     throw std::invalid_argument("WebSocketServer needs an on_message handler");
   const std::string where = host + ":" + std::to_string(port);

@@ -25,12 +25,23 @@ struct ServerHandlers {
   std::function<void(ConnectionId)> on_close;
 };
 
+// What one server will take on at most; beyond it a client gets a clear refusal.
+struct ServerLimits {
+  // Open connections at once. One more gets HTTP 503 naming the limit (no thread is started
+  // for it); it may retry once another connection ends.
+  std::size_t max_connections = 32;
+  // Largest message (all frames of it) accepted. A frame claiming more ends the connection
+  // with close code 1009 (message too big) before any of it is read; memory grows only with
+  // the bytes that really arrive, never with the size a header claims.
+  std::size_t max_message_bytes = std::size_t{128} << 20;
+};
+
 class WebSocketServer {
  public:
   // Binds host:port now (port 0 = any free port, see port()). Throws std::runtime_error
   // when the address cannot be bound. Only the path `path` is upgraded; others get 404.
   WebSocketServer(const std::string& host, std::uint16_t port, ServerHandlers handlers,
-                  std::string path = "/sc2api");
+                  std::string path = "/sc2api", ServerLimits limits = {});
   ~WebSocketServer();  // stops and joins every thread
   WebSocketServer(const WebSocketServer&) = delete;
   WebSocketServer& operator=(const WebSocketServer&) = delete;

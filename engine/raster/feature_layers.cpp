@@ -300,7 +300,12 @@ void render_minimap(const World& world, int player_id, const FeatureLayerSetup& 
   }
 
   encode_zero(w, h, 1, out->mutable_creep());  // no creep; full size for PySC2's renderer
-  encode_absent(1, out->mutable_alerts());      // the engine raises no alerts
+  // Under-attack alerts of the last kAttackAlertMinimapLoops loops (engine/sim/alerts.h).
+  LayerWriter alerts = LayerWriter::into(out->mutable_alerts(), w, h, 1);
+  for (const AttackAlertMark& mark : player.attack_alerts) {
+    if (world.game_loop() < mark.loop || world.game_loop() - mark.loop >= kAttackAlertMinimapLoops) continue;
+    for_each_disc_pixel<false>(view, mark.pos, kAttackAlertMarkRadius, [&](int px, int py, float) { alerts.set(px, py, 1); });
+  }
 }
 
 }  // namespace sc2::engine

@@ -2,7 +2,8 @@
 // Rasterises the world into the 27 screen and 11 minimap feature layers of one player.
 // Layers the engine has a notion of are sent at the requested resolution with values from
 // the unit and map state; layers of quantities it does not model (energy, shields, effects,
-// hallucinations, cloak, blips, placeholders, minimap alerts) are sent with size (0,0).
+// hallucinations, cloak, blips, placeholders) are sent with size (0,0). The minimap's
+// alerts layer marks the player's recent under-attack alerts (engine/sim/alerts.h).
 // The per-layer table is in engine/README.md.
 //
 // Speed: layers are written straight into the messages' byte strings (reuse the messages

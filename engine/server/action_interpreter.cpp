@@ -454,6 +454,7 @@ ActionResult apply_raw(Game& game, const InterfaceSetup& iface, const SC2APIProt
     }
     case SC2APIProtocol::ActionRaw::kCameraMove: {
       const auto& c = a.camera_move().center_world_space();
+      if (!std::isfinite(c.x()) || !std::isfinite(c.y())) return SC2APIProtocol::Error;  // NaN passes a clamp
       world.player(kAgentPlayer).camera = world.clamp_to_playable(raw_to_world(world, iface, c.x(), c.y()));
       return SC2APIProtocol::Success;
     }

@@ -12,6 +12,9 @@ void Game::step(std::uint32_t loops) {
   for (std::uint32_t i = 0; i < loops && !ended(); ++i) {
     world_.advance();
     for (const UnitDeath& death : world_.deaths_last_loop()) dead_unit_tags.push_back(to_tag(death.id));
+    for (const RaisedAlert& raised : world_.alerts_last_loop()) {
+      if (raised.player == kAgentPlayer) alerts.push_back(raised.alert);
+    }
     mini_game_->on_loop(world_);
     if (auto early = mini_game_->early_end(world_)) {
       result_ = *early;

@@ -41,6 +41,7 @@ class Game {
   std::vector<SC2APIProtocol::Action> echoed_actions;
   std::vector<SC2APIProtocol::ActionError> action_errors;
   std::vector<std::uint64_t> dead_unit_tags;  // raw Event.dead_units
+  std::vector<Alert> alerts;                  // the agent player's Observation.alerts
 
  private:
   std::unique_ptr<MiniGame> mini_game_;

@@ -107,7 +107,18 @@ bool GameServer::should_close(ConnectionId connection) const {
 
 void GameServer::connection_closed(ConnectionId connection) {
   std::lock_guard lock(mutex_);
-  if (observers_.erase(connection) > 0) log("observer connection " + std::to_string(connection) + " closed");
+  if (observers_.erase(connection) > 0) {
+    log("observer connection " + std::to_string(connection) + " closed");
+    return;
+  }
+  if (player_connection_ != connection) return;
+  player_connection_.reset();
+  // Nobody can play on: free the game so that the next client can create one.
+  if (status_ != SC2APIProtocol::launched && status_ != SC2APIProtocol::quit) {
+    log("the player's connection " + std::to_string(connection) + " closed in status " + status_name(status_) +
+        "; the game is freed");
+    free_game();
+  }
 }
 
 std::size_t GameServer::observer_count() const {
@@ -198,6 +209,11 @@ void GameServer::dispatch(const SC2APIProtocol::Request& request, ConnectionId c
     out.add_error(invalid_status_message(c, name, status_));
     log(out.error(0));
     return;
+  }
+
+  // Whoever creates, joins or starts a replay plays: its connection closing frees the game.
+  if (c == Request::kCreateGame || c == Request::kJoinGame || c == Request::kStartReplay) {
+    player_connection_ = connection;
   }
 
   switch (c) {
@@ -344,7 +360,8 @@ void GameServer::start_episode() {
   const std::uint64_t seed = episode_ == 0 ? config_->seed : derive_seed(config_->seed, episode_);
   game_ = std::make_unique<Game>(*config_, seed);
   recorder_.start(*config_, join_request_, seed);
-  echo_history_.clear();  // the last episode's actions are not this one's
+  echo_history_.clear();  // the last episode's actions and errors are not this one's
+  error_history_.clear();
   ++episode_;
 }
 
@@ -357,6 +374,10 @@ void GameServer::restart_game(Response& out) {
 
 void GameServer::leave_game(Response& out) {
   out.mutable_leave_game();
+  free_game();
+}
+
+void GameServer::free_game() {
   detach_observers();
   replay_.reset();
   game_.reset();
@@ -386,15 +407,25 @@ void GameServer::observation(Response& out) {
 void GameServer::action(const SC2APIProtocol::RequestAction& r, Response& out) {
   auto* result = out.mutable_action();
   const std::size_t echoed_before = game_->echoed_actions.size();
+  const std::size_t errors_before = game_->action_errors.size();
   for (const auto& a : r.actions()) result->add_result(apply_action(*game_, *interface_, a));
   for (std::size_t i = echoed_before; i < game_->echoed_actions.size(); ++i) {
     echo_history_.add(game_->echoed_actions[i]);
+  }
+  for (std::size_t i = errors_before; i < game_->action_errors.size(); ++i) {
+    error_history_.add(game_->action_errors[i]);
   }
   recorder_.record(*game_, r);
 }
 
 void GameServer::step(const SC2APIProtocol::RequestStep& r, Response& out) {
   const std::uint32_t count = r.count() == 0 ? 1 : r.count();
+  if (count > kMaxStepLoops) {
+    out.add_error("step count " + std::to_string(count) + " is over the limit of " + std::to_string(kMaxStepLoops) +
+                  " game loops per step request; send several smaller steps");
+    log(out.error(0));
+    return;
+  }
   if (replay_) {
     advance_playback(*replay_, *game_, count);
     out.mutable_step()->set_simulation_loop(game_->world().game_loop());

@@ -19,7 +19,13 @@
 // game with their own InterfaceOptions and camera (each observation carries every action
 // player 1 made since that observer's previous one, see EchoHistory), may send obs_action
 // camera moves, and are refused action, step and game-control requests.
-// connection_closed() forgets an observer.
+// connection_closed() forgets an observer. When the connection that created or joined the
+// game (the player's) closes, the game is freed (status back to launched) so that the next
+// client can create a new one.
+//
+// Limits: a step asks for at most kMaxStepLoops game loops (more is refused with an error
+// naming the limit; a mini-game ends long before); feature layers are at most
+// kMaxLayerResolution (interface_setup.h) on each axis.
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -48,6 +54,10 @@ inline constexpr std::uint32_t kBaseBuild = 75689;
 using ConnectionId = std::uint64_t;
 inline constexpr ConnectionId kDefaultConnection = 0;
 
+// Most game loops one step request may ask for: about 13 hours of game time, and the work
+// one request may hold the game for.
+inline constexpr std::uint32_t kMaxStepLoops = 1u << 20;
+
 class GameServer {
  public:
   explicit GameServer(ServerOptions options = {});
@@ -64,7 +74,8 @@ class GameServer {
   bool quit_requested() const;
   // The connection asked to go (an observer's quit): close it after sending the reply.
   bool should_close(ConnectionId connection) const;
-  // Forgets the connection's state (observer role, camera); the game goes on.
+  // Forgets the connection's state (observer role, camera); the game goes on, unless this
+  // was the player's connection: then the game is freed and the status is launched again.
   void connection_closed(ConnectionId connection);
   std::size_t observer_count() const;
 
@@ -74,7 +85,8 @@ class GameServer {
     std::optional<Vec2> camera;  // nullopt = follow player 1's camera
     bool detached = false;       // the observed game went away (create/leave/start_replay)
     bool closing = false;        // sent quit
-    std::uint64_t echo_cursor = 0;  // into echo_history_: the player's actions not yet shown
+    std::uint64_t echo_cursor = 0;   // into echo_history_: the player's actions not yet shown
+    std::uint64_t error_cursor = 0;  // into error_history_: the player's action errors not yet shown
   };
 
   // Under mutex_: answers into `out` (id and status set), never throws.
@@ -101,9 +113,13 @@ class GameServer {
   void save_replay(SC2APIProtocol::Response& out);
   void start_episode();
 
+  void free_game();  // as leave_game: back to launched, observers detached
+
   ServerOptions options_;
   mutable std::mutex mutex_;
   SC2APIProtocol::Status status_ = SC2APIProtocol::launched;
+  // The connection that last created, joined or started a replay (not an observer's).
+  std::optional<ConnectionId> player_connection_;
   std::optional<GameConfig> config_;        // after create_game
   std::optional<InterfaceSetup> interface_; // after join_game
   std::unique_ptr<Game> game_;              // after join_game, or the replay being played
@@ -112,8 +128,10 @@ class GameServer {
   ReplayRecorder recorder_;                       // the current episode
   std::unique_ptr<ReplayPlayback> replay_;        // set while in (or after) a replay
   std::map<ConnectionId, Observer> observers_;
-  // The player's echoed actions for observers (the player's own observation takes its own).
+  // The player's echoed actions and action errors for observers (the player's own
+  // observation takes its own).
   EchoHistory echo_history_;
+  ErrorHistory error_history_;
   // Speed: the player's static feature layers, and the last ResponseObservation sent by
   // handle_bytes, cleared and refilled next time so its buffers are not allocated again.
   FeatureLayerCache layer_cache_;

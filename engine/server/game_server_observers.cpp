@@ -53,10 +53,13 @@ bool GameServer::dispatch_observer(const Request& request, Observer& observer, C
     case Request::kObservation:
       if (observer.detached || !game_) return game_gone();
       observe_game(*game_, observer.iface, observer.camera, false, out.mutable_observation());
-      // Not the player's pending echoes: every action since this observer's last look.
+      // Not the player's pending echoes and errors: every one since this observer's last look.
       out.mutable_observation()->clear_actions();
+      out.mutable_observation()->clear_action_errors();
       observer.echo_cursor =
           echo_history_.copy_since(observer.echo_cursor, out.mutable_observation()->mutable_actions());
+      observer.error_cursor =
+          error_history_.copy_since(observer.error_cursor, out.mutable_observation()->mutable_action_errors());
       return true;
     case Request::kGameInfo: {
       if (observer.detached || !game_) return game_gone();
@@ -110,12 +113,12 @@ void GameServer::join_as_observer(const SC2APIProtocol::RequestJoinGame& r, Conn
   std::string error;
   auto setup = parse_interface(r, error);
   if (!setup) return fail(SC2APIProtocol::ResponseJoinGame::FeatureUnsupported, error);
-  // A re-join keeps the cursor: the observer still gets every action once.
+  // A re-join keeps the cursors: the observer still gets every action and error once.
   const auto previous = observers_.find(connection);
-  const std::uint64_t cursor = previous != observers_.end() && !previous->second.detached
-                                   ? previous->second.echo_cursor
-                                   : echo_history_.end();
-  observers_[connection] = Observer{std::move(*setup), std::nullopt, false, false, cursor};
+  const bool rejoin = previous != observers_.end() && !previous->second.detached;
+  const std::uint64_t echo_cursor = rejoin ? previous->second.echo_cursor : echo_history_.end();
+  const std::uint64_t error_cursor = rejoin ? previous->second.error_cursor : error_history_.end();
+  observers_[connection] = Observer{std::move(*setup), std::nullopt, false, false, echo_cursor, error_cursor};
   result->set_player_id(kAgentPlayer);  // whose game it sees
   log("connection " + std::to_string(connection) + " observes player 1");
 }

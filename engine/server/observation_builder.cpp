@@ -329,6 +329,8 @@ void build_observation(Game& game, const InterfaceSetup& iface, SC2APIProtocol::
 
   auto* obs = out->mutable_observation();
   obs->set_game_loop(world.game_loop());
+  for (Alert alert : game.alerts) obs->add_alerts(static_cast<SC2APIProtocol::Alert>(alert));
+  game.alerts.clear();  // each reported once
   fill_player_common(world, obs->mutable_player_common());
   fill_abilities(world, obs);
   if (iface.score) {

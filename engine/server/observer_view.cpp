@@ -1,5 +1,6 @@
 #include "engine/server/observer_view.h"
 
+#include <cmath>
 #include <utility>
 #include <vector>
 
@@ -18,18 +19,21 @@ void observe_game(Game& game, const InterfaceSetup& iface, const std::optional<V
     std::vector<SC2APIProtocol::Action> echoed;
     std::vector<SC2APIProtocol::ActionError> errors;
     std::vector<std::uint64_t> dead;
+    std::vector<Alert> alerts;
     ~Restore() {
       player.camera = camera;
       if (consume) return;
       game.echoed_actions = std::move(echoed);
       game.action_errors = std::move(errors);
       game.dead_unit_tags = std::move(dead);
+      game.alerts = std::move(alerts);
     }
-  } restore{game, player, player.camera, consume, {}, {}, {}};
+  } restore{game, player, player.camera, consume, {}, {}, {}, {}};
   if (!consume) {
     restore.echoed = game.echoed_actions;
     restore.errors = game.action_errors;
     restore.dead = game.dead_unit_tags;
+    restore.alerts = game.alerts;
   }
   if (camera) player.camera = *camera;
   build_observation(game, iface, out);
@@ -49,6 +53,10 @@ std::string apply_observer_actions(const Game& game, const InterfaceSetup& iface
           break;
         }
         Vec2 p{a.camera_move().world_pos().x(), a.camera_move().world_pos().y()};
+        if (!std::isfinite(p.x) || !std::isfinite(p.y)) {  // NaN would pass the clamp below
+          refuse("camera_move world_pos is not a finite point");
+          break;
+        }
         if (iface.raw_crop_to_playable_area) {
           p.x += static_cast<float>(world.map().playable.x0);
           p.y += static_cast<float>(world.map().playable.y0);

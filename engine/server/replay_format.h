@@ -15,7 +15,7 @@ namespace sc2::engine {
 inline constexpr std::string_view kReplayMagic = "SC2LREPL";  // 8 bytes
 inline constexpr std::uint32_t kReplayFormatVersion = 1;
 // Bump whenever the simulation changes behaviour: replays of other versions are refused.
-inline constexpr std::string_view kEngineVersion = "sc2lite-engine 2";  // 2: ground pathing around obstacles
+inline constexpr std::string_view kEngineVersion = "sc2lite-engine 3";  // 2: ground pathing; 3: grid separation
 
 struct ReplayHeader {
   std::string engine_version;      // kEngineVersion of the recording engine

@@ -174,6 +174,7 @@ bool run_build(World& world, Unit& worker, Order& order) {
   if (structure->health_max - structure->health < 0.25f) structure->health = structure->health_max;
   structure->under_construction = false;
   structure->builder = {};
+  world.raise_alert(structure->owner, Alert::BuildingComplete, *structure);
   return true;
 }
 

@@ -66,10 +66,14 @@ void extract(World& world, Unit& worker, Unit& resource) {
     const int amount = std::min(kMineralsPerTrip, resource.mineral_contents);
     resource.mineral_contents -= amount;
     worker.cargo_minerals = amount;
-    if (resource.mineral_contents <= 0) resource.health = 0.0f;  // depleted: removed this loop
+    if (resource.mineral_contents <= 0) {
+      resource.health = 0.0f;  // depleted: removed this loop
+      world.raise_alert(worker.owner, Alert::MineralsExhausted, resource);
+    }
   } else {
     const int amount = std::min(kVespenePerTrip, resource.vespene_contents);
     resource.vespene_contents -= amount;
+    if (amount > 0 && resource.vespene_contents <= 0) world.raise_alert(worker.owner, Alert::VespeneExhausted, resource);
     if (Unit* geyser = world.find(resource.geyser)) geyser->vespene_contents = resource.vespene_contents;
     worker.cargo_vespene = amount;
   }

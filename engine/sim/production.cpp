@@ -88,7 +88,10 @@ void advance_production(World& world, Unit& structure) {
   PlayerEconomy& bank = world.player(structure.owner).economy;
   if (stats->id == unit_type::kMarine) ++bank.marines_trained;
   if (stats->role == UnitRole::Worker) ++bank.workers_trained;
-  send_to_rally(world, structure, *world.find(id));
+  Unit& trained = *world.find(id);
+  world.raise_alert(structure.owner,
+                    stats->role == UnitRole::Worker ? Alert::TrainWorkerComplete : Alert::TrainUnitComplete, trained);
+  send_to_rally(world, structure, trained);
 }
 
 }  // namespace sc2::engine

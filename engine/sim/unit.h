@@ -45,6 +45,17 @@ struct PathPlan {
   bool unreachable = false;     // the waypoints end at the reachable point nearest the goal
 };
 
+// Separation's memory (separation.cpp): the position, yielding flags and pathing-grid
+// version this unit had when separation last checked every pair it is in, and it has not
+// moved since. A pair of units that both still match was settled then: checking it again
+// would change nothing.
+struct SeparationMemo {
+  bool valid = false;
+  Vec2 pos;
+  std::uint8_t flags = 0;
+  std::uint32_t grid_version = 0;
+};
+
 // One unit in a production queue (Command Center, Barracks).
 struct TrainItem {
   std::uint32_t ability_id = 0;
@@ -73,6 +84,7 @@ struct Unit {
   bool has_rest_goal = false;
   Vec2 rest_goal;
   PathPlan path;               // ground units walking around walls and structures
+  SeparationMemo separation;
 
   // Economy (workers, resources, structures).
   int cargo_minerals = 0;          // worker: carried load

@@ -1,8 +1,8 @@
 #include "engine/sim/world.h"
 
 #include "engine/sim/combat.h"
-#include "engine/sim/movement.h"
 #include "engine/sim/production.h"
+#include "engine/sim/separation.h"
 #include "engine/sim/unit_behaviour.h"
 
 #include <algorithm>
@@ -240,6 +240,11 @@ void World::account_loop(const std::vector<Unit*>& units) {
         if (is_player(u->owner)) players_[static_cast<std::size_t>(u->owner)].score.damage_taken.life += lost;
       }
     }
+    if (u->health < u->health_accounted && is_player(u->owner) && is_player(u->last_attacker_owner) &&
+        hostile(u->last_attacker_owner, u->owner)) {
+      raise_alert(u->owner, u->stats->role == UnitRole::Structure ? Alert::BuildingUnderAttack : Alert::UnitUnderAttack,
+                  *u);
+    }
     u->health_accounted = u->health;
     if (!u->alive() || !is_player(u->owner)) continue;
     ScoreTotals& score = players_[static_cast<std::size_t>(u->owner)].score;
@@ -301,8 +306,29 @@ void World::remove_dead(const std::vector<Unit*>& units) {
   }
 }
 
+void World::raise_alert(int player, Alert alert, const Unit& unit) {
+  if (!is_player(player)) return;
+  const std::uint32_t shown_at = game_loop_ + 1;  // the loop the alert is observed at
+  if (alert == Alert::UnitUnderAttack || alert == Alert::BuildingUnderAttack) {
+    auto& marks = players_[static_cast<std::size_t>(player)].attack_alerts;
+    for (const AttackAlertMark& m : marks) {
+      if (m.alert == alert && shown_at - m.loop < kAttackAlertQuietLoops && distance(m.pos, unit.pos) <= kAttackAlertRadius) {
+        return;  // rate-limited: this spot was alerted a moment ago
+      }
+    }
+    marks.push_back({alert, unit.pos, shown_at});
+  }
+  alerts_.push_back({player, alert, unit.id, unit.pos});
+}
+
 void World::advance() {
   deaths_.clear();
+  alerts_.clear();
+  for (PlayerState& p : players_) {
+    std::erase_if(p.attack_alerts, [&](const AttackAlertMark& m) {
+      return game_loop_ + 1 - m.loop >= std::max(kAttackAlertQuietLoops, kAttackAlertMinimapLoops);
+    });
+  }
   const std::vector<Unit*> live = units();
   grid_.rebuild(live, map_.width, map_.height);
   max_unit_radius_ = 0.0f;

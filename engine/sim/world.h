@@ -7,6 +7,7 @@
 #include <optional>
 #include <vector>
 
+#include "engine/sim/alerts.h"
 #include "engine/sim/map_layout.h"
 #include "engine/sim/pathing_grid.h"
 #include "engine/sim/rng.h"
@@ -57,6 +58,8 @@ struct PlayerState {
   std::vector<std::uint8_t> explored;              // map cells ever seen (fog of war)
   ScoreTotals score;                               // score_details running totals
   std::vector<UnitSnapshot> snapshots;             // with fog: remembered structures / resources, first seen first
+  // Under-attack alerts of the last few seconds (rate limit, minimap `alerts` layer); not hashed.
+  std::vector<AttackAlertMark> attack_alerts;
 };
 
 // A unit that died in the last loop (for map triggers and the raw dead_units event).
@@ -136,6 +139,12 @@ class World {
 
   // Units that died during the last advance(), in slot order.
   const std::vector<UnitDeath>& deaths_last_loop() const { return deaths_; }
+  // Alerts raised during the last advance(), in the order raised (reporting only).
+  const std::vector<RaisedAlert>& alerts_last_loop() const { return alerts_; }
+  // During advance(): announces `alert` about `unit` to `player` (not to the neutral owner).
+  // Under-attack alerts go through the rate limit of engine/sim/alerts.h.
+  void raise_alert(int player, Alert alert, const Unit& unit);
+
   // Enemy units a player's units killed / units the player lost, since the game began.
   int kills(int player_id) const { return kills_.at(static_cast<std::size_t>(player_id)); }
   int losses(int player_id) const { return losses_.at(static_cast<std::size_t>(player_id)); }
@@ -167,6 +176,7 @@ class World {
   std::vector<std::uint32_t> free_slots_;
   std::array<PlayerState, kMaxPlayers + 1> players_;
   std::vector<UnitDeath> deaths_;
+  std::vector<RaisedAlert> alerts_;
   SpatialGrid grid_;
   float max_unit_radius_ = 0.0f;
   std::uint32_t owners_present_ = 0;  // bit per owner (0..16) of the units live at the loop's start

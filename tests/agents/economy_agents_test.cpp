@@ -92,7 +92,7 @@ TEST_CASE("CollectMineralsAndGas: trains SCVs at the Command Center while supply
   CHECK(agent.step(base_step(basics(), 500, 8, 15, 0, 8)) == pysc2::FunctionCall{});
 }
 
-TEST_CASE("CollectMineralsAndGas: supply short -> an SCV builds a depot on a free spot; a refused spot is not retried") {
+TEST_CASE("CollectMineralsAndGas: supply short -> an SCV builds a depot on a free spot, a refused spot is not retried") {
   agents::CollectMineralsAndGasAgent agent;
   agent.setup({"CollectMineralsAndGas", 64, 64, 8});
   agent.reset();

@@ -60,7 +60,7 @@ TEST_CASE("random agent emits only available, valid calls over many observations
   CHECK(max_minimap_x >= 16);
 }
 
-TEST_CASE("random agent with only no_op available sends no_op; with nothing offered it sends no_op") {
+TEST_CASE("random agent with only no_op available sends no_op, with nothing offered it sends no_op") {
   agents::RandomAgent agent(1);
   agent.setup({});
   CHECK(agent.step(test::time_step_with({0})) == pysc2::FunctionCall{});

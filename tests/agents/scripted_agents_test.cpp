@@ -178,7 +178,7 @@ TEST_CASE("DefeatZerglingsAndBanelings: reach scales with the screen resolution"
 
 TEST_CASE("DefeatZerglingsAndBanelings: at a wave's start it splits the line into three groups, then holds") {
   agents::DefeatZerglingsAndBanelingsAgent agent;
-  agent.setup({});  // 64 px: split distance 6 world units = 16 px, reach 15 px
+  agent.setup({});  // 64 px: split distance 3 world units = 8 px, reach 15 px
   agent.reset();
   auto step = test::time_step_with(with_attack());
   for (int i = 0; i < 9; ++i) test::add_unit(step.observation, kMarine, kSelf, 20, 20 + 3 * i, true, i + 1);
@@ -189,13 +189,13 @@ TEST_CASE("DefeatZerglingsAndBanelings: at a wave's start it splits the line int
   auto call = agent.step(step);
   CHECK(call == pysc2::FunctionCall{pysc2::fn::select_rect, {{0}, {18, 0}, {22, 26}}});
   check_valid(call, step);
-  call = agent.step(step);  // top group's mean row 23, moved up 16
-  CHECK(call == pysc2::FunctionCall{id_of("Move_screen"), {{0}, {20, 7}}});
+  call = agent.step(step);  // top group's mean row 23, moved up 8
+  CHECK(call == pysc2::FunctionCall{id_of("Move_screen"), {{0}, {20, 15}}});
   call = agent.step(step);
   CHECK(call == pysc2::FunctionCall{pysc2::fn::select_rect, {{0}, {18, 37}, {22, 63}}});
   check_valid(call, step);
-  call = agent.step(step);  // bottom group's mean row 41, moved down 16
-  CHECK(call == pysc2::FunctionCall{id_of("Move_screen"), {{0}, {20, 57}}});
+  call = agent.step(step);  // bottom group's mean row 41, moved down 8
+  CHECK(call == pysc2::FunctionCall{id_of("Move_screen"), {{0}, {20, 49}}});
   // Split done; nothing in reach: hold.
   CHECK(agent.step(step) == pysc2::FunctionCall{});
 
@@ -204,7 +204,7 @@ TEST_CASE("DefeatZerglingsAndBanelings: at a wave's start it splits the line int
   CHECK(agent.step(step).function == pysc2::fn::select_rect);
 }
 
-TEST_CASE("DefeatZerglingsAndBanelings: no split once the enemy is close; it fights instead") {
+TEST_CASE("DefeatZerglingsAndBanelings: no split once the enemy is close, it fights instead") {
   agents::DefeatZerglingsAndBanelingsAgent agent;
   agent.setup({});
   agent.reset();

@@ -88,7 +88,7 @@ TEST_CASE("mini-game time limits") {
   CHECK_FALSE(sc2::app::episode_loop_limit("Simple64").has_value());
 }
 
-TEST_CASE("--agent takes a built-in agent name and --record a folder; an unknown agent is refused") {
+TEST_CASE("--agent takes a built-in agent name and --record a folder, an unknown agent is refused") {
   auto parsed = parse({"--agent", "scripted", "--record", "/tmp/demo"});
   REQUIRE(parsed.options.has_value());
   CHECK(parsed.options->agent == "scripted");

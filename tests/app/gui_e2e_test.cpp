@@ -83,7 +83,7 @@ TEST_CASE("scripted clicks select the Marine and move it to the beacon on MoveTo
   CHECK(count_color(shot, 0, 220, 40, 0) > 10);       // the Marine's status bar in the world view
 }
 
-TEST_CASE("a scripted click on a layer title opens its inspector; the world view zooms and draws status bars") {
+TEST_CASE("a scripted click on a layer title opens its inspector, the world view zooms and draws status bars") {
   if (!have_programs()) return;
   sc2::test::TempDir dir;
   const auto script = dir.path() / "inspect.txt";

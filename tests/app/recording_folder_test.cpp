@@ -8,7 +8,7 @@
 
 using sc2::app::next_recording_folder;
 
-TEST_CASE("a new or empty folder is used; a non-empty one moves to the first free -N sibling") {
+TEST_CASE("a new or empty folder is used, a non-empty one moves to the first free -N sibling") {
   sc2::test::TempDir dir;
   const auto base = dir.path() / "demo";
   CHECK(next_recording_folder(base) == base);

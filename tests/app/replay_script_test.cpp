@@ -3,7 +3,7 @@
 
 #include "app/script.h"
 
-TEST_CASE("script: seek LOOP parses; a missing or bad loop names the line") {
+TEST_CASE("script: seek LOOP parses, a missing or bad loop names the line") {
   auto parsed = sc2::app::parse_script("wait_game\nseek 120  # forward\nseek 0\n", "s.txt");
   REQUIRE(parsed.error.empty());
   REQUIRE(parsed.commands.size() == 3);

@@ -138,7 +138,7 @@ TEST_CASE("replay mode: a damaged replay fails the session with the engine's rea
   CHECK(error.find("checksum") != std::string::npos);
 }
 
-TEST_CASE("observe mode: follows the game a client plays at its own resolution; a restart is a new episode") {
+TEST_CASE("observe mode: follows the game a client plays at its own resolution, a restart is a new episode") {
   if (!have_sc2lite()) return;
   sc2::LaunchOptions launch;
   launch.sc2lite_dir = kBin;
@@ -169,6 +169,47 @@ TEST_CASE("observe mode: follows the game a client plays at its own resolution; 
 
   session.stop();
   CHECK(session.snapshot().state == SessionState::stopped);
+}
+
+TEST_CASE("observe mode: the player's calls the game refused show in the log as errors") {
+  if (!have_sc2lite()) return;
+  sc2::LaunchOptions launch;
+  launch.sc2lite_dir = kBin;
+  auto game = sc2::GameProcess::launch(launch);
+  sc2::pysc2::EnvOptions env_options;
+  env_options.seed = 8;
+  sc2::pysc2::Env env(game->controller(), env_options);
+  env.reset();
+
+  SessionOptions options;
+  options.connect_host = "127.0.0.1";
+  options.connect_port = game->port();
+  Session session(options);
+  session.start();
+  REQUIRE(wait_for([&] { return session.snapshot().timestep != nullptr || session.snapshot().state == SessionState::failed; }));
+  REQUIRE(session.snapshot().state == SessionState::running);
+
+  env.step(sc2::pysc2::FunctionCall{sc2::pysc2::fn::select_army, {{0}}});
+  // A call PySC2 would not send (a Marine cannot build), straight through the API.
+  SC2APIProtocol::RequestAction refused;
+  auto* command = refused.add_actions()->mutable_action_feature_layer()->mutable_unit_command();
+  command->set_ability_id(319);  // Build_SupplyDepot
+  command->mutable_target_screen_coord()->set_x(10);
+  command->mutable_target_screen_coord()->set_y(10);
+  REQUIRE(game->controller().act(refused).result(0) != SC2APIProtocol::Success);
+  env.step(sc2::pysc2::FunctionCall{sc2::pysc2::fn::no_op, {}});
+
+  const auto error_logged = [&] {
+    for (const auto& record : session.action_log()) {
+      if (record.failed && record.result.find("error: ") == 0) return true;
+    }
+    return false;
+  };
+  CHECK(wait_for(error_logged));
+  bool select_seen = false;
+  for (const auto& record : session.action_log()) select_seen |= record.call.function == sc2::pysc2::fn::select_army;
+  CHECK(select_seen);
+  session.stop();
 }
 
 TEST_CASE("HOST:PORT parsing") {

@@ -118,7 +118,7 @@ TEST_CASE("watch mode: the scripted agent plays MoveToBeacon on the Session, its
   session.stop();
 }
 
-TEST_CASE("take over: the person's calls go out while the agent waits; handing back resumes the agent") {
+TEST_CASE("take over: the person's calls go out while the agent waits, handing back resumes the agent") {
   if (!have_sc2lite()) return;
   Session session(fast_options("scripted"));
   session.start();
@@ -270,7 +270,7 @@ TEST_CASE("recording while watching: the rows are the agent's calls in the log's
   CHECK(episodes[1].first_step == episodes[0].steps);
 }
 
-TEST_CASE("an unusable recording folder is a clear error; the game goes on and a later folder works") {
+TEST_CASE("an unusable recording folder is a clear error, the game goes on and a later folder works") {
   if (!have_sc2lite()) return;
   sc2::test::TempDir dir;
   std::filesystem::create_directories(dir.path() / "busy");

@@ -55,7 +55,7 @@ TEST_CASE("terrain: height colour x 0.6, darkened by visibility, creep blended 4
   for (std::uint32_t pixel : image.rgba) CHECK((pixel >> 24) == 255u);  // opaque
 }
 
-TEST_CASE("terrain: no heights (or all zero) count as height 100; missing layers change nothing") {
+TEST_CASE("terrain: no heights (or all zero) count as height 100, missing layers change nothing") {
   const render::Palette& heights = render::palette_for_layer("height_map", false);
   const auto zeros = layer(3, 1, {0, 0, 0});
   const render::TerrainImage flat = render::terrain_image(&zeros, nullptr, nullptr);

@@ -689,3 +689,30 @@ TEST_CASE("raw_function_for_ability: the lowest raw function id of pysc2-raw-act
     CHECK(raw_function_for_ability(ability) == id);
   }
 }
+
+TEST_CASE("from_proto: a select_rect with several rectangles reads the first only, as PySC2") {
+  Action action;
+  auto* select = action.mutable_action_feature_layer()->mutable_unit_selection_rect();
+  auto* first = select->add_selection_screen_coord();
+  first->mutable_p0()->set_x(3);
+  first->mutable_p0()->set_y(4);
+  first->mutable_p1()->set_x(20);
+  first->mutable_p1()->set_y(30);
+  auto* second = select->add_selection_screen_coord();
+  second->mutable_p0()->set_x(40);
+  second->mutable_p1()->set_x(50);
+  second->mutable_p1()->set_y(60);
+  select->set_selection_add(true);
+  CHECK(from_proto(action, true) == FunctionCall{fn::select_rect, {{1}, {3, 4}, {20, 30}}});
+}
+
+TEST_CASE("from_proto: actions echoed in action_render (RGB action space) map like action_feature_layer") {
+  Action action;
+  auto* command = action.mutable_action_render()->mutable_unit_command();
+  command->set_ability_id(16);  // Move_Move, specific
+  command->mutable_target_minimap_coord()->set_x(7);
+  command->mutable_target_minimap_coord()->set_y(9);
+  const int move_move_minimap = find_function("Move_Move_minimap")->id;
+  CHECK(from_proto(action, false) == FunctionCall{move_move_minimap, {{0}, {7, 9}}});
+  CHECK(from_proto(action, true) == FunctionCall{find_function("Move_minimap")->id, {{0}, {7, 9}}});
+}

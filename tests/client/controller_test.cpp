@@ -102,7 +102,7 @@ TEST_CASE("ping round trip: ids count up, the status is kept, the answer comes b
   CHECK(requests[0].has_ping());
 }
 
-TEST_CASE("observe sets game_loop only when asked; step sends the count") {
+TEST_CASE("observe sets game_loop only when asked, step sends the count") {
   FakeGame game([](const Request& request) { return answer(request).SerializeAsString(); });
   Controller controller("127.0.0.1", game.server.port(), quick_options());
   controller.observe();

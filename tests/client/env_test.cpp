@@ -222,7 +222,7 @@ TEST_CASE("Env::step sends one Action per call, steps step_mul and rewards the s
   CHECK(env.game_loop() == 24);
 }
 
-TEST_CASE("Env: player_result ends the episode with discount 0; stepping on throws; reset restarts") {
+TEST_CASE("Env: player_result ends the episode with discount 0, stepping on throws, reset restarts") {
   Fixture f;
   f.game.end_loop = 16;
   f.game.scores = {1, 2};
@@ -416,7 +416,7 @@ std::optional<std::vector<int>> centre_of(const Layer& layer, int value) {
 
 }  // namespace
 
-TEST_CASE("Env plays MoveToBeacon against the in-process engine; reward = score delta") {
+TEST_CASE("Env plays MoveToBeacon against the in-process engine, reward = score delta") {
   sc2::Controller controller(std::make_unique<EngineChannel>());
   EnvOptions options;
   options.seed = 7;
@@ -453,4 +453,77 @@ TEST_CASE("Env plays MoveToBeacon against the in-process engine; reward = score 
   const TimeStep again = env.reset();
   CHECK(again.first());
   CHECK(env.episode() == 2);
+}
+
+TEST_CASE("Env with non-square layers, a minimap smaller than the screen and crop_to_playable_area") {
+  sc2::Controller controller(std::make_unique<EngineChannel>());
+  EnvOptions options;
+  options.seed = 7;
+  options.feature_screen_size = 80;
+  options.feature_screen_height = 60;
+  options.feature_minimap_size = 40;
+  options.feature_minimap_height = 48;
+  options.crop_to_playable_area = true;
+  options.allow_cheating_layers = true;
+  Env env(controller, options);
+  const TimeStep step = env.reset();
+
+  // The join asked for exactly this, and the game echoes it.
+  const auto& echoed = env.game_info().options().feature_layer();
+  CHECK(echoed.resolution().x() == 80);
+  CHECK(echoed.resolution().y() == 60);
+  CHECK(echoed.minimap_resolution().x() == 40);
+  CHECK(echoed.minimap_resolution().y() == 48);
+  CHECK(echoed.crop_to_playable_area());
+  CHECK(echoed.allow_cheating_layers());
+
+  const Observation& observation = step.observation;
+  for (const Layer& layer : observation.feature_screen) {
+    CAPTURE(layer.name);
+    CHECK(layer.width == 80);
+    CHECK(layer.height == 60);
+  }
+  for (const Layer& layer : observation.feature_minimap) {
+    CAPTURE(layer.name);
+    CHECK(layer.width == 40);
+    CHECK(layer.height == 48);
+  }
+
+  // The Marine in feature_minimap_units sits on its own pixels of the minimap layers (the
+  // client's mapping of the cropped, non-square minimap agrees with the engine's). Not
+  // checked for feature_units: on a non-square screen PySC2 scales y by H / camera width
+  // while the game's pixels are square (pysc2-action-mapping.md §4), and we keep PySC2's.
+  REQUIRE(observation.feature_minimap_units.rows >= 1);
+  for (int row = 0; row < observation.feature_minimap_units.rows; ++row) {
+    if (observation.feature_minimap_units.at(row, "alliance") != 1) continue;
+    const auto x = static_cast<int>(observation.feature_minimap_units.at(row, "x"));
+    const auto y = static_cast<int>(observation.feature_minimap_units.at(row, "y"));
+    CHECK(observation.minimap("player_relative")->at(x, y) == 1);
+    CHECK(observation.minimap("unit_type")->at(x, y) == 48);  // the cheating layer, as asked
+  }
+  CHECK(std::count(observation.minimap("camera")->values.begin(), observation.minimap("camera")->values.end(), 1) > 0);
+
+  // Calls are validated against these sizes: x and y have their own ranges.
+  CHECK(env.action_space().screen_width == 80);
+  CHECK(env.action_space().minimap_height == 48);
+  CHECK_NOTHROW(env.step(FunctionCall{fn::move_camera, {{39, 47}}}));
+  CHECK_THROWS_AS(env.step(FunctionCall{fn::move_camera, {{40, 10}}}), std::invalid_argument);
+  CHECK_THROWS_AS(env.step(FunctionCall{fn::move_camera, {{10, 48}}}), std::invalid_argument);
+  CHECK_NOTHROW(env.step(FunctionCall{fn::select_point, {{0}, {79, 59}}}));
+  CHECK_THROWS_AS(env.step(FunctionCall{fn::select_point, {{0}, {70, 60}}}), std::invalid_argument);
+  CHECK(env.last().observation.last_actions == std::vector<FunctionCall>{FunctionCall{fn::select_point, {{0}, {79, 59}}}});
+}
+
+TEST_CASE("Env options: negative heights are refused, 0 means square") {
+  Fixture f;
+  EnvOptions options;
+  options.feature_screen_height = -1;
+  CHECK_THROWS_AS(Env(f.controller, options), std::invalid_argument);
+  options = EnvOptions{};
+  options.feature_minimap_height = -4;
+  CHECK_THROWS_AS(Env(f.controller, options), std::invalid_argument);
+  options = EnvOptions{};
+  Env env(f.controller, options);
+  CHECK(env.action_space().screen_height == 64);
+  CHECK(env.action_space().minimap_height == 64);
 }

@@ -145,7 +145,7 @@ TEST_CASE("unit_counts: own units only, one row per type, ascending by type") {
   CHECK(to_observation(nobody, ObservationSpec{}, square_map_info()).unit_counts.empty());
 }
 
-TEST_CASE("raw_units: every unit (on screen or not) at raw-resolution pixels; feature_units keeps the screen") {
+TEST_CASE("raw_units: every unit (on screen or not) at raw-resolution pixels, feature_units keeps the screen") {
   api::ResponseObservation response;
   auto* camera = response.mutable_observation()->mutable_raw_data()->mutable_player()->mutable_camera();
   camera->set_x(32);
@@ -189,7 +189,7 @@ TEST_CASE("raw_units with a cropped raw view: the playable area is the raw frame
   CHECK(obs.camera_size == std::array<std::int64_t, 2>{24, 24});
 }
 
-TEST_CASE("raw_effects keeps every effect position; feature_effects only those on screen") {
+TEST_CASE("raw_effects keeps every effect position, feature_effects only those on screen") {
   api::ResponseObservation response;
   auto* raw = response.mutable_observation()->mutable_raw_data();
   raw->mutable_player()->mutable_camera()->set_x(32);
@@ -253,7 +253,7 @@ TEST_CASE("rgb_screen / rgb_minimap decode 24 bpp render data, R G B per pixel, 
   CHECK(obs.rgb_minimap.at(1, 0, 2) == 6);
 }
 
-TEST_CASE("rgb: size (0,0) is an empty image; wrong bpp or data length is a clear error") {
+TEST_CASE("rgb: size (0,0) is an empty image, wrong bpp or data length is a clear error") {
   CHECK(decode_rgb(rgb_image(0, 0, ""), "rgb_screen").empty());
   auto message = [](const api::ImageData& image) -> std::string {
     try {

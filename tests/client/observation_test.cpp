@@ -290,7 +290,7 @@ TEST_CASE("feature_units: a Marine at a known camera, all 46 columns") {
   CHECK(obs.feature_minimap_units.at(0, "tag") == 0);
 }
 
-TEST_CASE("feature_units keeps only is_on_screen units; feature_minimap_units keeps all") {
+TEST_CASE("feature_units keeps only is_on_screen units, feature_minimap_units keeps all") {
   api::ResponseObservation response = base_response();
   add_unit(response, 1, 48, 30.0f, 20.0f);
   add_unit(response, 2, 317, 60.0f, 60.0f)->set_is_on_screen(false);  // beacon far away
@@ -560,4 +560,55 @@ TEST_CASE("hide_specific_actions reaches available_actions") {
   show_specific.hide_specific_actions = false;
   CHECK(to_observation(response, show_specific, game_info()).available_actions ==
         std::vector<int>{0, 1, 2, 3, 4, 453, find_function("Stop_Stop_quick")->id});
+}
+
+TEST_CASE("feature_units: resource, harvester, transport, blip and hallucination columns") {
+  api::ResponseObservation response = base_response();
+  api::Unit* field = add_unit(response, 11, 341, 30.0f, 20.0f);
+  field->set_alliance(api::Neutral);
+  field->set_owner(16);
+  field->set_mineral_contents(1800);
+  field->set_display_type(api::Snapshot);
+  api::Unit* refinery = add_unit(response, 12, 20, 34.0f, 20.0f);
+  refinery->set_alliance(api::Self);
+  refinery->set_vespene_contents(2250);
+  refinery->set_assigned_harvesters(2);
+  refinery->set_ideal_harvesters(3);
+  api::Unit* medivac = add_unit(response, 13, 54, 32.0f, 24.0f);
+  medivac->set_alliance(api::Self);
+  medivac->set_cargo_space_taken(3);
+  medivac->set_cargo_space_max(8);
+  medivac->set_is_flying(true);
+  api::Unit* blip = add_unit(response, 14, 105, 28.0f, 18.0f);
+  blip->set_alliance(api::Enemy);
+  blip->set_is_blip(true);
+  blip->set_is_hallucination(true);
+  blip->set_cloak(api::CloakedDetected);
+  blip->set_shield(20.0f);
+  blip->set_shield_max(40.0f);
+
+  const Observation obs = to_observation(response, spec(), game_info());
+  REQUIRE(obs.feature_units.rows == 4);
+  const Table& units = obs.feature_units;
+  const int f = row_of(units, 341), r = row_of(units, 20), m = row_of(units, 54), b = row_of(units, 105);
+  CHECK(units.at(f, "mineral_contents") == 1800);
+  CHECK(units.at(f, "vespene_contents") == 0);
+  CHECK(units.at(f, "alliance") == 3);
+  CHECK(units.at(f, "owner") == 16);
+  CHECK(units.at(f, "display_type") == 2);
+  CHECK(units.at(r, "vespene_contents") == 2250);
+  CHECK(units.at(r, "assigned_harvesters") == 2);
+  CHECK(units.at(r, "ideal_harvesters") == 3);
+  CHECK(units.at(m, "cargo_space_taken") == 3);
+  CHECK(units.at(m, "cargo_space_max") == 8);
+  CHECK(units.at(m, "assigned_harvesters") == 0);
+  CHECK(units.at(b, "is_blip") == 1);
+  CHECK(units.at(b, "hallucination") == 1);
+  CHECK(units.at(b, "cloak") == 2);
+  CHECK(units.at(b, "alliance") == 4);
+  CHECK(units.at(b, "shield") == 20);
+  CHECK(units.at(b, "shield_ratio") == 127);  // 20/40·255 = 127.5
+  // raw_units carry the same columns with real tags.
+  CHECK(obs.raw_units.at(row_of(obs.raw_units, 341), "mineral_contents") == 1800);
+  CHECK(obs.raw_units.at(row_of(obs.raw_units, 54), "tag") == 13);
 }

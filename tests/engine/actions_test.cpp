@@ -56,7 +56,7 @@ TEST_CASE("select_point on the Marine selects it and lists its abilities") {
   CHECK(obs.observation().abilities_size() == 0);
 }
 
-TEST_CASE("select_rect around the Marine selects it; an empty rect keeps the selection") {
+TEST_CASE("select_rect around the Marine selects it, an empty rect keeps the selection") {
   GameServer server;
   start_game(server, 3);
   auto obs = observe(server);
@@ -184,7 +184,7 @@ TEST_CASE("camera_move centres the camera on the minimap pixel, clamped to the p
   CHECK(obs.observation().raw_data().player().camera().y() == doctest::Approx(31.5f));
 }
 
-TEST_CASE("raw unit commands by tag move the Marine; unknown tags fail") {
+TEST_CASE("raw unit commands by tag move the Marine, unknown tags fail") {
   GameServer server;
   Interface i;
   i.raw_crop = true;

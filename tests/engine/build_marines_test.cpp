@@ -152,7 +152,7 @@ TEST_CASE("BuildMarines: NotEnoughFood when supply is full") {
   CHECK(act(server, raw_command({cc.tag()}, 524)).result(0) == api::NotEnoughFood);
 }
 
-TEST_CASE("BuildMarines ends at 20160 loops (900 s) with Victory; restart resets it") {
+TEST_CASE("BuildMarines ends at 20160 loops (900 s) with Victory, restart resets it") {
   GameServer server;
   start_map(server, kMap, 9);
   CHECK(step(server, 20159).status() == api::in_game);

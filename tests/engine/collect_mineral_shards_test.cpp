@@ -57,7 +57,7 @@ TEST_CASE("CollectMineralShards start: 2 unselected Marines, 20 neutral shards a
   CHECK(shard_pixels >= 20);
 }
 
-TEST_CASE("each shard touched scores +1 and vanishes; a new 20 come when all are taken") {
+TEST_CASE("each shard touched scores +1 and vanishes, a new 20 come when all are taken") {
   GameServer server;
   start_map(server, kMap, 9);
   auto obs = observe(server);
@@ -84,7 +84,7 @@ TEST_CASE("each shard touched scores +1 and vanishes; a new 20 come when all are
   CHECK(obs.observation().score().score() >= 20);  // a scripted agent collects at least a batch
 }
 
-TEST_CASE("CollectMineralShards ends at 2688 loops with Victory; restart resets it") {
+TEST_CASE("CollectMineralShards ends at 2688 loops with Victory, restart resets it") {
   GameServer server;
   start_map(server, kMap, 10);
   auto last = step(server, 2687);

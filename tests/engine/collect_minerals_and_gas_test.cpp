@@ -75,7 +75,7 @@ TEST_CASE("CollectMineralsAndGas start: 12 idle unselected SCVs, a CC, 16 fields
   for (const auto& u : obs.observation().raw_data().units()) CHECK(u.is_on_screen());
 }
 
-TEST_CASE("score = minerals + gas collected; spending does not reduce it; nothing happens without orders") {
+TEST_CASE("score = minerals + gas collected, spending does not reduce it, nothing happens without orders") {
   GameServer server;
   start_map(server, kMap, 6);
   step(server, 400);
@@ -134,7 +134,7 @@ TEST_CASE("gas: a Refinery on a geyser, SCVs gather 4 per trip and the score cou
         static_cast<int>(details.collected_minerals() + details.collected_vespene()));
 }
 
-TEST_CASE("select idle worker: Set, Add, All, AddAll; abilities of SCVs and the Command Center") {
+TEST_CASE("select idle worker: Set, Add, All, AddAll, abilities of SCVs and the Command Center") {
   GameServer server;
   start_map(server, kMap, 8);
   REQUIRE(act(server, select_idle(api::ActionSelectIdleWorker::Set)).result(0) == api::Success);
@@ -218,7 +218,7 @@ TEST_CASE("bad economy commands: gather from a non-resource, build off the map, 
   CHECK(step(server, 8).status() == api::in_game);
 }
 
-TEST_CASE("CollectMineralsAndGas ends at 6720 loops (300 s) with Victory; restart resets everything") {
+TEST_CASE("CollectMineralsAndGas ends at 6720 loops (300 s) with Victory, restart resets everything") {
   GameServer server;
   start_map(server, kMap, 10);
   send_all_to_mine(server, observe(server));

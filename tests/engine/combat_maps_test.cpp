@@ -183,7 +183,7 @@ TEST_CASE("DefeatZerglingsAndBanelings: +5 per Zergling or Baneling, -1 per Mari
   CHECK(waved);
 }
 
-TEST_CASE("combat maps end in Defeat when all Marines are dead; the enemies charge on their own") {
+TEST_CASE("combat maps end in Defeat when all Marines are dead, the enemies charge on their own") {
   for (const CombatMap* map : {&kRoaches, &kBanelings}) {
     CAPTURE(map->name);
     GameServer server;

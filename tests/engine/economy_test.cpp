@@ -133,7 +133,7 @@ TEST_CASE("workers wait while a field is occupied: 4 SCVs on one field mine no f
   CHECK(collected >= 5 * 18);  // and the field is kept busy
 }
 
-TEST_CASE("a field runs dry and disappears; its workers move to the next field") {
+TEST_CASE("a field runs dry and disappears, its workers move to the next field") {
   World w = base_world(8);
   auto fields = fields_of(w);
   Unit& scv = *own_of(w, unit_type::kScv).at(0);
@@ -180,7 +180,7 @@ TEST_CASE("Refinery on a geyser: built in its time, 4 gas per trip, one worker i
   CHECK(geyser->vespene_contents == refinery.vespene_contents);
 }
 
-TEST_CASE("supply depot raises the cap by 8; a Barracks needs it, finishes in its build time, trains a Marine in 400 loops") {
+TEST_CASE("supply depot raises the cap by 8, a Barracks needs it, finishes in its build time, trains a Marine in 400 loops") {
   World w = base_world(8);
   w.player(kMe).economy.minerals = 1000;
   auto scvs = own_of(w, unit_type::kScv);
@@ -218,7 +218,7 @@ TEST_CASE("supply depot raises the cap by 8; a Barracks needs it, finishes in it
   CHECK(food_used(w, kMe) == doctest::Approx(food_before + 1.0f));
 }
 
-TEST_CASE("supply and money limits: NotEnoughFood, NotEnoughMinerals; queues of 5; cancel refunds") {
+TEST_CASE("supply and money limits: NotEnoughFood, NotEnoughMinerals, queues of 5, cancel refunds") {
   World w = base_world(8);
   Unit& cc = command_center(w);
   w.player(kMe).economy.minerals = 40;
@@ -296,7 +296,7 @@ TEST_CASE("cancelling a structure under construction returns 75% and frees its S
   CHECK(scv.idle());
 }
 
-TEST_CASE("rally: new SCVs rallied to a field start mining; Marines walk to a rally point") {
+TEST_CASE("rally: new SCVs rallied to a field start mining, Marines walk to a rally point") {
   World w = base_world(8);
   w.player(kMe).economy.minerals = 100;
   Unit& cc = command_center(w);
@@ -313,7 +313,7 @@ TEST_CASE("rally: new SCVs rallied to a field start mining; Marines walk to a ra
   CHECK(w.player(kMe).economy.workers_trained == 1);
 }
 
-TEST_CASE("Return cargo hands in the load and resumes; Smart on a field gathers") {
+TEST_CASE("Return cargo hands in the load and resumes, Smart on a field gathers") {
   World w = base_world(8);
   Unit& scv = *own_of(w, unit_type::kScv).at(0);
   Unit& field = *fields_of(w).at(0);

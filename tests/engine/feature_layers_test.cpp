@@ -17,7 +17,7 @@ bool absent_layer(const google::protobuf::Message& layers, const std::string& na
                                                   "unit_shields_ratio", "effects", "hallucinations",
                                                   "cloaked", "blip", "placeholder"};
   const bool is_screen = layers.GetDescriptor()->name() == "FeatureLayers";
-  return is_screen ? std::find(screen.begin(), screen.end(), name) != screen.end() : name == "alerts";
+  return is_screen && std::find(screen.begin(), screen.end(), name) != screen.end();  // every minimap layer is sent
 }
 
 // Checks that every layer has the requested size and exactly ceil(w*h*bpp/8) bytes (the
@@ -72,6 +72,8 @@ TEST_CASE("every feature layer has the requested size and exact byte count") {
   check_resolution(84, 84, 32, 32);
   check_resolution(80, 60, 48, 40);  // non-square, w*h not a multiple of 8 on the minimap rows
   check_resolution(7, 5, 3, 3);      // 1 bpp layers need a padded last byte
+  check_resolution(256, 256, 256, 256);  // the top of PySC2's usual range
+  check_resolution(32, 32, 256, 200);    // a minimap larger than the screen, too
 }
 
 TEST_CASE("1 bpp encoding packs MSB first with no row padding") {

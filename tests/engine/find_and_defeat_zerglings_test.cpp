@@ -77,7 +77,7 @@ TEST_CASE("FindAndDefeatZerglings start: 3 selected Marines at the centre, 25 Ze
   }
 }
 
-TEST_CASE("fog: only Zerglings in the Marines' sight are reported; visibility 0 far away, 2 near") {
+TEST_CASE("fog: only Zerglings in the Marines' sight are reported, visibility 0 far away, 2 near") {
   GameServer fogged, clear;
   start_map(fogged, kMap, 11);
   start_fogless(clear, 11);
@@ -113,7 +113,7 @@ TEST_CASE("fog: only Zerglings in the Marines' sight are reported; visibility 0 
   for (auto v : decode(all.observation().raw_data().map_state().visibility())) CHECK(v == 2);
 }
 
-TEST_CASE("fog: a Marine walking by turns hidden cells visible, then seen; a far Zergling stays unreported") {
+TEST_CASE("fog: a Marine walking by turns hidden cells visible, then seen, a far Zergling stays unreported") {
   World w(make_flat_layout(64, 64, CellRect{8, 8, 56, 56}, 128, 96), 1);
   w.set_fog(true);
   const UnitId marine_id = w.spawn(unit_type::kMarine, 1, {12.0f, 12.0f});
@@ -172,7 +172,7 @@ TEST_CASE("FindAndDefeatZerglings: +1 per Zergling killed, -1 per Marine lost, r
   }
 }
 
-TEST_CASE("FindAndDefeatZerglings ends when all Marines die (Defeat) or at 4032 loops (Victory); restart") {
+TEST_CASE("FindAndDefeatZerglings ends when all Marines die (Defeat) or at 4032 loops (Victory), restart") {
   {
     Game game = new_game(5);
     for (Unit* m : of_owner(game.world(), 1)) m->health = 0.0f;

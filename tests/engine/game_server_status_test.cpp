@@ -144,7 +144,7 @@ TEST_CASE("create_game errors: unknown map, missing map, no participant") {
   CHECK(server.status() == api::launched);
 }
 
-TEST_CASE("create_game accepts a Computer player and any map bytes; the map is picked by basename") {
+TEST_CASE("create_game accepts a Computer player and any map bytes, the map is picked by basename") {
   GameServer server;
   auto r = create_request(3, "some/where/MoveToBeacon.SC2Map");
   auto* bot = r.mutable_create_game()->add_player_setup();
@@ -280,7 +280,7 @@ TEST_CASE("data lists the Marine, the beacon and the move/attack abilities with 
   CHECK(abilities[16]->hotkey() == "M");
 }
 
-TEST_CASE("available_maps lists the seven mini-games; save_replay returns bytes; quit ends in status quit") {
+TEST_CASE("available_maps lists the seven mini-games, save_replay returns bytes, quit ends in status quit") {
   GameServer server;
   api::Request maps;
   maps.mutable_available_maps();

@@ -92,8 +92,8 @@ struct Golden {
 constexpr Golden kGolden[] = {
     {"MoveToBeacon", 0x3904d034e3e24112ull},
     {"CollectMineralShards", 0xcba686fa6af1d18full},
-    {"DefeatRoaches", 0xef2751578414f49bull},
-    {"DefeatZerglingsAndBanelings", 0xd356564d8e620f3eull},
+    {"DefeatRoaches", 0x3fb848ecb91bfda8ull},
+    {"DefeatZerglingsAndBanelings", 0xb9cd8a234a633d44ull},
     {"CollectMineralsAndGas", 0x199157d5c20bfc55ull},
     {"BuildMarines", 0x1dbdc3f647af4022ull},
     {"FindAndDefeatZerglings", 0xc0abfed0784d3e87ull},

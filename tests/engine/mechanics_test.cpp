@@ -94,7 +94,7 @@ TEST_CASE("a unit holding position is not pushed by a unit walking into it") {
   CHECK(distance(w.find(holder)->pos, w.find(walker)->pos) >= 0.75f - kSeparationTolerance);
 }
 
-TEST_CASE("orders: queued commands append, unqueued replace; smart and attack pick unit or point") {
+TEST_CASE("orders: queued commands append, unqueued replace, smart and attack pick unit or point") {
   World w = flat_world();
   const UnitId marine = w.spawn(unit_type::kMarine, kOwn, {24.0f, 32.0f});
   const UnitId roach = w.spawn(unit_type::kRoach, kEnemy, {40.0f, 32.0f});
@@ -176,7 +176,7 @@ TEST_CASE("a Marine kills a Zergling in the number of shots the table implies, w
   }
 }
 
-TEST_CASE("idle units acquire enemies in sight; a plain move ignores them") {
+TEST_CASE("idle units acquire enemies in sight, a plain move ignores them") {
   World w = flat_world(2);
   const UnitId idle = w.spawn(unit_type::kMarine, kOwn, {24.0f, 32.0f});
   const UnitId zergling = w.spawn(unit_type::kZergling, kEnemy, {32.0f, 32.0f});  // 8 away: in sight 9
@@ -243,7 +243,7 @@ TEST_CASE("damage per hit = max(0.5, damage + bonus - armour), from the table") 
   CHECK(w.find(roach)->health == doctest::Approx(plated.health_max - 0.5f));
 }
 
-TEST_CASE("a Baneling's splash hits every enemy in radius, none outside, no friend; it dies") {
+TEST_CASE("a Baneling's splash hits every enemy in radius, none outside, no friend, it dies") {
   if (!sc2::test::have_shared("spec/sc2-game-data.tsv")) return;
   const auto row = game_data(unit_type::kBaneling);
   const float splash = number_after(row.text("weapon_range"), "splash radius ");
@@ -323,7 +323,7 @@ TEST_CASE("state_hash is equal for equal worlds and changes with any unit state"
   CHECK(state_hash(a) != state_hash(b));
 }
 
-TEST_CASE("attack-move and patrol fight what they meet, then carry on; queued orders follow") {
+TEST_CASE("attack-move and patrol fight what they meet, then carry on, queued orders follow") {
   World w = flat_world(4);
   const UnitId walker = w.spawn(unit_type::kMarine, kOwn, {22.0f, 30.0f});
   const UnitId patroller = w.spawn(unit_type::kMarine, kOwn, {22.0f, 36.0f});

@@ -102,7 +102,7 @@ TEST_CASE("a Marine moves at 2.25/16 world units per game loop") {
   CHECK(dist(marine->pos(), start) == doctest::Approx(2.25f).epsilon(0.01));
 }
 
-TEST_CASE("the time limit ends the game at loop 2688 with a player_result; then step is an error") {
+TEST_CASE("the time limit ends the game at loop 2688 with a player_result, then step is an error") {
   GameServer server;
   start_game(server, 4);
   auto response = step(server, 2000);
@@ -166,7 +166,7 @@ TEST_CASE("restart_game (from ended or in_game) resets loop and score with the s
   CHECK(observe(server).observation().game_loop() == 0);
 }
 
-TEST_CASE("same seed and actions give byte-identical observations; another seed differs") {
+TEST_CASE("same seed and actions give byte-identical observations, another seed differs") {
   GameServer a, b, c;
   start_game(a, 77);
   start_game(b, 77);

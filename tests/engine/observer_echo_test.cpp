@@ -129,7 +129,7 @@ TEST_CASE("an observer sees only actions made after it joined, and none of the l
   CHECK(moves_seen(observer_look(server, kObserver)) == std::vector<int>{8});
 }
 
-TEST_CASE("EchoHistory: cursors read each action once; one that fell behind gets what is kept") {
+TEST_CASE("EchoHistory: cursors read each action once, one that fell behind gets what is kept") {
   EchoHistory history(3);
   const auto action_at = [](std::uint32_t loop) {
     api::Action a;
@@ -162,4 +162,42 @@ TEST_CASE("EchoHistory: cursors read each action once; one that fell behind gets
   got.Clear();
   history.copy_since(late, &got);
   CHECK(loops(got) == std::vector<std::uint32_t>{9});
+}
+
+TEST_CASE("observers see the player's action errors once each, and the player still gets its own") {
+  GameServer server;
+  start_game(server);
+  join_observer(server, kObserver);
+  act(server, select_army());
+  constexpr std::int32_t kBuildSupplyDepot = 319;  // a Marine cannot build
+  const api::ResponseAction refused = act(server, move_screen(10, 10, kBuildSupplyDepot));
+  REQUIRE(refused.result_size() == 1);
+  CHECK(refused.result(0) != api::Success);
+  step(server, 2);
+
+  const auto seen = observer_look(server, kObserver);
+  REQUIRE(seen.action_errors_size() == 1);
+  CHECK(seen.action_errors(0).ability_id() == kBuildSupplyDepot);
+  CHECK(seen.action_errors(0).result() == refused.result(0));
+  CHECK(observer_look(server, kObserver).action_errors_size() == 0);  // once
+
+  const auto mine = observe(server);
+  REQUIRE(mine.action_errors_size() == 1);  // the observer took nothing from the player
+  CHECK(mine.action_errors(0).ability_id() == kBuildSupplyDepot);
+  CHECK(observe(server).action_errors_size() == 0);
+}
+
+TEST_CASE("ErrorHistory: an observer that fell behind gets the errors still kept") {
+  ErrorHistory history(2);
+  const std::uint64_t start = history.end();
+  for (int ability = 1; ability <= 3; ++ability) {
+    api::ActionError e;
+    e.set_ability_id(static_cast<std::uint32_t>(ability));
+    history.add(e);
+  }
+  google::protobuf::RepeatedPtrField<api::ActionError> out;
+  CHECK(history.copy_since(start, &out) == history.end());
+  REQUIRE(out.size() == 2);
+  CHECK(out[0].ability_id() == 2);
+  CHECK(out[1].ability_id() == 3);
 }

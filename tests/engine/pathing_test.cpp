@@ -64,7 +64,7 @@ TEST_CASE("pathing: a Marine ordered across a terrain wall walks around it and a
   CHECK(world.pathing().searches() <= 2);
 }
 
-TEST_CASE("pathing: a goal behind a closed wall is unreachable; the unit stops at the wall and the move ends") {
+TEST_CASE("pathing: a goal behind a closed wall is unreachable, the unit stops at the wall and the move ends") {
   World world(walled_layout(kPlayable.y1), 1);  // the wall spans the whole playable height
   const UnitId marine = world.spawn(unit_type::kMarine, 1, {26.0f, 28.0f});
   move(world, marine, {38.0f, 28.0f});
@@ -145,7 +145,7 @@ TEST_CASE("pathing: no search while the straight line is clear, even with struct
   CHECK(world.pathing().searches() == 0);
 }
 
-TEST_CASE("pathing grid: the Command Center blocks its 5x5 footprint minus the corners; removal frees it") {
+TEST_CASE("pathing grid: the Command Center blocks its 5x5 footprint minus the corners, removal frees it") {
   World world = flat_world();
   const UnitId cc = world.spawn(unit_type::kCommandCenter, 1, {32.5f, 32.5f});
   const PathingGrid& grid = world.pathing();

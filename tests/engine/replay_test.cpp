@@ -288,7 +288,7 @@ TEST_CASE("damaged, edited and foreign replays are refused naming what differs")
   CHECK(server.status() == api::launched);
 }
 
-TEST_CASE("replay_path plays a file; replay_info answers from the header") {
+TEST_CASE("replay_path plays a file, replay_info answers from the header") {
   GameServer original;
   start_game(original, 9);
   const Recording rec = play_and_record(original, 48);

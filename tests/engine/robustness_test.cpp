@@ -106,7 +106,7 @@ void check_game_goes_on(Game& game) {
 
 }  // namespace
 
-TEST_CASE("robustness: a move target off the map or not a number is an Error; the unit stays") {
+TEST_CASE("robustness: a move target off the map or not a number is an Error, the unit stays") {
   Game game = economy_game();
   World& world = game.world();
   Unit* scv = own_of_type(world, unit_type::kScv).front();
@@ -138,7 +138,7 @@ TEST_CASE("robustness: a target on the map outside the playable area is clamped 
   CHECK(moved.pos.x == doctest::Approx(world.map().playable.x0 + moved.radius).epsilon(0.01));
 }
 
-TEST_CASE("robustness: a move into a structure is accepted; the unit stops at its edge and the game goes on") {
+TEST_CASE("robustness: a move into a structure is accepted, the unit stops at its edge and the game goes on") {
   Game game = economy_game();
   World& world = game.world();
   Unit* cc = first_of_type(world, unit_type::kCommandCenter);
@@ -157,7 +157,7 @@ TEST_CASE("robustness: a move into a structure is accepted; the unit stops at it
   check_game_goes_on(game);
 }
 
-TEST_CASE("robustness: builds on invalid spots answer the game's placement errors; the game goes on") {
+TEST_CASE("robustness: builds on invalid spots answer the game's placement errors, the game goes on") {
   Game game = economy_game();
   World& world = game.world();
   world.player(kAgentPlayer).economy.minerals = 1000;
@@ -193,7 +193,7 @@ TEST_CASE("robustness: builds on invalid spots answer the game's placement error
   check_game_goes_on(game);
 }
 
-TEST_CASE("robustness: an ability the selection does not have is an Error; the game goes on") {
+TEST_CASE("robustness: an ability the selection does not have is an Error, the game goes on") {
   Game game = economy_game();
   World& world = game.world();
   Unit* scv = own_of_type(world, unit_type::kScv).front();
@@ -209,7 +209,7 @@ TEST_CASE("robustness: an ability the selection does not have is an Error; the g
   check_game_goes_on(game);
 }
 
-TEST_CASE("robustness: a target unit that does not exist is CantTargetThatUnit; the game goes on") {
+TEST_CASE("robustness: a target unit that does not exist is CantTargetThatUnit, the game goes on") {
   Game game = economy_game();
   Unit* scv = own_of_type(game.world(), unit_type::kScv).front();
   check_single_error(game, raw_on_unit(*scv, ability::kHarvestGatherScv, 0xDEADBEEFull), ability::kHarvestGatherScv,

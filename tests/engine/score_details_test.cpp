@@ -124,7 +124,7 @@ TEST_CASE("score_details: values and categories at the start match a real game's
   CHECK(d.total_damage_dealt().life() == 0.0f);
 }
 
-TEST_CASE("score_details: queued units count in food and used; a new Barracks is technology") {
+TEST_CASE("score_details: queued units count in food and used, a new Barracks is technology") {
   Game game = economy_game();
   World& world = game.world();
   world.player(kAgentPlayer).economy.minerals = 1000;

@@ -103,7 +103,8 @@ TEST_CASE("snapshots: a structure gone in the fog stays remembered until the pla
   g.marines_to({46.0f, 46.0f});
   g.marines_to({32.0f, 32.0f});
   g.game.world().remove(g.depot);  // destroyed while nobody looks
-  const api::Unit* ghost = by_tag(g.raw(), g.depot);
+  const auto remembered = g.raw();  // named: by_tag points into it (a temporary would be freed)
+  const api::Unit* ghost = by_tag(remembered, g.depot);
   REQUIRE(ghost != nullptr);
   CHECK(ghost->display_type() == api::Snapshot);
 
@@ -126,7 +127,8 @@ TEST_CASE("snapshots: resources are known map-wide from the start, as Snapshots 
   CHECK_FALSE(field->has_health());
   // Seen up close it is Visible with its contents.
   g.marines_to({20.0f, 46.0f});
-  const api::Unit* close = by_tag(g.raw(), g.field);
+  const auto seen_close = g.raw();
+  const api::Unit* close = by_tag(seen_close, g.field);
   REQUIRE(close != nullptr);
   CHECK(close->display_type() == api::Visible);
   CHECK(close->mineral_contents() > 0);

@@ -1,0 +1,252 @@
+#include "engine/sim/separation.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "engine/sim/world.h"
+
+namespace sc2::engine {
+
+namespace {
+
+constexpr int kSeparationPasses = 3;  // at most 3: passes 2 and 3 find bodies in two sets of bins
+constexpr float kCellSize = 1.0f;  // a small unit's disc (0.75 across) touches 1 to 4 cells
+constexpr std::size_t kCellsPerBody = 4;  // coarser cells when the units are spread thinly
+// Overlaps below this count as touching: a pair pushed exactly apart is often a float
+// rounding short of its radii again, and re-pushing such pairs kept every settled crowd
+// busy for all passes of every loop.
+constexpr float kContactSlack = 1e-3f;
+
+// One solid unit during separation: what the pair test reads, packed so that a crowd's
+// pairs are checked from a small array instead of the scattered Unit objects.
+struct Body {
+  Unit* unit = nullptr;
+  Vec2 pos;
+  float radius = 0.0f;
+  bool immobile = false;    // structures and resources: never move
+  bool fixed = false;       // immobile or holding position: does not yield to mobile units
+  bool harvesting = false;  // on a harvest trip: passes through other mobile units
+  // Moved (or changed how it yields) since its pairs were last checked, i.e. during the
+  // last pass or, in the first pass, since the last loop's separation. Only pairs with an
+  // awake body or one moved in this pass can change anything; the others are skipped
+  // (the same result as checking them, less work).
+  bool awake = true;
+  bool moved = false;  // position changed in the current pass
+  int cell_x0 = 0, cell_y0 = 0, cell_x1 = 0, cell_y1 = 0;  // cells of the disc's box at binning
+};
+
+std::uint8_t flags_of(const Body& b) { return static_cast<std::uint8_t>((b.fixed ? 1 : 0) | (b.harvesting ? 2 : 0)); }
+
+// Workers on a harvest trip pass through other mobile units, as in the game (they still
+// keep out of structures and resources).
+bool harvesting(const Unit& u) { return !u.orders.empty() && u.orders.front().kind == OrderKind::Gather; }
+
+// Direction used to split two units standing on exactly the same point: fixed, so the
+// outcome does not depend on anything but the pair's slot indices.
+Vec2 split_direction(std::size_t pair_index) {
+  constexpr Vec2 kDirections[] = {{1.0f, 0.0f}, {0.0f, 1.0f}, {-1.0f, 0.0f}, {0.0f, -1.0f},
+                                  {0.70710678f, 0.70710678f}, {-0.70710678f, 0.70710678f},
+                                  {-0.70710678f, -0.70710678f}, {0.70710678f, -0.70710678f}};
+  return kDirections[pair_index % 8];
+}
+
+void move_to(Body& b, Vec2 to) {
+  if (to == b.pos) return;
+  b.pos = to;
+  b.moved = true;
+}
+
+// A push never takes a ground unit from a pathable cell into an unpathable one (a wall or
+// a structure's cells); units already standing on one may leave it.
+Vec2 pushed_to(const World& world, const Body& body, Vec2 to) {
+  to = world.clamp_to_playable(to, body.radius);
+  const PathingGrid& grid = world.pathing();
+  if (body.unit->stats->flying || !grid.has_obstacles() || grid.pathable_at(to) || !grid.pathable_at(body.pos)) {
+    return to;
+  }
+  return body.pos;
+}
+
+void push_apart(const World& world, Body& a, Body& b) {
+  if (!a.awake && !a.moved && !b.awake && !b.moved) return;
+  if (a.immobile && b.immobile) return;  // a Refinery on its geyser
+  if ((a.harvesting && !b.immobile) || (b.harvesting && !a.immobile)) return;
+  const float min_gap = a.radius + b.radius;
+  const Vec2 delta = b.pos - a.pos;
+  const float squared = delta.x * delta.x + delta.y * delta.y;
+  const float touching = min_gap - kContactSlack;
+  if (squared >= touching * touching) return;
+  const float dist = std::sqrt(squared);
+  const Vec2 normal =
+      dist > 1e-6f ? delta * (1.0f / dist) : split_direction(std::size_t{a.unit->id.index} + b.unit->id.index);
+  const float overlap = min_gap - dist;
+  float share_a = 0.5f, share_b = 0.5f;
+  if (a.fixed && !b.fixed) share_a = 0.0f, share_b = 1.0f;
+  if (b.fixed && !a.fixed) share_a = 1.0f, share_b = 0.0f;
+  // Structures and resources never move, not even for a unit holding position.
+  if (a.immobile) share_a = 0.0f, share_b = 1.0f;
+  if (b.immobile) share_a = 1.0f, share_b = 0.0f;
+  if (share_a > 0.0f) move_to(a, pushed_to(world, a, a.pos - normal * (overlap * share_a)));
+  if (share_b > 0.0f) move_to(b, pushed_to(world, b, b.pos + normal * (overlap * share_b)));
+}
+
+// Some bodies' discs binned into square cells (CSR lists, bodies ascending in each cell).
+class DiscBins {
+ public:
+  // Bins `members` (ascending body indices).
+  void bin(std::vector<Body>& bodies, const std::vector<std::uint32_t>& members) {
+    const Body& first = bodies[members.front()];
+    float x_min = first.pos.x, y_min = first.pos.y, x_max = x_min, y_max = y_min;
+    for (const std::uint32_t i : members) {
+      const Body& b = bodies[i];
+      x_min = std::min(x_min, b.pos.x - b.radius), x_max = std::max(x_max, b.pos.x + b.radius);
+      y_min = std::min(y_min, b.pos.y - b.radius), y_max = std::max(y_max, b.pos.y + b.radius);
+    }
+    origin_ = {x_min, y_min};
+    // Few units spread over a large map: coarser cells, so that clearing them stays cheap.
+    const std::size_t cell_budget = kCellsPerBody * members.size() + 64;
+    cell_size_ = kCellSize;
+    while (true) {
+      columns_ = cell_of(x_max, origin_.x) + 1;
+      rows_ = cell_of(y_max, origin_.y) + 1;
+      if (static_cast<std::size_t>(columns_) * rows_ <= cell_budget) break;
+      cell_size_ *= 2.0f;
+    }
+    start_.assign(static_cast<std::size_t>(columns_) * rows_ + 1, 0);
+    for (const std::uint32_t i : members) {
+      Body& b = bodies[i];
+      b.cell_x0 = cell_of(b.pos.x - b.radius, origin_.x);
+      b.cell_y0 = cell_of(b.pos.y - b.radius, origin_.y);
+      b.cell_x1 = std::min(columns_ - 1, cell_of(b.pos.x + b.radius, origin_.x));
+      b.cell_y1 = std::min(rows_ - 1, cell_of(b.pos.y + b.radius, origin_.y));
+      for_cells(b, [&](std::size_t c) { ++start_[c + 1]; });
+    }
+    for (std::size_t c = 1; c < start_.size(); ++c) start_[c] += start_[c - 1];
+    entries_.resize(start_.back());
+    fill_.assign(start_.begin(), start_.end() - 1);
+    for (const std::uint32_t i : members) {
+      for_cells(bodies[i], [&](std::size_t c) { entries_[fill_[c]++] = i; });
+    }
+  }
+
+  // Calls f(a, b) once for every pair of binned bodies whose boxes share a cell: in the
+  // first cell they share (cells row by row), lower body index first.
+  template <typename F>
+  void for_each_pair(std::vector<Body>& bodies, F&& f) const {
+    for (int y = 0; y < rows_; ++y) {
+      for (int x = 0; x < columns_; ++x) {
+        const std::size_t c = static_cast<std::size_t>(y) * columns_ + x;
+        for (std::uint32_t e = start_[c]; e < start_[c + 1]; ++e) {
+          Body& a = bodies[entries_[e]];
+          for (std::uint32_t k = e + 1; k < start_[c + 1]; ++k) {
+            Body& b = bodies[entries_[k]];
+            if (std::max(a.cell_x0, b.cell_x0) != x || std::max(a.cell_y0, b.cell_y0) != y) continue;
+            f(a, b);
+          }
+        }
+      }
+    }
+  }
+
+  // Calls f(index) for every body binned in a cell that the box around `b`'s disc where
+  // it stands now touches (more than once for a body in several of those cells).
+  template <typename F>
+  void for_each_near(const Body& b, F&& f) const {
+    const int x0 = std::max(0, cell_of(b.pos.x - b.radius, origin_.x));
+    const int y0 = std::max(0, cell_of(b.pos.y - b.radius, origin_.y));
+    const int x1 = std::min(columns_ - 1, cell_of(b.pos.x + b.radius, origin_.x));
+    const int y1 = std::min(rows_ - 1, cell_of(b.pos.y + b.radius, origin_.y));
+    for (int y = y0; y <= y1; ++y) {
+      for (int x = x0; x <= x1; ++x) {
+        const std::size_t c = static_cast<std::size_t>(y) * columns_ + x;
+        for (std::uint32_t e = start_[c]; e < start_[c + 1]; ++e) f(entries_[e]);
+      }
+    }
+  }
+
+ private:
+  // Cell coordinate of `v` (floor; below the origin gives -1 or less).
+  int cell_of(float v, float origin) const { return static_cast<int>(std::floor((v - origin) / cell_size_)); }
+
+  // Every cell the body's disc box touched at binning.
+  template <typename F>
+  void for_cells(const Body& b, F&& f) const {
+    for (int y = b.cell_y0; y <= b.cell_y1; ++y) {
+      for (int x = b.cell_x0; x <= b.cell_x1; ++x) f(static_cast<std::size_t>(y) * columns_ + x);
+    }
+  }
+
+  Vec2 origin_;
+  float cell_size_ = kCellSize;
+  int columns_ = 0, rows_ = 0;
+  std::vector<std::uint32_t> start_;    // cell c holds entries [start[c], start[c+1])
+  std::vector<std::uint32_t> entries_;  // body indices
+  std::vector<std::uint32_t> fill_;
+};
+
+}  // namespace
+
+void separate_units(const World& world, std::span<Unit* const> units) {
+  // Reused between loops (this runs every loop): the bodies, the bins of the first pass
+  // (every body) and of the last pass, the bodies of the next pass.
+  thread_local std::vector<Body> bodies;
+  thread_local DiscBins all_bins, pass_bins;
+  thread_local std::vector<std::uint32_t> members, marks;
+  const std::uint32_t grid_version = world.pathing().version();
+  bodies.clear();
+  members.clear();
+  bool any_awake = false;
+  for (Unit* u : units) {
+    if (!u->stats->solid() || !u->alive()) continue;
+    members.push_back(static_cast<std::uint32_t>(bodies.size()));
+    Body& b = bodies.emplace_back();
+    b.unit = u;
+    b.pos = u->pos;
+    b.radius = u->radius;
+    b.immobile = u->stats->immobile();
+    b.fixed = b.immobile || u->holding_position;
+    b.harvesting = harvesting(*u);
+    const SeparationMemo& memo = u->separation;
+    b.awake = !memo.valid || !(memo.pos == b.pos) || memo.flags != flags_of(b) || memo.grid_version != grid_version;
+    any_awake = any_awake || b.awake;
+  }
+  // Each pass checks the pairs with an awake body (or one moved earlier in the pass); a
+  // body is awake in the next pass when this one moved it. The first pass bins every
+  // body; the later ones only the awake bodies and those next to one: every other body
+  // stands where the first or the last pass binned it, so the bins of those two passes
+  // find them. A pass that moves nobody would be repeated identically: stop.
+  for (int pass = 0; pass < kSeparationPasses && any_awake && bodies.size() >= 2; ++pass) {
+    DiscBins& bins = pass == 0 ? all_bins : pass_bins;
+    if (pass > 0) {
+      marks.assign(bodies.size(), 0);
+      for (std::uint32_t i = 0; i < bodies.size(); ++i) {
+        if (!bodies[i].awake) continue;
+        marks[i] = 1;
+        const auto mark = [&](std::uint32_t j) { marks[j] = 1; };
+        all_bins.for_each_near(bodies[i], mark);
+        if (pass > 1) pass_bins.for_each_near(bodies[i], mark);
+      }
+      members.clear();
+      for (std::uint32_t i = 0; i < bodies.size(); ++i) {
+        if (marks[i] != 0) members.push_back(i);
+      }
+    }
+    bins.bin(bodies, members);
+    bins.for_each_pair(bodies, [&](Body& a, Body& b) { push_apart(world, a, b); });
+    any_awake = false;
+    for (Body& b : bodies) {
+      b.awake = b.moved;
+      b.moved = false;
+      any_awake = any_awake || b.awake;
+    }
+  }
+  for (const Body& b : bodies) {
+    if (!b.immobile) b.unit->pos = b.pos;
+    // Still awake = moved in the last pass, after some of its pairs were checked.
+    b.unit->separation = {!b.awake, b.pos, flags_of(b), grid_version};
+  }
+}
+
+}  // namespace sc2::engine
