@@ -5,8 +5,10 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdlib>
 #include <fstream>
 #include <thread>
+#include <vector>
 
 #include "app/connect_address.h"
 #include "app/session.h"
@@ -111,6 +113,33 @@ TEST_CASE("replay mode: plays, seeks forward and back, stops at the end, refuses
     return false;
   }));
   CHECK(session.snapshot().state == SessionState::running);
+  session.stop();
+}
+
+TEST_CASE("replay mode through an installed game (--sc2path): the same API calls as with sc2lite") {
+  if (!have_sc2lite()) return;
+  sc2::test::TempDir dir;
+  const auto file = dir.path() / "r.SC2Replay";
+  const std::uint32_t length = write_replay(file);
+  // The SC2PATH layout a real StarCraft II has (Versions/BaseNNNNN/SC2_x64), launched as
+  // the game is: nothing in replay mode may depend on talking to sc2lite by name.
+  const auto layout = dir.path() / "StarCraftII";
+  const std::string install = "'" + (kBin / "sc2lite").string() + "' --install-layout '" + layout.string() + "' > /dev/null";
+  REQUIRE(std::system(install.c_str()) == 0);
+
+  SessionOptions options;
+  options.sc2path = layout;
+  options.sc2lite_dir = dir.path() / "no-sc2lite-here";
+  options.replay_file = file;
+  Session session(options);
+  session.start();
+  REQUIRE(wait_for([&] { return session.snapshot().timestep != nullptr || session.snapshot().state == SessionState::failed; }));
+  INFO(session.snapshot().error);
+  REQUIRE(session.snapshot().state == SessionState::running);
+  CHECK(session.snapshot().replay_loops == length);
+  CHECK(session.snapshot().replay_players == std::vector<int>{1});
+  session.set_paused(false);
+  CHECK(wait_for([&] { return loop_of(session) == length; }));
   session.stop();
 }
 
