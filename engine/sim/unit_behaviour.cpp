@@ -76,7 +76,15 @@ Unit* auto_target(World& world, Unit& unit, float reach) {
     return current;
   }
   thread_local std::vector<Unit*> near;  // reused: this runs for every idle or attacking unit every loop
-  world.units_near(unit.pos, reach + unit.radius, near);
+  // Enemies in weapon range outrank every other candidate (acquire_target), so when one is
+  // there the small search gives the same pick as the sight-range one.
+  const float in_range = strike_range(*unit.stats) + kRangeSlack;
+  if (in_range < reach) {
+    world.enemies_near(unit.pos, in_range + unit.radius, unit.owner, near);
+    Unit* target = acquire_target(unit, near, reach);
+    if (target != nullptr && edge_distance(unit, *target) <= in_range) return target;
+  }
+  world.enemies_near(unit.pos, reach + unit.radius, unit.owner, near);
   return acquire_target(unit, near, reach);
 }
 

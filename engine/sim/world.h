@@ -130,6 +130,10 @@ class World {
   void units_near(Vec2 p, float radius, std::vector<Unit*>& out) const {
     grid_.query(p, radius + max_unit_radius_ + SpatialGrid::kDriftMargin, out);
   }
+  // The same, only units hostile to `player`.
+  void enemies_near(Vec2 p, float radius, int player, std::vector<Unit*>& out) const {
+    grid_.query_hostile(p, radius + max_unit_radius_ + SpatialGrid::kDriftMargin, player, out);
+  }
 
   // During advance(): whether any live unit at the start of this loop is hostile to
   // `player` (lets idle armies skip looking for targets where no enemy exists at all).
