@@ -199,6 +199,7 @@ std::string hidden_parts;
 // (Session::kMaxLog), which a game at full agent speed fills within seconds.
 int log_rows = 40;
 bool log_unclipped = false;  // build every row, as the app did before its list clipper
+bool count_pixels = false;  // --count-pixels: print the area each window's triangles cover
 bool skip(const char* part) { return !hidden_parts.empty() && hidden_parts.find(part) != std::string::npos; }
 
 // Begins a panel as the app does: without its own background when nothing is behind it.
@@ -386,7 +387,8 @@ void draw_app_layout(render::WorldRenderer& world, render::LayerAtlas& layers, c
   place_window(0.37f, 0.64f, 0.23f, 0.36f);
   begin_panel("Action log", cheap);
   ImGui::TextDisabled("%d sent", frame_index);
-  const ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
+  // As the app: row backgrounds only in --plain.
+  const ImGuiTableFlags flags = (cheap ? 0 : ImGuiTableFlags_RowBg) | ImGuiTableFlags_ScrollY | ImGuiTableFlags_BordersInnerV |
                                 ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingStretchProp;
   if (!skip("log") && ImGui::BeginTable("##log", 5, flags)) {
     ImGui::TableSetupScrollFreeze(0, 1);
@@ -429,6 +431,48 @@ void draw_app_layout(render::WorldRenderer& world, render::LayerAtlas& layers, c
   ImGui::TextUnformatted("you play (no agent loaded)");
   ImGui::TextWrapped("The agent's calls appear here, one line per step, with the available actions it chose from.");
   ImGui::End();
+}
+
+
+// Pixels each draw list's triangles cover, clipped to their clip rectangles (bounding-box
+// clipping of each triangle: close enough for the axis-aligned quads ImGui mostly draws);
+// callbacks (the world view drawn straight into the window) count as their clip rectangle.
+// A software renderer's cost follows this count, so it shows where the frame's work goes.
+void print_pixel_counts(const ImDrawData& data) {
+  std::map<std::string, double> by_window;
+  double total = 0;
+  for (int n = 0; n < data.CmdListsCount; ++n) {
+    const ImDrawList& list = *data.CmdLists[n];
+    const std::string owner = list._OwnerName ? list._OwnerName : "?";
+    for (const ImDrawCmd& cmd : list.CmdBuffer) {
+      const ImVec4 clip = cmd.ClipRect;
+      double area = 0;
+      if (cmd.UserCallback) {
+        if (cmd.UserCallback != ImDrawCallback_ResetRenderState && cmd.UserCallbackData) {
+          area = (clip.z - clip.x) * (clip.w - clip.y);
+        }
+      } else {
+        for (unsigned i = 0; i + 2 < cmd.ElemCount; i += 3) {
+          const ImDrawVert* v[3];
+          for (int k = 0; k < 3; ++k) v[k] = &list.VtxBuffer[static_cast<int>(cmd.VtxOffset + list.IdxBuffer[static_cast<int>(cmd.IdxOffset + i + k)])];
+          const float cross = (v[1]->pos.x - v[0]->pos.x) * (v[2]->pos.y - v[0]->pos.y) -
+                              (v[2]->pos.x - v[0]->pos.x) * (v[1]->pos.y - v[0]->pos.y);
+          if (cross == 0) continue;
+          float x0 = std::min({v[0]->pos.x, v[1]->pos.x, v[2]->pos.x}), x1 = std::max({v[0]->pos.x, v[1]->pos.x, v[2]->pos.x});
+          float y0 = std::min({v[0]->pos.y, v[1]->pos.y, v[2]->pos.y}), y1 = std::max({v[0]->pos.y, v[1]->pos.y, v[2]->pos.y});
+          const float box = (x1 - x0) * (y1 - y0);
+          const float cw = std::max(0.0f, std::min(x1, clip.z) - std::max(x0, clip.x));
+          const float ch = std::max(0.0f, std::min(y1, clip.w) - std::max(y0, clip.y));
+          if (box > 0) area += std::abs(cross) * 0.5 * (cw * ch) / box;
+        }
+      }
+      by_window[owner] += area;
+      total += area;
+    }
+  }
+  std::printf("\nPixels filled per frame by ImGui draw lists (last frame, thousands):\n");
+  for (const auto& [name, area] : by_window) std::printf("  %-28s %8.1f\n", name.c_str(), area / 1000.0);
+  std::printf("  %-28s %8.1f\n", "total", total / 1000.0);
 }
 
 // Stages of one frame, in milliseconds.
@@ -555,6 +599,7 @@ int main(int argc, char** argv) {
   cli.add_flag("--world-texture", options.world_texture,
                "draw the world view into its texture and copy it into the window (the app's path when "
                "observations come less often than frames); default: straight into the window");
+  cli.add_flag("--count-pixels", count_pixels, "print the pixels each window's triangles fill in the last frame");
   cli.add_option("--screenshot", options.screenshot, "write the last frame to this PNG file (to look at the pixels)");
   cli.add_option("--width", options.width, "window width")->check(CLI::PositiveNumber);
   cli.add_option("--height", options.height, "window height")->check(CLI::PositiveNumber);
@@ -620,6 +665,7 @@ int main(int argc, char** argv) {
                                             options.unit_names, frame, !options.plain, options.world_texture);
         if (frame >= options.warmup) result.frames.push_back(times);
       }
+      if (count_pixels && ImGui::GetDrawData()) print_pixel_counts(*ImGui::GetDrawData());
       if (!options.screenshot.empty()) {
         // The back buffer still holds the last frame (the offscreen swap copies nothing).
         int width = 0, height = 0;

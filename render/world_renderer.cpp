@@ -157,7 +157,7 @@ void WorldRenderer::draw_terrain(RenderContext& context, const pysc2::Observatio
   glUniform4f(program.uniform("u_uv_rect"), (view.left - camera.left) / cw, (view.bottom - camera.bottom) / ch,
               view.width / cw, view.height / ch);
   context.empty_vertex_array().bind();
-  glDrawArrays(GL_TRIANGLES, 0, 3);
+  glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);  // terrain.vert.glsl: one quad
 }
 
 void WorldRenderer::draw_units(RenderContext& context, const std::vector<UnitDisc>& discs, const WorldRect& area,

@@ -1,5 +1,6 @@
 #version 330 core
-// One instanced quad per unit, big enough for the disc, outline and selection ring.
+// One instanced quad per unit, big enough for the disc, outline and selection ring. (An octagon,
+// 17% fewer fragments, measured no faster under llvmpipe: 6 triangles to set up instead of 2.)
 layout(location = 0) in vec2 a_center;  // world units
 layout(location = 1) in float a_radius; // world units
 layout(location = 2) in vec3 a_fill;    // owner colour 0..1
