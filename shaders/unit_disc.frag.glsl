@@ -8,7 +8,8 @@ flat in float v_radius;
 flat in vec3 v_fill;
 flat in float v_damage;
 flat in int v_flags;
-flat in float v_facing;
+flat in vec2 v_facing_dir;
+flat in float v_tick_cos;
 
 out vec4 frag_color;
 
@@ -22,12 +23,10 @@ void main() {
   vec3 color = d < v_radius * v_damage ? v_fill * 0.5 : v_fill;
   float outline = clamp((d - (v_radius - 1.5 * px)) / px + 0.5, 0.0, 1.0);
   vec3 edge = vec3(0.0);
-  // The facing tick only shows on the outline: atan only there (it is the costly part).
-  if (outline > 0.0 && (v_flags & 2) != 0) {
-    float angle = atan(v_offset.y, v_offset.x);
-    float delta = abs(mod(angle - v_facing + 3.14159265, 6.2831853) - 3.14159265);
-    if (delta < 0.1 + px / max(v_radius, px)) edge = vec3(1.0);
-  }
+  // The facing tick, on the outline only: the angle to the facing is under the tick's
+  // half-width exactly when its cosine, dot(offset, facing) / d, is over the half-width's
+  // (per unit, in the vertex shader): no atan per fragment, the costly part under llvmpipe.
+  if (outline > 0.0 && (v_flags & 2) != 0 && dot(v_offset, v_facing_dir) > d * v_tick_cos) edge = vec3(1.0);
   color = mix(color, edge, outline);
   float alpha = disc;
   if (selected) {

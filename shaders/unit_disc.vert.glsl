@@ -16,7 +16,8 @@ flat out float v_radius;
 flat out vec3 v_fill;
 flat out float v_damage;
 flat out int v_flags;
-flat out float v_facing;
+flat out vec2 v_facing_dir;  // unit vector of the facing
+flat out float v_tick_cos;   // cos of the tick's half-width: the tick is where cos(angle to facing) exceeds it
 
 void main() {
   vec2 corner = vec2(float(gl_VertexID & 1), float((gl_VertexID >> 1) & 1)) * 2.0 - 1.0;
@@ -30,7 +31,8 @@ void main() {
   v_fill = a_fill;
   v_damage = a_damage;
   v_flags = int(a_flags + 0.5);
-  v_facing = a_facing;
+  v_facing_dir = vec2(cos(a_facing), sin(a_facing));
+  v_tick_cos = cos(0.1 + u_pixel / max(a_radius, u_pixel));
   vec2 world = a_center + v_offset;
   gl_Position = vec4((world - u_view.xy) / u_view.zw * 2.0 - 1.0, 0.0, 1.0);
 }
