@@ -24,6 +24,7 @@
 #include "app/script.h"
 #include "app/session.h"
 #include "app/ui/app_style.h"
+#include "app/ui/keep_libraries_loaded.h"
 #include "app/ui/screenshot.h"
 #include "app/ui/script_player.h"
 #include "app/ui/studio_ui.h"
@@ -50,6 +51,7 @@ class Window {
     if (imgui_gl_) ImGui_ImplOpenGL3_Shutdown();
     if (imgui_sdl_) ImGui_ImplSDL2_Shutdown();
     if (ImGui::GetCurrentContext()) ImGui::DestroyContext();
+    keep_loaded_libraries_for_leak_reports();  // those loaded while drawing, too
     if (context_) SDL_GL_DeleteContext(context_);
     if (window_) SDL_DestroyWindow(window_);
     if (sdl_) SDL_Quit();
@@ -71,6 +73,7 @@ class Window {
     if (!window_) return std::string("SDL_CreateWindow failed: ") + SDL_GetError();
     context_ = SDL_GL_CreateContext(window_);
     if (!context_) return std::string("creating an OpenGL 3.3 core context failed: ") + SDL_GetError();
+    keep_loaded_libraries_for_leak_reports();
     SDL_GL_MakeCurrent(window_, context_);
     SDL_GL_SetSwapInterval(1);
     if (epoxy_gl_version() < 33) return "OpenGL 3.3 is required, the driver offers " + std::to_string(epoxy_gl_version());

@@ -1,0 +1,12 @@
+#pragma once
+// Under AddressSanitizer only: marks every shared library loaded so far as never to be
+// unloaded. SDL and Mesa dlclose the GL driver at shutdown; LeakSanitizer runs after that and
+// can then neither name the driver in a leak report ("<unknown module>") nor follow pointers
+// held in its globals, so the driver's own allocations would fail ./test --sanitize as leaks
+// nobody can attribute. With the libraries kept, reports name them (tools/lsan.supp).
+// A no-op in every other build.
+namespace sc2::app::ui {
+
+void keep_loaded_libraries_for_leak_reports();
+
+}  // namespace sc2::app::ui
