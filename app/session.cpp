@@ -96,6 +96,10 @@ void Session::submit(pysc2::FunctionCall call) {
   } else if (snapshot_.controller == Controller::agent) {
     record.result = "ignored: the agent is in control (take over first)";
     record.failed = true;
+  } else if (queue_.size() >= kMaxQueuedCalls) {
+    record.result = "ignored: " + std::to_string(queue_.size()) + " calls already wait to be sent (at most " +
+                    std::to_string(kMaxQueuedCalls) + ")";
+    record.failed = true;
   }
   log_.push_back(record);
   if (log_.size() > kMaxLog) log_.pop_front();

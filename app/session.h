@@ -182,6 +182,10 @@ class Session {
   std::vector<ActionRecord> action_log() const;  // oldest first, at most kMaxLog entries
 
   static constexpr std::size_t kMaxLog = 2000;
+  // Calls waiting to be sent (one goes out per agent step): more than a person can mean while
+  // the game is paused or slow; beyond it submit() refuses the call in the log instead of
+  // letting a stuck game or a runaway script grow the queue without end.
+  static constexpr std::size_t kMaxQueuedCalls = 64;
   static constexpr std::size_t kMaxEpisodes = 500;
   static constexpr std::size_t kEpisodesWithCurves = 50;  // older episodes keep their score only
 

@@ -135,3 +135,29 @@ TEST_CASE("request_restart_episode starts a new episode and request_save_replay 
   CHECK(files == 1);
   session.stop();
 }
+
+TEST_CASE("the person's queue of calls is bounded: beyond the limit a call is refused in the log, and a sent one frees a place") {
+  if (!have_sc2lite()) return;
+  Session session(fast_options());
+  session.start();
+  REQUIRE(wait_running(session));
+  session.set_paused(true);
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));  // let a step in flight finish
+  const std::size_t extra = 6;
+  for (std::size_t i = 0; i < Session::kMaxQueuedCalls + extra; ++i) session.submit(sc2::pysc2::FunctionCall{0, {}});
+  auto log = session.action_log();
+  REQUIRE(log.size() >= Session::kMaxQueuedCalls + extra);
+  log.erase(log.begin(), log.end() - static_cast<std::ptrdiff_t>(Session::kMaxQueuedCalls + extra));
+  for (std::size_t i = 0; i < log.size(); ++i) {
+    INFO("call " << i << ": " << log[i].result);
+    CHECK(log[i].failed == (i >= Session::kMaxQueuedCalls));
+    if (log[i].failed) CHECK(log[i].result.find("at most 64") != std::string::npos);
+  }
+  const auto before = session.snapshot();
+  session.request_step();  // sends the oldest queued call
+  REQUIRE(wait_for([&] { return session.snapshot().timestep_version == before.timestep_version + 1; },
+                   std::chrono::seconds(10)));
+  session.submit(sc2::pysc2::FunctionCall{0, {}});
+  CHECK_FALSE(session.action_log().back().failed);  // a place was free again
+  session.stop();
+}
