@@ -8,7 +8,9 @@
 // per map (in-process), to show that a speed change left the observations unchanged.
 // (4) --crowd: the simulation of a late BuildMarines episode without observations: the
 // map's base with its SCVs mining, five Barracks, and Marines coming out of them until a
-// crowd of N stands around the exits; World::advance only.
+// crowd of N stands around the exits; World::advance only. With --crowd-observations K,
+// then K renderings of the crowd's screen and minimap feature layers (a fixed workload for
+// the observation's cost with ~100+ units on the screen).
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
@@ -32,7 +34,9 @@
 #include "engine/maps/economy_base.h"
 #include "engine/maps/mini_game_registry.h"
 #include "engine/maps/single_screen.h"
+#include "engine/raster/feature_layers.h"
 #include "engine/server/engine_host.h"
+#include "engine/server/game.h"
 #include "engine/sim/abilities.h"
 #include "engine/sim/map_layout.h"
 #include "engine/sim/orders.h"
@@ -309,18 +313,42 @@ void bench_scaling(const std::vector<int>& counts, int loops, std::uint64_t seed
   }
 }
 
+// Mean microseconds of rendering the screen and minimap feature layers of `world` for the
+// agent, `observations` times with 8 loops between them (the loops are not timed).
+double crowd_feature_layers_us(sc2::engine::World& world, int observations) {
+  using namespace sc2::engine;
+  world.player(kAgentPlayer).camera = Vec2{24.5f, 36.0f};  // the Barracks and their exits
+  FeatureLayerSetup setup;
+  FeatureLayerCache cache;
+  SC2APIProtocol::FeatureLayers screen;
+  SC2APIProtocol::FeatureLayersMinimap minimap;
+  double seconds = 0;
+  for (int i = 0; i < observations; ++i) {
+    for (int loop = 0; loop < 8; ++loop) world.advance();
+    const auto start = Clock::now();
+    render_screen(world, kAgentPlayer, setup, &screen, &cache);
+    render_minimap(world, kAgentPlayer, setup, &minimap, &cache);
+    seconds += std::chrono::duration<double>(Clock::now() - start).count();
+  }
+  return 1e6 * seconds / observations;
+}
+
 // (4) BuildMarines late in an episode, simulation only: the map's base (Command Center, 8
 // fields, 12 SCVs, all mining), five Barracks and eight Supply Depots on the west half, and
 // one Marine every 4 loops out of a Barracks exit (round robin, where production puts
 // them) until `marines` stand there idle, as the scripted agent's Marines do; then
 // `loops` more loops. Loops/s of the spawning phase and of the crowd phase.
-void bench_crowd(const std::vector<int>& crowds, int loops, std::uint64_t seed) {
+// With `observations` > 0, then that many observations' feature layers of the crowd (64x64
+// screen on the Barracks, 64x64 minimap; 8 loops between them, not timed).
+void bench_crowd(const std::vector<int>& crowds, int loops, int observations, std::uint64_t seed) {
   using namespace sc2::engine;
   std::printf("\n(4) late BuildMarines simulation: base + 12 SCVs mining, 5 Barracks, a Marine out of a Barracks\n"
               "    every 4 loops up to the crowd size, then %d loops; World::advance only\n\n",
               loops);
-  std::printf("| Marines | spawning loops/s | crowd loops/s | us / crowd loop | overlapping pairs | worst overlap |\n");
-  std::printf("|--------:|-----------------:|--------------:|----------------:|------------------:|--------------:|\n");
+  std::printf("| Marines | spawning loops/s | crowd loops/s | us / crowd loop | overlapping pairs | worst overlap |%s\n",
+              observations > 0 ? " us / feature layers |" : "");
+  std::printf("|--------:|-----------------:|--------------:|----------------:|------------------:|--------------:|%s\n",
+              observations > 0 ? "--------------------:|" : "");
   for (const int marines : crowds) {
     World world(single_screen::layout(), seed);
     economy_base::place(world, 1, 8, false);
@@ -363,8 +391,10 @@ void bench_crowd(const std::vector<int>& crowds, int loops, std::uint64_t seed) 
         worst = std::max(worst, overlap);
       }
     }
-    std::printf("| %7d | %16.0f | %13.0f | %15.1f | %17d | %13.3f |\n", marines, spawn_loops / spawn_seconds,
+    std::printf("| %7d | %16.0f | %13.0f | %15.1f | %17d | %13.3f |", marines, spawn_loops / spawn_seconds,
                 loops / seconds, 1e6 * seconds / loops, overlapping, worst);
+    if (observations > 0) std::printf(" %19.1f |", crowd_feature_layers_us(world, observations));
+    std::printf("\n");
     std::fflush(stdout);
   }
 }
@@ -381,6 +411,7 @@ int main(int argc, char** argv) {
   int digest_steps = 0;
   std::vector<int> crowds;
   int crowd_loops = 2000;
+  int crowd_observations = 0;
   CLI::App app{"Engine speed: loops/s per mini-game (in-process vs websocket) and cost vs unit count"};
   app.add_option("--episodes", episodes, "measured episodes per mode and map")->capture_default_str()->check(CLI::PositiveNumber);
   app.add_option("--seed", seed, "game and agent seed")->capture_default_str();
@@ -398,6 +429,9 @@ int main(int argc, char** argv) {
   app.add_option("--crowd-loops", crowd_loops, "loops measured after the crowd is complete")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
+  app.add_option("--crowd-observations", crowd_observations,
+                 "with --crowd: then time this many observations' feature layers of the crowd")
+      ->check(CLI::PositiveNumber);
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& success) {
@@ -409,7 +443,7 @@ int main(int argc, char** argv) {
   try {
     if (digest_steps > 0) return digest_maps(maps, seed, digest_steps);
     if (!crowds.empty()) {
-      bench_crowd(crowds, crowd_loops, seed);
+      bench_crowd(crowds, crowd_loops, crowd_observations, seed);
       return 0;
     }
     int status = 0;

@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 
+#include "engine/raster/disc_stack.h"
 #include "engine/raster/image_encoding.h"
 #include "engine/raster/view_transform.h"
 #include "engine/sim/harvest.h"
@@ -138,7 +139,7 @@ void terrain_layers(const World& world, FeatureLayerCache& cache, std::string_vi
 }
 
 // Visibility of the cell under each pixel. Without fog it depends on the map only (static);
-// with fog each distinct cell is looked up once per observation.
+// with fog it is read from one visibility grid per observation.
 void visibility_layer(const World& world, int player_id, FeatureLayerCache& cache, std::string_view view_name,
                       Key key, const Sampling& sampling, int w, int h, SC2APIProtocol::ImageData* out) {
   const int map_width = world.map().width;
@@ -152,12 +153,12 @@ void visibility_layer(const World& world, int player_id, FeatureLayerCache& cach
         [&](std::int32_t cell) { return cell < 0 ? 0 : visibility_of(cell); }, out);
     return;
   }
-  std::vector<std::int32_t> per_cell(sampling.distinct_cells.size());
-  for (std::size_t k = 0; k < per_cell.size(); ++k) per_cell[k] = visibility_of(sampling.distinct_cells[k]);
+  std::vector<std::uint8_t> grid;  // one pass over the units, not one per cell
+  world.visibility_grid(player_id, grid);
   LayerWriter writer = LayerWriter::into(out, w, h, 8);
-  for (std::size_t i = 0; i < sampling.slot.size(); ++i) {
-    const std::int32_t slot = sampling.slot[i];
-    writer.set_index(i, slot < 0 ? 0 : per_cell[static_cast<std::size_t>(slot)]);
+  for (std::size_t i = 0; i < sampling.cell.size(); ++i) {
+    const std::int32_t cell = sampling.cell[i];
+    if (cell >= 0) writer.set_index_at_depth<8>(i, grid[static_cast<std::size_t>(cell)]);
   }
 }
 
@@ -196,7 +197,22 @@ void render_screen(const World& world, int player_id, const FeatureLayerSetup& s
   terrain_layers(world, cache, "screen", key, sampling, w, h, out);
   visibility_layer(world, player_id, cache, "screen", key, sampling, w, h, out->mutable_visibility_map());
 
-  // Units, drawn straight into their layers' bytes; later draws win on shared pixels.
+  // Units: discs first collected per pixel (the last drawn wins, counts and coverage add
+  // up), then each covered pixel written once into every unit layer.
+  struct ScreenPaint {
+    std::int32_t owner, relative, type, selected, health, health_ratio, buff, active, progress;
+  };
+  std::vector<ScreenPaint> paints;
+  DiscStack& discs = cache.empty_disc_stack(kScreenView, static_cast<std::size_t>(w) * h);
+  for (const Unit* u : drawable_units(world, player_id)) {
+    paints.push_back({u->owner, alliance_of(player_id, u->owner), static_cast<std::int32_t>(u->type()),
+                      is_selected(player, *u) ? 1 : 0, static_cast<std::int32_t>(u->health),
+                      ratio_255(u->health, u->health_max), buff_of(*u), active_of(*u), build_progress_of(*u)});
+    const auto disc = static_cast<std::int32_t>(paints.size() - 1);
+    for_each_disc_pixel(view, u->pos, u->radius, [&](int px, int py, float cover) {
+      discs.add(static_cast<std::size_t>(py) * w + px, disc, cover);
+    });
+  }
   LayerWriter owner = LayerWriter::into(out->mutable_player_id(), w, h, 8);
   LayerWriter relative = LayerWriter::into(out->mutable_player_relative(), w, h, 8);
   LayerWriter type = LayerWriter::into(out->mutable_unit_type(), w, h, 32);
@@ -204,34 +220,24 @@ void render_screen(const World& world, int player_id, const FeatureLayerSetup& s
   LayerWriter hp = LayerWriter::into(out->mutable_unit_hit_points(), w, h, 32);
   LayerWriter hp_ratio = LayerWriter::into(out->mutable_unit_hit_points_ratio(), w, h, 8);
   LayerWriter density = LayerWriter::into(out->mutable_unit_density(), w, h, 8);
+  LayerWriter density_aa = LayerWriter::into(out->mutable_unit_density_aa(), w, h, 8);
   LayerWriter buffs = LayerWriter::into(out->mutable_buffs(), w, h, 32);
   LayerWriter active = LayerWriter::into(out->mutable_active(), w, h, 1);
   LayerWriter build_progress = LayerWriter::into(out->mutable_build_progress(), w, h, 8);
-  std::vector<float>& coverage = cache.zeroed_floats(static_cast<std::size_t>(w) * h);
-  for (const Unit* u : drawable_units(world, player_id)) {
-    const std::int32_t rel = alliance_of(player_id, u->owner);
-    const bool sel = is_selected(player, *u);
-    const auto unit_type = static_cast<std::int32_t>(u->type());
-    const auto health = static_cast<std::int32_t>(u->health);
-    const std::int32_t health_ratio = ratio_255(u->health, u->health_max);
-    const std::int32_t buff = buff_of(*u), is_active = active_of(*u), progress = build_progress_of(*u);
-    for_each_disc_pixel(view, u->pos, u->radius, [&](int px, int py, float cover) {
-      owner.set(px, py, u->owner);
-      relative.set(px, py, rel);
-      type.set(px, py, unit_type);
-      selected.set(px, py, sel ? 1 : 0);
-      hp.set(px, py, health);
-      hp_ratio.set(px, py, health_ratio);
-      density.increment_saturating(px, py);
-      buffs.set(px, py, buff);
-      active.set(px, py, is_active);
-      build_progress.set(px, py, progress);
-      coverage[static_cast<std::size_t>(py) * w + px] += cover;
-    });
-  }
-  LayerWriter density_aa = LayerWriter::into(out->mutable_unit_density_aa(), w, h, 8);
-  for (std::size_t i = 0; i < coverage.size(); ++i) {
-    density_aa.set_index(i, static_cast<std::int32_t>(std::min(255.0f, coverage[i] * 255.0f / 16.0f)));
+  for (std::size_t i : discs.covered()) {  // uncovered pixels stay 0 in every layer
+    const ScreenPaint& p = paints[static_cast<std::size_t>(discs.top(i))];
+    owner.set_index_at_depth<8>(i, p.owner);
+    relative.set_index_at_depth<8>(i, p.relative);
+    type.set_index_at_depth<32>(i, p.type);
+    selected.set_index_at_depth<1>(i, p.selected);
+    hp.set_index_at_depth<32>(i, p.health);
+    hp_ratio.set_index_at_depth<8>(i, p.health_ratio);
+    density.set_index_at_depth<8>(i, discs.count(i));  // 8 bpp clamps at 255
+    density_aa.set_index_at_depth<8>(
+        i, static_cast<std::int32_t>(std::min(255.0f, discs.coverage(i) * 255.0f / 16.0f)));
+    buffs.set_index_at_depth<32>(i, p.buff);
+    active.set_index_at_depth<1>(i, p.active);
+    build_progress.set_index_at_depth<8>(i, p.progress);
   }
 
   // True zeros (engine/README.md, feature layers): no creep or power source exists, and the
@@ -281,22 +287,32 @@ void render_minimap(const World& world, int player_id, const FeatureLayerSetup& 
   });
   encode_bytes(w, h, 1, camera_bytes, out->mutable_camera());
 
+  // Units, as on the screen: discs collected per pixel, then each covered pixel written once.
+  struct MinimapPaint {
+    std::int32_t owner, relative, selected, type;
+  };
+  std::vector<MinimapPaint> paints;
+  DiscStack& discs = cache.empty_disc_stack(kMinimapView, static_cast<std::size_t>(w) * h);
+  for (const Unit* u : drawable_units(world, player_id)) {
+    paints.push_back({u->owner, alliance_of(player_id, u->owner), is_selected(player, *u) ? 1 : 0,
+                      static_cast<std::int32_t>(u->type())});
+    const auto disc = static_cast<std::int32_t>(paints.size() - 1);
+    for_each_disc_pixel<false>(view, u->pos, u->radius, [&](int px, int py, float) {
+      discs.add(static_cast<std::size_t>(py) * w + px, disc, 1.0f);
+    });
+  }
   LayerWriter owner = LayerWriter::into(out->mutable_player_id(), w, h, 8);
   LayerWriter relative = LayerWriter::into(out->mutable_player_relative(), w, h, 8);
   LayerWriter selected = LayerWriter::into(out->mutable_selected(), w, h, 1);
   // The cheating layer carries data only when asked for; otherwise zeros, as PySC2 documents.
   LayerWriter type = LayerWriter::into(out->mutable_unit_type(), w, h, 32);
   const bool draw_type = setup.allow_cheating_layers;
-  for (const Unit* u : drawable_units(world, player_id)) {
-    const std::int32_t rel = alliance_of(player_id, u->owner);
-    const bool sel = is_selected(player, *u);
-    const auto unit_type = static_cast<std::int32_t>(u->type());
-    for_each_disc_pixel<false>(view, u->pos, u->radius, [&](int px, int py, float) {
-      owner.set(px, py, u->owner);
-      relative.set(px, py, rel);
-      selected.set(px, py, sel ? 1 : 0);
-      if (draw_type) type.set(px, py, unit_type);
-    });
+  for (std::size_t i : discs.covered()) {
+    const MinimapPaint& p = paints[static_cast<std::size_t>(discs.top(i))];
+    owner.set_index_at_depth<8>(i, p.owner);
+    relative.set_index_at_depth<8>(i, p.relative);
+    selected.set_index_at_depth<1>(i, p.selected);
+    if (draw_type) type.set_index_at_depth<32>(i, p.type);
   }
 
   encode_zero(w, h, 1, out->mutable_creep());  // no creep; full size for PySC2's renderer

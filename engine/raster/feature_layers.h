@@ -11,7 +11,8 @@
 // height, pathable, buildable, visibility without fog, the minimap's camera box) are
 // static: computed once per view in a FeatureLayerCache and copied. Pass the same cache
 // for the same player every observation; without one everything is computed afresh.
-// The bytes are the same either way.
+// The bytes are the same either way. Unit discs are first collected per pixel (DiscStack),
+// then every unit layer is written once per covered pixel.
 #include <cstdint>
 
 #include "engine/raster/layer_cache.h"

@@ -53,25 +53,18 @@ class LayerWriter {
   void set(int x, int y, std::int32_t value) { set_index(static_cast<std::size_t>(y) * width_ + x, value); }
   void set_index(std::size_t i, std::int32_t value) {
     switch (bits_) {
-      case 1: {
-        const auto bit = static_cast<std::uint8_t>(0x80u >> (i % 8));
-        data_[i / 8] = static_cast<std::uint8_t>(value != 0 ? (data_[i / 8] | bit) : (data_[i / 8] & ~bit));
-        break;
-      }
-      case 8: data_[i] = static_cast<std::uint8_t>(value < 0 ? 0 : (value > 255 ? 255 : value)); break;
-      case 16: {
-        const auto v = static_cast<std::uint16_t>(value < 0 ? 0 : (value > 65535 ? 65535 : value));
-        data_[2 * i] = static_cast<std::uint8_t>(v & 0xFF);
-        data_[2 * i + 1] = static_cast<std::uint8_t>(v >> 8);
-        break;
-      }
-      case 32: {
-        const auto v = static_cast<std::uint32_t>(value);
-        for (int b = 0; b < 4; ++b) data_[4 * i + b] = static_cast<std::uint8_t>((v >> (8 * b)) & 0xFF);
-        break;
-      }
+      case 1: write<1>(data_, i, value); break;
+      case 8: write<8>(data_, i, value); break;
+      case 16: write<16>(data_, i, value); break;
+      case 32: write<32>(data_, i, value); break;
       default: break;
     }
+  }
+  // The same for a writer known to be kBits deep (no depth switch per pixel, for loops
+  // that write many layers per pixel). Writing at another depth than the writer's is a bug.
+  template <int kBits>
+  void set_index_at_depth(std::size_t i, std::int32_t value) {
+    write<kBits>(data_, i, value);
   }
   // 8 bpp counters: +1 up to 255 (the same bytes as clamping the final count).
   void increment_saturating(int x, int y) {
@@ -80,6 +73,24 @@ class LayerWriter {
   }
 
  private:
+  template <int kBits>
+  static void write(std::uint8_t* data, std::size_t i, std::int32_t value) {
+    if constexpr (kBits == 1) {
+      const auto bit = static_cast<std::uint8_t>(0x80u >> (i % 8));
+      data[i / 8] = static_cast<std::uint8_t>(value != 0 ? (data[i / 8] | bit) : (data[i / 8] & ~bit));
+    } else if constexpr (kBits == 8) {
+      data[i] = static_cast<std::uint8_t>(value < 0 ? 0 : (value > 255 ? 255 : value));
+    } else if constexpr (kBits == 16) {
+      const auto v = static_cast<std::uint16_t>(value < 0 ? 0 : (value > 65535 ? 65535 : value));
+      data[2 * i] = static_cast<std::uint8_t>(v & 0xFF);
+      data[2 * i + 1] = static_cast<std::uint8_t>(v >> 8);
+    } else {
+      static_assert(kBits == 32, "feature layers are 1, 8, 16 or 32 bits deep");
+      const auto v = static_cast<std::uint32_t>(value);
+      for (int b = 0; b < 4; ++b) data[4 * i + b] = static_cast<std::uint8_t>((v >> (8 * b)) & 0xFF);
+    }
+  }
+
   std::uint8_t* data_;
   int width_, height_, bits_;
 };

@@ -34,28 +34,4 @@ std::int32_t FeatureLayerCache::cell_under(const MapLayout& map, Vec2 p) {
   return map.in_bounds(x, y) ? static_cast<std::int32_t>(map.cell(x, y)) : -1;
 }
 
-void FeatureLayerCache::index_distinct_cells(Sampling& sampling, const MapLayout& map) {
-  slot_of_cell_.assign(static_cast<std::size_t>(map.width) * map.height, -1);
-  sampling.distinct_cells.clear();
-  sampling.slot.resize(sampling.cell.size());
-  for (std::size_t i = 0; i < sampling.cell.size(); ++i) {
-    const std::int32_t cell = sampling.cell[i];
-    if (cell < 0) {
-      sampling.slot[i] = -1;
-      continue;
-    }
-    std::int32_t& slot = slot_of_cell_[static_cast<std::size_t>(cell)];
-    if (slot < 0) {
-      slot = static_cast<std::int32_t>(sampling.distinct_cells.size());
-      sampling.distinct_cells.push_back(cell);
-    }
-    sampling.slot[i] = slot;
-  }
-}
-
-std::vector<float>& FeatureLayerCache::zeroed_floats(std::size_t size) {
-  floats_.assign(size, 0.0f);
-  return floats_;
-}
-
 }  // namespace sc2::engine

@@ -4,7 +4,8 @@
 //  - per view (screen, minimap): the map cell under each pixel's centre;
 //  - static layers: any layer whose pixels depend only on the map and a key (the view's
 //    geometry, for some also the camera) opts in by name; it is encoded once and then
-//    copied into every observation.
+//    copied into every observation;
+//  - scratch reused between observations (a DiscStack per view).
 // Only ever faster, never different: another map (compared by content), view or key
 // recomputes. Not thread-safe: one per player / GameServer, used under its lock.
 #include <array>
@@ -14,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/raster/disc_stack.h"
 #include "engine/raster/image_encoding.h"
 #include "engine/sim/map_layout.h"
 
@@ -25,9 +27,7 @@ class FeatureLayerCache {
   using Key = std::array<float, 8>;
 
   struct Sampling {
-    std::vector<std::int32_t> cell;            // per pixel (row-major): map cell, -1 off the map
-    std::vector<std::int32_t> distinct_cells;  // every cell under some pixel, once
-    std::vector<std::int32_t> slot;            // per pixel: index into distinct_cells, -1 off the map
+    std::vector<std::int32_t> cell;  // per pixel (row-major): map cell, -1 off the map
   };
 
   // Forgets everything when `map` is not the map seen last (same size and cells).
@@ -47,7 +47,6 @@ class FeatureLayerCache {
           v.sampling.cell[static_cast<std::size_t>(py) * view.width() + px] = cell_under(map, view.pixel_centre(px, py));
         }
       }
-      index_distinct_cells(v.sampling, map);
     }
     return v.sampling;
   }
@@ -74,8 +73,13 @@ class FeatureLayerCache {
     return layer.bytes;
   }
 
-  // A zeroed scratch buffer of `size` floats, reused between observations.
-  std::vector<float>& zeroed_floats(std::size_t size);
+  // An empty DiscStack over `pixels` pixels for view `view_id` (scratch, reused between
+  // observations: one per view, so screen and minimap of different sizes reset cheaply).
+  DiscStack& empty_disc_stack(int view_id, std::size_t pixels) {
+    DiscStack& stack = disc_stacks_[view_id];
+    stack.reset(pixels);
+    return stack;
+  }
 
   // How often a static layer had to be computed (for tests).
   std::uint64_t static_misses() const { return static_misses_; }
@@ -94,15 +98,13 @@ class FeatureLayerCache {
   };
 
   static std::int32_t cell_under(const MapLayout& map, Vec2 p);
-  void index_distinct_cells(Sampling& sampling, const MapLayout& map);
   void forget();
 
   MapLayout map_;  // the map everything here was computed for
   bool have_map_ = false;
   std::map<int, ViewSampling> views_;
   std::map<std::string, StaticLayer, std::less<>> static_layers_;
-  std::vector<std::int32_t> slot_of_cell_;  // scratch of index_distinct_cells
-  std::vector<float> floats_;
+  std::map<int, DiscStack> disc_stacks_;
   std::uint64_t static_misses_ = 0;
 };
 

@@ -11,11 +11,6 @@ ScreenView::ScreenView(Vec2 camera, float camera_width, int width_px, int height
       width_px_(width_px),
       height_px_(height_px) {}
 
-Vec2 ScreenView::pixel_centre(int px, int py) const {
-  return {camera_.x + (static_cast<float>(px) + 0.5f - width_px_ * 0.5f) * world_per_pixel_,
-          camera_.y - (static_cast<float>(py) + 0.5f - height_px_ * 0.5f) * world_per_pixel_};
-}
-
 PixelPos ScreenView::to_pixel(Vec2 world) const {
   return {static_cast<int>(std::floor((world.x - camera_.x) / world_per_pixel_ + width_px_ * 0.5f)),
           static_cast<int>(std::floor((camera_.y - world.y) / world_per_pixel_ + height_px_ * 0.5f))};
@@ -36,11 +31,6 @@ MinimapView::MinimapView(const MapLayout& map, bool crop_to_playable_area, int w
   left_ = static_cast<float>(area.x0);
   top_ = static_cast<float>(area.y1);
   span_ = static_cast<float>(std::max({area.width(), area.height(), 1}));
-}
-
-Vec2 MinimapView::pixel_centre(int px, int py) const {
-  return {left_ + (static_cast<float>(px) + 0.5f) / pixels_per_world_x(),
-          top_ - (static_cast<float>(py) + 0.5f) / pixels_per_world_y()};
 }
 
 PixelPos MinimapView::to_pixel(Vec2 world) const {

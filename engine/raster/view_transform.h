@@ -28,7 +28,11 @@ class ScreenView {
   int height() const { return height_px_; }
   float world_per_pixel() const { return world_per_pixel_; }
   bool in_range(int px, int py) const { return px >= 0 && py >= 0 && px < width_px_ && py < height_px_; }
-  Vec2 pixel_centre(int px, int py) const;
+  // Inline: called for every pixel a unit's disc may cover.
+  Vec2 pixel_centre(int px, int py) const {
+    return {camera_.x + (static_cast<float>(px) + 0.5f - width_px_ * 0.5f) * world_per_pixel_,
+            camera_.y - (static_cast<float>(py) + 0.5f - height_px_ * 0.5f) * world_per_pixel_};
+  }
   PixelPos to_pixel(Vec2 world) const;  // floor; may be outside the view
   WorldRect world_bounds() const;
 
@@ -47,7 +51,10 @@ class MinimapView {
   int width() const { return width_px_; }
   int height() const { return height_px_; }
   bool in_range(int px, int py) const { return px >= 0 && py >= 0 && px < width_px_ && py < height_px_; }
-  Vec2 pixel_centre(int px, int py) const;
+  Vec2 pixel_centre(int px, int py) const {
+    return {left_ + (static_cast<float>(px) + 0.5f) / pixels_per_world_x(),
+            top_ - (static_cast<float>(py) + 0.5f) / pixels_per_world_y()};
+  }
   PixelPos to_pixel(Vec2 world) const;
   float pixels_per_world_x() const { return width_px_ / span_; }
   float pixels_per_world_y() const { return height_px_ / span_; }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include "engine/raster/image_encoding.h"
 #include "engine/raster/view_transform.h"
@@ -195,6 +196,27 @@ void fill_snapshot_unit(const World& world, const UnitSnapshot& s, const RawFram
   out->set_is_powered(false);
 }
 
+// Visibility of every raw-frame cell (8 bpp, row 0 = bottom) and creep (none: zeros),
+// written straight into the message from one visibility grid of the whole map.
+void fill_map_state(const World& world, const RawFrame& frame, SC2APIProtocol::MapState* out) {
+  const MapLayout& map = world.map();
+  const int w = frame.area.width(), h = frame.area.height();
+  std::vector<std::uint8_t> grid;
+  world.visibility_grid(kAgentPlayer, grid);
+  auto* visibility = out->mutable_visibility();
+  LayerWriter::into(visibility, w, h, 8);  // size, depth and w*h zero bytes
+  char* bytes = visibility->mutable_data()->data();
+  // Row by row, the part of each row that lies on the map (cells off it stay 0).
+  const int x_begin = std::max(frame.area.x0, 0), x_end = std::min(frame.area.x0 + w, map.width);
+  for (int y = 0; y < h; ++y) {
+    const int my = frame.area.y0 + y;
+    if (my < 0 || my >= map.height || x_begin >= x_end) continue;
+    std::memcpy(bytes + static_cast<std::size_t>(y) * w + (x_begin - frame.area.x0), &grid[map.cell(x_begin, my)],
+                static_cast<std::size_t>(x_end - x_begin));
+  }
+  encode_zero(w, h, 1, out->mutable_creep());
+}
+
 void fill_raw(Game& game, const InterfaceSetup& iface, SC2APIProtocol::ObservationRaw* raw) {
   const World& world = game.world();
   const RawFrame frame = raw_frame(world.map(), iface);
@@ -215,9 +237,7 @@ void fill_raw(Game& game, const InterfaceSetup& iface, SC2APIProtocol::Observati
       fill_snapshot_unit(world, s, frame, screen, raw->add_units());
     }
   }
-  encode_layer(map_grid(world, frame, [&](int x, int y) { return world.visibility(kAgentPlayer, x, y); }), 8,
-               raw->mutable_map_state()->mutable_visibility());
-  encode_layer(map_grid(world, frame, [](int, int) { return 0; }), 1, raw->mutable_map_state()->mutable_creep());
+  fill_map_state(world, frame, raw->mutable_map_state());
   auto* event = raw->mutable_event();
   for (std::uint64_t tag : game.dead_unit_tags) event->add_dead_units(tag);
 }

@@ -146,6 +146,37 @@ std::uint8_t World::visibility(int player_id, int x, int y) const {
   return player(player_id).explored[map_.cell(x, y)] != 0 ? 1 : 0;
 }
 
+void World::visibility_grid(int player_id, std::vector<std::uint8_t>& out) const {
+  const std::size_t cells = static_cast<std::size_t>(map_.width) * map_.height;
+  if (!fog_) {
+    out.assign(cells, 2);
+    return;
+  }
+  const std::vector<std::uint8_t>& explored = player(player_id).explored;
+  out.resize(cells);
+  for (std::size_t i = 0; i < cells; ++i) out[i] = explored[i] != 0 ? 1 : 0;
+  // Each unit marks the cells sees_cell would find it sees: the same distance test, over
+  // its sight box plus one cell of slack for float rounding (any box holding those cells
+  // gives the same grid; NaN / infinite bounds take the whole map).
+  const auto low_cell = [](float v, int size) { return !(v > 0.0f) ? 0 : (v >= size ? size - 1 : static_cast<int>(v)); };
+  const auto high_cell = [](float v, int size) { return !(v < size) ? size - 1 : (v < 0.0f ? 0 : static_cast<int>(v)); };
+  for (const auto& slot : slots_) {
+    if (!slot.unit || slot.unit->owner != player_id) continue;
+    const Unit& u = *slot.unit;
+    const float sight = u.stats->sight_range;
+    if (!(sight > 0.0f)) continue;
+    const int x0 = std::max(0, low_cell(u.pos.x - sight, map_.width) - 1);
+    const int y0 = std::max(0, low_cell(u.pos.y - sight, map_.height) - 1);
+    const int x1 = std::min(map_.width - 1, high_cell(u.pos.x + sight, map_.width) + 1);
+    const int y1 = std::min(map_.height - 1, high_cell(u.pos.y + sight, map_.height) + 1);
+    for (int y = y0; y <= y1; ++y) {
+      for (int x = x0; x <= x1; ++x) {
+        if (distance(u.pos, {x + 0.5f, y + 0.5f}) <= sight) out[map_.cell(x, y)] = 2;
+      }
+    }
+  }
+}
+
 bool World::unit_visible(int player_id, const Unit& unit) const {
   if (unit.owner == player_id || !fog_) return true;
   return visibility(player_id, static_cast<int>(std::floor(unit.pos.x)),

@@ -114,6 +114,9 @@ class World {
 
   // Visibility of a cell for a player: 0 hidden, 1 explored, 2 visible.
   std::uint8_t visibility(int player_id, int x, int y) const;
+  // The same for every cell at once (row-major, row 0 = y 0, width x height values), for
+  // the observation's grids: visibility() per cell costs a pass over the units each.
+  void visibility_grid(int player_id, std::vector<std::uint8_t>& out) const;
 
   // A player sees its own units always, others only on visible cells.
   bool unit_visible(int player_id, const Unit& unit) const;

@@ -104,6 +104,32 @@ TEST_CASE("LayerWriter writes the same bytes as encode_pixels, clamping included
   }
 }
 
+namespace {
+template <int kBits>
+std::string written_at_depth(const std::vector<std::int32_t>& values) {
+  std::string bytes;
+  LayerWriter writer(bytes, static_cast<int>(values.size()), 1, kBits);
+  for (std::size_t i = values.size(); i-- > 0;) writer.set_index_at_depth<kBits>(i, 12345);  // overwritten below
+  for (std::size_t i = 0; i < values.size(); ++i) writer.set_index_at_depth<kBits>(i, values[i]);
+  return bytes;
+}
+}  // namespace
+
+TEST_CASE("LayerWriter set_index_at_depth writes what set_index and encode_pixels write") {
+  std::mt19937 rng(21);
+  std::uniform_int_distribution<std::int32_t> value(-70000, 70000);
+  std::vector<std::int32_t> values(203);
+  for (auto& v : values) v = rng() % 3 == 0 ? 0 : value(rng);
+  values[0] = -1;
+  values[1] = 256;
+  values[2] = 65536;
+  values[3] = 1;
+  CHECK(written_at_depth<1>(values) == encode_pixels(values, 1));
+  CHECK(written_at_depth<8>(values) == encode_pixels(values, 8));
+  CHECK(written_at_depth<16>(values) == encode_pixels(values, 16));
+  CHECK(written_at_depth<32>(values) == encode_pixels(values, 32));
+}
+
 TEST_CASE("LayerWriter's saturating counter gives the clamped count") {
   std::string bytes;
   LayerWriter writer(bytes, 2, 1, 8);
