@@ -74,6 +74,7 @@ std::vector<std::string> child_environment(const GameExecutable& executable) {
   std::string library_path = executable.is_sc2lite ? "" : with_trailing_slash(executable.data_dir / "Libs");
   for (char** entry = environ; *entry; ++entry) {
     std::string variable = *entry;
+    if (variable.rfind("SC2LITE_EXIT_WITH_PARENT=", 0) == 0) continue;  // ours is set below, if at all
     if (!library_path.empty() && variable.rfind("LD_LIBRARY_PATH=", 0) == 0) {
       library_path = variable + ":" + library_path;
       continue;
@@ -84,6 +85,8 @@ std::vector<std::string> child_environment(const GameExecutable& executable) {
     if (library_path.rfind("LD_LIBRARY_PATH=", 0) != 0) library_path = "LD_LIBRARY_PATH=" + library_path;
     environment.push_back(library_path);
   }
+  // sc2lite stops by itself if we die without stopping it (engine/server/parent_watch.h).
+  if (executable.is_sc2lite) environment.push_back("SC2LITE_EXIT_WITH_PARENT=" + std::to_string(::getpid()));
   return environment;
 }
 

@@ -3,6 +3,7 @@
 // -dataDir, -tempDir); flags it has no use for are logged once and ignored.
 #include <algorithm>
 #include <csignal>
+#include <cstdlib>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -17,6 +18,7 @@
 
 #include "engine/maps/mini_game_registry.h"
 #include "engine/server/engine_host.h"
+#include "engine/server/parent_watch.h"
 
 namespace {
 
@@ -160,6 +162,12 @@ int main(int argc, char** argv) {
       sigwait(&signals, &received);
       host.stop();
     }).detach();
+    if (const auto parent = sc2::engine::parent_to_follow(std::getenv(sc2::engine::kExitWithParentVariable))) {
+      sc2::engine::watch_parent(*parent, [&host, parent = *parent] {
+        std::cerr << "sc2lite: the program that started it (pid " << parent << ") is gone; stopping\n";
+        host.stop();
+      });
+    }
     host.wait();
     host.stop();
   } catch (const std::exception& e) {

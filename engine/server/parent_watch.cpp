@@ -1,0 +1,29 @@
+#include "engine/server/parent_watch.h"
+
+#include <unistd.h>
+
+#include <charconv>
+#include <cstring>
+#include <thread>
+
+namespace sc2::engine {
+
+std::optional<int> parent_to_follow(const char* value) {
+  if (value == nullptr) return std::nullopt;
+  const char* end = value + std::strlen(value);
+  int pid = 0;
+  const auto [rest, error] = std::from_chars(value, end, pid);
+  if (error != std::errc() || rest != end || pid <= 0) return std::nullopt;
+  return pid;
+}
+
+void watch_parent(int parent, std::function<void()> on_gone, std::chrono::milliseconds period) {
+  // Polling getppid() works for any parent and needs no cooperation from it (PR_SET_PDEATHSIG
+  // would follow the launching thread, not the process, and posix_spawn cannot set it).
+  std::thread([parent, on_gone = std::move(on_gone), period] {
+    while (::getppid() == parent) std::this_thread::sleep_for(period);
+    on_gone();
+  }).detach();
+}
+
+}  // namespace sc2::engine

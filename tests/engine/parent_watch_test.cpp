@@ -1,0 +1,40 @@
+// sc2lite's watch on the program that started it (engine/server/parent_watch.h); the end to
+// end case (the launching process killed, sc2lite stops) is in tests/client/orphan_sc2lite_test.cpp.
+#include "engine/server/parent_watch.h"
+
+#include <doctest/doctest.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <thread>
+
+using sc2::engine::parent_to_follow;
+using sc2::engine::watch_parent;
+using namespace std::chrono_literals;
+
+TEST_CASE("SC2LITE_EXIT_WITH_PARENT: only a whole positive pid is followed") {
+  CHECK(parent_to_follow(nullptr) == std::nullopt);
+  CHECK(parent_to_follow("") == std::nullopt);
+  CHECK(parent_to_follow("abc") == std::nullopt);
+  CHECK(parent_to_follow("12x") == std::nullopt);
+  CHECK(parent_to_follow(" 12") == std::nullopt);
+  CHECK(parent_to_follow("-3") == std::nullopt);
+  CHECK(parent_to_follow("0") == std::nullopt);
+  CHECK(parent_to_follow("99999999999999999999") == std::nullopt);
+  CHECK(parent_to_follow("4242") == 4242);
+}
+
+TEST_CASE("the watch fires at once when the parent is not the one named, and not while it is") {
+  auto fired_for_other = std::make_shared<std::atomic<bool>>(false);
+  auto fired_for_ours = std::make_shared<std::atomic<bool>>(false);
+  // pid 1 is never this test's parent when ctest or a shell runs it.
+  const int other = ::getppid() == 1 ? 2 : 1;
+  watch_parent(other, [fired_for_other] { *fired_for_other = true; }, 10ms);
+  watch_parent(::getppid(), [fired_for_ours] { *fired_for_ours = true; }, 10ms);
+  for (int i = 0; i < 200 && !*fired_for_other; ++i) std::this_thread::sleep_for(10ms);
+  CHECK(*fired_for_other);
+  std::this_thread::sleep_for(100ms);  // ten periods
+  CHECK_FALSE(*fired_for_ours);
+}
