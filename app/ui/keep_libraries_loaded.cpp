@@ -2,7 +2,7 @@
 
 #include <cstddef>
 
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 #include <dlfcn.h>
 #include <link.h>
 #endif
@@ -10,7 +10,7 @@
 namespace sc2::app::ui {
 
 void keep_loaded_libraries_for_leak_reports() {
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
   dl_iterate_phdr(
       [](dl_phdr_info* info, std::size_t, void*) {
         // The main program has an empty name; RTLD_NOLOAD only touches what is loaded already.
