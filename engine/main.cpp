@@ -2,12 +2,14 @@
 // Accepts the game binary's command line (single-dash long flags such as -listen, -port,
 // -dataDir, -tempDir); flags it has no use for are logged once and ignored.
 #include <algorithm>
+#include <atomic>
 #include <csignal>
 #include <cstdlib>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <arpa/inet.h>
 #include <pthread.h>
 #include <string>
@@ -157,18 +159,30 @@ int main(int argc, char** argv) {
                 << "The SC2 API has no authentication: anyone who connects can control the game. "
                 << "Use -listen 127.0.0.1 unless you mean it.\n";
     }
-    std::thread([&host, signals] {
-      int received = 0;
-      sigwait(&signals, &received);
-      host.stop();
-    }).detach();
+    // Whatever asks the server to stop from another thread (a signal, the parent's death) is
+    // joined before `host` is destroyed: host.wait() returns while such a thread may still be
+    // inside host.stop().
+    std::atomic<bool> quitting = false;
+    std::thread signal_waiter([&host, &quitting, signals] {
+      const timespec tick{0, 100'000'000};  // looks at `quitting` ten times a second
+      while (!quitting) {
+        if (sigtimedwait(&signals, nullptr, &tick) > 0) {
+          host.stop();
+          return;
+        }
+      }
+    });
+    std::optional<sc2::engine::ParentWatch> parent_watch;
     if (const auto parent = sc2::engine::parent_to_follow(std::getenv(sc2::engine::kExitWithParentVariable))) {
-      sc2::engine::watch_parent(*parent, [&host, parent = *parent] {
+      parent_watch.emplace(*parent, [&host, parent = *parent] {
         std::cerr << "sc2lite: the program that started it (pid " << parent << ") is gone; stopping\n";
         host.stop();
       });
     }
     host.wait();
+    quitting = true;
+    parent_watch.reset();
+    signal_waiter.join();
     host.stop();
   } catch (const std::exception& e) {
     std::cerr << "sc2lite: cannot serve on " << listen << ":" << port << ": " << e.what() << "\n";

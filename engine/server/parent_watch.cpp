@@ -4,7 +4,6 @@
 
 #include <charconv>
 #include <cstring>
-#include <thread>
 
 namespace sc2::engine {
 
@@ -17,13 +16,25 @@ std::optional<int> parent_to_follow(const char* value) {
   return pid;
 }
 
-void watch_parent(int parent, std::function<void()> on_gone, std::chrono::milliseconds period) {
+ParentWatch::ParentWatch(int parent, std::function<void()> on_gone, std::chrono::milliseconds period) {
   // Polling getppid() works for any parent and needs no cooperation from it (PR_SET_PDEATHSIG
   // would follow the launching thread, not the process, and posix_spawn cannot set it).
-  std::thread([parent, on_gone = std::move(on_gone), period] {
-    while (::getppid() == parent) std::this_thread::sleep_for(period);
+  thread_ = std::thread([this, parent, on_gone = std::move(on_gone), period] {
+    std::unique_lock lock(mutex_);
+    while (!stopping_ && ::getppid() == parent) wake_.wait_for(lock, period);
+    if (stopping_) return;
+    lock.unlock();
     on_gone();
-  }).detach();
+  });
+}
+
+ParentWatch::~ParentWatch() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  thread_.join();
 }
 
 }  // namespace sc2::engine

@@ -6,8 +6,11 @@
 // StarCraft II ignores the variable); sc2lite then stops once its parent is another process.
 // Started by hand (no variable), sc2lite lives on as a server should.
 #include <chrono>
+#include <condition_variable>
 #include <functional>
+#include <mutex>
 #include <optional>
+#include <thread>
 
 namespace sc2::engine {
 
@@ -16,9 +19,22 @@ inline constexpr const char* kExitWithParentVariable = "SC2LITE_EXIT_WITH_PARENT
 // The pid in the variable's value; nullopt when unset, empty or not a positive number.
 std::optional<int> parent_to_follow(const char* value);
 
-// Calls on_gone once (from a detached thread) as soon as getppid() is no longer `parent`,
-// checking every `period`; at once when it already differs.
-void watch_parent(int parent, std::function<void()> on_gone,
-                  std::chrono::milliseconds period = std::chrono::milliseconds(200));
+// Calls on_gone once, from its own thread, as soon as getppid() is no longer `parent`
+// (checking every `period`; at once when it already differs). Destroying the watch stops it
+// and waits for a running on_gone, so what on_gone uses may be destroyed right after.
+class ParentWatch {
+ public:
+  ParentWatch(int parent, std::function<void()> on_gone,
+              std::chrono::milliseconds period = std::chrono::milliseconds(200));
+  ~ParentWatch();
+  ParentWatch(const ParentWatch&) = delete;
+  ParentWatch& operator=(const ParentWatch&) = delete;
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool stopping_ = false;
+  std::thread thread_;
+};
 
 }  // namespace sc2::engine

@@ -116,13 +116,14 @@ TEST_CASE("sc2studio --connect: the server going away shows the error, no crash"
   std::ofstream(script) << "wait_game\nwait_failed\nwait_frames 10\nquit\n";
   const auto log_file = dir.path() / "actions.json";
   const auto shot = dir.path() / "gone.png";
+  const std::uint16_t port = game.port();  // read before the killer thread may reset the game
   std::thread killer([&] {
     std::this_thread::sleep_for(std::chrono::seconds(3));
     game.stop();
   });
   const auto result = sc2::test::run_command(
       // --frames: a failure before the game shows exits at once instead of waiting for it.
-      studio(dir, "--connect 127.0.0.1:" + std::to_string(game.port()) + " --frames 100000 --script '" +
+      studio(dir, "--connect 127.0.0.1:" + std::to_string(port) + " --frames 100000 --script '" +
                       script.string() + "' --action_log '" + log_file.string() + "' --screenshot '" + shot.string() +
                       "'"));
   killer.join();

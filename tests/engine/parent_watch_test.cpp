@@ -7,11 +7,10 @@
 
 #include <atomic>
 #include <chrono>
-#include <memory>
 #include <thread>
 
 using sc2::engine::parent_to_follow;
-using sc2::engine::watch_parent;
+using sc2::engine::ParentWatch;
 using namespace std::chrono_literals;
 
 TEST_CASE("SC2LITE_EXIT_WITH_PARENT: only a whole positive pid is followed") {
@@ -26,15 +25,22 @@ TEST_CASE("SC2LITE_EXIT_WITH_PARENT: only a whole positive pid is followed") {
   CHECK(parent_to_follow("4242") == 4242);
 }
 
-TEST_CASE("the watch fires at once when the parent is not the one named, and not while it is") {
-  auto fired_for_other = std::make_shared<std::atomic<bool>>(false);
-  auto fired_for_ours = std::make_shared<std::atomic<bool>>(false);
+TEST_CASE("the watch fires at once when the parent is not the one named, not while it is, and stops when destroyed") {
+  std::atomic<bool> fired_for_other = false, fired_for_ours = false;
   // pid 1 is never this test's parent when ctest or a shell runs it.
   const int other = ::getppid() == 1 ? 2 : 1;
-  watch_parent(other, [fired_for_other] { *fired_for_other = true; }, 10ms);
-  watch_parent(::getppid(), [fired_for_ours] { *fired_for_ours = true; }, 10ms);
-  for (int i = 0; i < 200 && !*fired_for_other; ++i) std::this_thread::sleep_for(10ms);
-  CHECK(*fired_for_other);
-  std::this_thread::sleep_for(100ms);  // ten periods
-  CHECK_FALSE(*fired_for_ours);
+  {
+    ParentWatch watch_other(other, [&] { fired_for_other = true; }, 10ms);
+    ParentWatch watch_ours(::getppid(), [&] { fired_for_ours = true; }, 10ms);
+    for (int i = 0; i < 200 && !fired_for_other; ++i) std::this_thread::sleep_for(10ms);
+    CHECK(fired_for_other);
+    std::this_thread::sleep_for(100ms);  // ten periods
+    CHECK_FALSE(fired_for_ours);
+    const auto before = std::chrono::steady_clock::now();
+    {
+      ParentWatch slow(::getppid(), [] {}, std::chrono::hours(1));
+    }
+    CHECK(std::chrono::steady_clock::now() - before < 1s);  // destroying it does not wait out a period
+  }
+  CHECK_FALSE(fired_for_ours);
 }
