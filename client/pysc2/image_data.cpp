@@ -1,6 +1,9 @@
 // ImageData <-> layer values (sc2api-protocol.md §7): row-major, row 0 at the top;
 // 1 bpp packed MSB first with no row padding; 16 bpp unsigned and 32 bpp signed, little-endian.
+#include <array>
+#include <bit>
 #include <cstddef>
+#include <cstring>
 #include <iterator>
 #include <stdexcept>
 #include <string>
@@ -16,66 +19,88 @@ std::size_t expected_bytes(std::int64_t pixels, int bpp) {
 
 std::string size_text(int width, int height) { return std::to_string(width) + "x" + std::to_string(height); }
 
-// Reads pixel `index` of a validated ImageData. Used through PixelIterator so that a layer's
-// vector is built straight from the data: no zero-fill first, one tight loop per depth.
-template <int Bpp>
-std::int32_t read_pixel(const unsigned char* bytes, std::size_t index) {
-  if constexpr (Bpp == 1) {
-    return (bytes[index / 8] >> (7 - index % 8)) & 1;
-  } else if constexpr (Bpp == 16) {
-    return bytes[2 * index] | (bytes[2 * index + 1] << 8);
-  } else {
-    static_assert(Bpp == 32);
-    const std::uint32_t word = static_cast<std::uint32_t>(bytes[4 * index]) |
-                               (static_cast<std::uint32_t>(bytes[4 * index + 1]) << 8) |
-                               (static_cast<std::uint32_t>(bytes[4 * index + 2]) << 16) |
-                               (static_cast<std::uint32_t>(bytes[4 * index + 3]) << 24);
-    return static_cast<std::int32_t>(word);
+// Every decoder builds the layer's vector straight from a range (bytes, or words read by
+// WordIterator): the range constructor sizes it once and copies without a zero-fill first,
+// and the loops are plain widening copies the compiler vectorizes.
+
+// 1 bpp: byte value -> its 8 pixels (0/1), most significant bit first.
+constexpr std::array<std::array<unsigned char, 8>, 256> make_bit_table() {
+  std::array<std::array<unsigned char, 8>, 256> table{};
+  for (int byte = 0; byte < 256; ++byte) {
+    for (int bit = 0; bit < 8; ++bit) table[byte][bit] = static_cast<unsigned char>((byte >> (7 - bit)) & 1);
   }
+  return table;
+}
+constexpr auto kBitTable = make_bit_table();
+
+// One byte per pixel for the 1 bpp layers, reused by every layer of the thread (a
+// scratch, not state: it is overwritten before each use).
+std::vector<unsigned char>& bit_scratch(std::size_t bytes) {
+  thread_local std::vector<unsigned char> scratch;
+  if (scratch.size() < bytes * 8) scratch.resize(bytes * 8);
+  return scratch;
 }
 
-// Just enough of a random-access iterator for std::vector's range constructor, which
-// sizes the vector once (last - first) and constructs each element from *it.
-template <int Bpp>
-struct PixelIterator {
+std::vector<std::int32_t> decode_1bpp(const unsigned char* bytes, std::size_t count) {
+  const std::size_t byte_count = (count + 7) / 8;
+  std::vector<unsigned char>& pixels = bit_scratch(byte_count);
+  unsigned char* out = pixels.data();
+  for (std::size_t i = 0; i < byte_count; ++i) std::memcpy(out + 8 * i, kBitTable[bytes[i]].data(), 8);
+  return std::vector<std::int32_t>(out, out + count);  // the padding bits of the last byte stay out
+}
+
+// 16 / 32 bpp: little-endian words. On a little-endian host a 32-bit word is the int32
+// itself; the iterator reads each with memcpy (no alignment or aliasing assumptions).
+template <typename Word>
+struct WordIterator {
   using iterator_category = std::random_access_iterator_tag;
   using value_type = std::int32_t;
   using difference_type = std::ptrdiff_t;
   using pointer = void;
   using reference = std::int32_t;
 
-  const unsigned char* bytes = nullptr;
-  std::size_t index = 0;
+  const unsigned char* at = nullptr;
 
-  std::int32_t operator*() const { return read_pixel<Bpp>(bytes, index); }
-  std::int32_t operator[](difference_type n) const { return read_pixel<Bpp>(bytes, index + n); }
-  PixelIterator& operator++() { ++index; return *this; }
-  PixelIterator operator++(int) { PixelIterator old = *this; ++index; return old; }
-  PixelIterator& operator+=(difference_type n) { index += n; return *this; }
-  PixelIterator operator+(difference_type n) const { return {bytes, index + n}; }
-  difference_type operator-(const PixelIterator& other) const {
-    return static_cast<difference_type>(index) - static_cast<difference_type>(other.index);
+  std::int32_t operator*() const {
+    if constexpr (std::endian::native == std::endian::little) {
+      Word word;
+      std::memcpy(&word, at, sizeof(Word));
+      return static_cast<std::int32_t>(word);
+    } else {
+      std::uint32_t word = 0;
+      for (std::size_t b = 0; b < sizeof(Word); ++b) word |= static_cast<std::uint32_t>(at[b]) << (8 * b);
+      return static_cast<std::int32_t>(static_cast<Word>(word));
+    }
   }
-  bool operator==(const PixelIterator& other) const { return index == other.index; }
-  bool operator!=(const PixelIterator& other) const { return index != other.index; }
+  std::int32_t operator[](difference_type n) const { return *(*this + n); }
+  WordIterator& operator++() { at += sizeof(Word); return *this; }
+  WordIterator operator++(int) { WordIterator old = *this; at += sizeof(Word); return old; }
+  WordIterator& operator+=(difference_type n) { at += n * static_cast<difference_type>(sizeof(Word)); return *this; }
+  WordIterator operator+(difference_type n) const { WordIterator it = *this; return it += n; }
+  difference_type operator-(const WordIterator& other) const {
+    return (at - other.at) / static_cast<difference_type>(sizeof(Word));
+  }
+  bool operator==(const WordIterator& other) const { return at == other.at; }
+  bool operator!=(const WordIterator& other) const { return at != other.at; }
 };
 
-template <int Bpp>
-std::vector<std::int32_t> decode_pixels(const unsigned char* bytes, std::size_t count) {
-  return std::vector<std::int32_t>(PixelIterator<Bpp>{bytes, 0}, PixelIterator<Bpp>{bytes, count});
+template <typename Word>
+std::vector<std::int32_t> decode_words(const unsigned char* bytes, std::size_t count) {
+  const WordIterator<Word> first{bytes};
+  return std::vector<std::int32_t>(first, first + static_cast<std::ptrdiff_t>(count));
 }
 
 std::vector<std::int32_t> decode_values(const std::string& data, int bpp, std::size_t count) {
   const auto* bytes = reinterpret_cast<const unsigned char*>(data.data());
   switch (bpp) {
     case 1:
-      return decode_pixels<1>(bytes, count);
+      return decode_1bpp(bytes, count);
     case 8:
       return std::vector<std::int32_t>(bytes, bytes + count);  // a widening copy
     case 16:
-      return decode_pixels<16>(bytes, count);
+      return decode_words<std::uint16_t>(bytes, count);
     case 32:
-      return decode_pixels<32>(bytes, count);
+      return decode_words<std::int32_t>(bytes, count);
     default:
       return std::vector<std::int32_t>(count, 0);  // no layer spec has another depth
   }

@@ -1,6 +1,7 @@
 // The raw-data keys: the 46-column unit tables (feature_units, feature_minimap_units,
 // raw_units), feature_effects / raw_effects, unit_counts and radar
 // (pysc2-features.md §5.3, §5.4).
+#include <algorithm>
 #include <map>
 #include <unordered_map>
 
@@ -42,9 +43,16 @@ std::int64_t order_progress(const Unit& unit, int index) {
   return index < unit.orders_size() ? percent(unit.orders(index).progress()) : 0;
 }
 
+// The cells of one row that add_row() just appended: every column index is an enum value
+// below kUnitColumnCount, so the writes need no bounds check per cell.
+std::int64_t* row_cells(Table& table, int row) {
+  return table.values.data() + static_cast<std::size_t>(row) * kUnitColumnCount;
+}
+
 void write_unit(Table& table, int row, const Unit& u, const PixelMapping& mapping, bool keep_tag,
                 const std::unordered_map<std::uint64_t, std::uint32_t>& type_by_tag) {
-  auto set = [&](UnitColumn column, std::int64_t value) { table.at(row, column) = value; };
+  std::int64_t* const cells = row_cells(table, row);
+  auto set = [cells](UnitColumn column, std::int64_t value) { cells[column] = value; };
   const auto pixel = mapping.pixel(u.pos().x(), u.pos().y());
   set(kUnitType, u.unit_type());
   set(kAlliance, u.alliance());
@@ -118,8 +126,12 @@ Table unit_table(const google::protobuf::RepeatedPtrField<Unit>& units, const Pi
                  const UnitTableOptions& options) {
   Table table(columns::feature_unit);
   if (!mapping.valid()) return table;
+  table.values.reserve(static_cast<std::size_t>(units.size()) * kUnitColumnCount);
+  // Add-on types by tag; only built when some unit has an add-on (most observations have none).
   std::unordered_map<std::uint64_t, std::uint32_t> type_by_tag;
-  for (const Unit& unit : units) type_by_tag.emplace(unit.tag(), unit.unit_type());
+  if (std::any_of(units.begin(), units.end(), [](const Unit& unit) { return unit.has_add_on_tag(); })) {
+    for (const Unit& unit : units) type_by_tag.emplace(unit.tag(), unit.unit_type());
+  }
 
   std::vector<std::pair<int, const Unit*>> carriers;  // row of each unit with passengers
   for (const Unit& unit : units) {
