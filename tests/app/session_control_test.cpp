@@ -68,6 +68,15 @@ bool wait_running(Session& session) {
          session.snapshot().state != SessionState::failed;
 }
 
+// Starts the session and pauses it once it plays; after this no step is in flight.
+bool start_paused(Session& session) {
+  session.start();
+  if (!wait_running(session)) return false;
+  session.set_paused(true);
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));  // let a step in flight finish
+  return true;
+}
+
 }  // namespace
 
 TEST_CASE("killing the sc2lite child makes the session fail with a message, and stop() still returns") {
@@ -90,10 +99,7 @@ TEST_CASE("killing the sc2lite child makes the session fail with a message, and 
 TEST_CASE("paused sessions advance exactly one step per request_step") {
   if (!have_sc2lite()) return;
   Session session(fast_options());
-  session.start();
-  REQUIRE(wait_running(session));
-  session.set_paused(true);
-  std::this_thread::sleep_for(std::chrono::milliseconds(200));  // let a step in flight finish
+  REQUIRE(start_paused(session));
   const auto before = session.snapshot();
   std::this_thread::sleep_for(std::chrono::milliseconds(200));
   CHECK(session.snapshot().timestep_version == before.timestep_version);  // paused: no progress
@@ -139,10 +145,7 @@ TEST_CASE("request_restart_episode starts a new episode and request_save_replay 
 TEST_CASE("the person's queue of calls is bounded: beyond the limit a call is refused in the log, and a sent one frees a place") {
   if (!have_sc2lite()) return;
   Session session(fast_options());
-  session.start();
-  REQUIRE(wait_running(session));
-  session.set_paused(true);
-  std::this_thread::sleep_for(std::chrono::milliseconds(200));  // let a step in flight finish
+  REQUIRE(start_paused(session));
   const std::size_t extra = 6;
   for (std::size_t i = 0; i < Session::kMaxQueuedCalls + extra; ++i) session.submit(sc2::pysc2::FunctionCall{0, {}});
   auto log = session.action_log();

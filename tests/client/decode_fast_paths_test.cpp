@@ -10,19 +10,12 @@
 #include <vector>
 
 #include "client/pysc2/features.h"
+#include "tests/client/image_data_for_test.h"
 
 using namespace sc2::pysc2;
+using sc2::test::image_data;
 
 namespace {
-
-SC2APIProtocol::ImageData image_of(int bpp, int width, int height, std::string data) {
-  SC2APIProtocol::ImageData result;
-  result.set_bits_per_pixel(bpp);
-  result.mutable_size()->set_x(width);
-  result.mutable_size()->set_y(height);
-  result.set_data(std::move(data));
-  return result;
-}
 
 LayerSpec spec_of(int bpp) {
   LayerSpec spec = screen_layers().front();
@@ -54,7 +47,7 @@ void check_against_reference(int width, int height, int bpp) {
   CAPTURE(height);
   CAPTURE(bpp);
   const std::string data = bytes_for(width, height, bpp);
-  const Layer layer = decode_image(image_of(bpp, width, height, data), spec_of(bpp), width, height);
+  const Layer layer = decode_image(image_data(bpp, width, height, data), spec_of(bpp), width, height);
   REQUIRE(layer.values.size() == static_cast<std::size_t>(width) * height);
   CHECK(layer.sent);
   std::size_t mismatches = 0;
@@ -69,7 +62,7 @@ void check_against_reference(int width, int height, int bpp) {
 TEST_CASE("decode 1 bpp: every byte value gives its 8 bits, most significant first") {
   std::string data(256, '\0');
   for (int b = 0; b < 256; ++b) data[static_cast<std::size_t>(b)] = static_cast<char>(b);
-  const Layer layer = decode_image(image_of(1, 64, 32, data), spec_of(1), 64, 32);  // 2048 pixels
+  const Layer layer = decode_image(image_data(1, 64, 32, data), spec_of(1), 64, 32);  // 2048 pixels
   REQUIRE(layer.values.size() == 2048);
   for (int b = 0; b < 256; ++b) {
     for (int bit = 0; bit < 8; ++bit) {
@@ -91,14 +84,14 @@ TEST_CASE("decode: full-size and odd-size layers at every bpp match a bit-by-bit
 
 TEST_CASE("decode 1 bpp: a smaller layer after a larger one sees none of the larger one's bits") {
   // All ones at 13x3, then 1x1 and 3x3 with all-zero data: stale scratch bytes would show as ones.
-  CHECK(decode_image(image_of(1, 13, 3, std::string(5, '\xff')), spec_of(1), 13, 3).values ==
+  CHECK(decode_image(image_data(1, 13, 3, std::string(5, '\xff')), spec_of(1), 13, 3).values ==
         std::vector<std::int32_t>(39, 1));
-  CHECK(decode_image(image_of(1, 1, 1, std::string(1, '\0')), spec_of(1), 1, 1).values ==
+  CHECK(decode_image(image_data(1, 1, 1, std::string(1, '\0')), spec_of(1), 1, 1).values ==
         std::vector<std::int32_t>{0});
-  CHECK(decode_image(image_of(1, 3, 3, std::string(2, '\0')), spec_of(1), 3, 3).values ==
+  CHECK(decode_image(image_data(1, 3, 3, std::string(2, '\0')), spec_of(1), 3, 3).values ==
         std::vector<std::int32_t>(9, 0));
   // Padding bits of the last byte never become pixels: 3x3 = 9 pixels from 2 bytes.
-  CHECK(decode_image(image_of(1, 3, 3, std::string("\x00\x7f", 2)), spec_of(1), 3, 3).values ==
+  CHECK(decode_image(image_data(1, 3, 3, std::string("\x00\x7f", 2)), spec_of(1), 3, 3).values ==
         std::vector<std::int32_t>(9, 0));
 }
 
@@ -109,7 +102,7 @@ TEST_CASE("decode: one byte short or long at full size is a clear error at every
       CAPTURE(bpp);
       CAPTURE(wrong);
       try {
-        decode_image(image_of(bpp, 64, 64, std::string(wrong, '\x01')), spec_of(bpp), 64, 64);
+        decode_image(image_data(bpp, 64, 64, std::string(wrong, '\x01')), spec_of(bpp), 64, 64);
         FAIL("no error for a wrong data length");
       } catch (const std::runtime_error& error) {
         const std::string message = error.what();

@@ -9,19 +9,12 @@
 
 #include "client/pysc2/actions.h"
 #include "client/pysc2/features.h"
+#include "tests/client/image_data_for_test.h"
 
 using namespace sc2::pysc2;
+using sc2::test::image_data;
 
 namespace {
-
-SC2APIProtocol::ImageData image(int bpp, int width, int height, std::string data) {
-  SC2APIProtocol::ImageData result;
-  result.set_bits_per_pixel(bpp);
-  result.mutable_size()->set_x(width);
-  result.mutable_size()->set_y(height);
-  result.set_data(std::move(data));
-  return result;
-}
 
 const LayerSpec& screen_spec(std::string_view name) {
   const LayerSpec* spec = find_screen_layer(name);
@@ -77,7 +70,7 @@ TEST_CASE("layer specs: 27 screen and 11 minimap layers in PySC2 order") {
 }
 
 TEST_CASE("decode 1 bpp: MSB first, no row padding (spec example)") {
-  const Layer layer = decode_image(image(1, 3, 3, std::string("\xA0\x80", 2)), screen_spec("creep"), 3, 3);
+  const Layer layer = decode_image(image_data(1, 3, 3, std::string("\xA0\x80", 2)), screen_spec("creep"), 3, 3);
   CHECK(layer.name == "creep");
   CHECK(layer.values == std::vector<std::int32_t>{1, 0, 1, 0, 0, 0, 0, 0, 1});
   CHECK(layer.at(2, 0) == 1);
@@ -87,17 +80,17 @@ TEST_CASE("decode 1 bpp: MSB first, no row padding (spec example)") {
 
 TEST_CASE("decode 8, 16 and 32 bpp") {
   SUBCASE("8 bpp unsigned") {
-    const Layer layer = decode_image(image(8, 2, 2, std::string("\x00\x05\xff\x10", 4)), screen_spec("player_id"), 2, 2);
+    const Layer layer = decode_image(image_data(8, 2, 2, std::string("\x00\x05\xff\x10", 4)), screen_spec("player_id"), 2, 2);
     CHECK(layer.values == std::vector<std::int32_t>{0, 5, 255, 16});
   }
   SUBCASE("16 bpp unsigned little-endian") {
     LayerSpec spec = screen_spec("unit_density");
     spec.bpp = 16;  // no PySC2 layer uses 16 bpp; the decoder still must
-    const Layer layer = decode_image(image(16, 2, 1, std::string("\x34\x12\xff\xff", 4)), spec, 2, 1);
+    const Layer layer = decode_image(image_data(16, 2, 1, std::string("\x34\x12\xff\xff", 4)), spec, 2, 1);
     CHECK(layer.values == std::vector<std::int32_t>{0x1234, 65535});
   }
   SUBCASE("32 bpp signed little-endian, including negatives") {
-    const Layer layer = decode_image(image(32, 2, 1, std::string("\x30\x00\x00\x00\xfe\xff\xff\xff", 8)),
+    const Layer layer = decode_image(image_data(32, 2, 1, std::string("\x30\x00\x00\x00\xfe\xff\xff\xff", 8)),
                                      screen_spec("unit_type"), 2, 1);
     CHECK(layer.values == std::vector<std::int32_t>{48, -2});
   }
@@ -125,19 +118,19 @@ TEST_CASE("a layer of size (0,0) becomes zeros of the requested size") {
 
 TEST_CASE("decode errors name the layer and the sizes") {
   SUBCASE("wrong data length") {
-    const std::string message = error_of(image(8, 64, 64, std::string(512, '\0')), screen_spec("player_relative"), 64, 64);
+    const std::string message = error_of(image_data(8, 64, 64, std::string(512, '\0')), screen_spec("player_relative"), 64, 64);
     CHECK(message.find("player_relative") != std::string::npos);
     CHECK(message.find("4096") != std::string::npos);
     CHECK(message.find("512") != std::string::npos);
-    CHECK_FALSE(error_of(image(1, 3, 3, std::string("\xA0", 1)), screen_spec("creep"), 3, 3).empty());
+    CHECK_FALSE(error_of(image_data(1, 3, 3, std::string("\xA0", 1)), screen_spec("creep"), 3, 3).empty());
   }
   SUBCASE("wrong bpp (1-bit layer sent at 8 bpp)") {
-    const std::string message = error_of(image(8, 64, 64, std::string(4096, '\0')), screen_spec("selected"), 64, 64);
+    const std::string message = error_of(image_data(8, 64, 64, std::string(4096, '\0')), screen_spec("selected"), 64, 64);
     CHECK(message.find("selected") != std::string::npos);
     CHECK(message.find("expected 1 bits per pixel, got 8") != std::string::npos);
   }
   SUBCASE("size other than requested") {
-    const std::string message = error_of(image(8, 32, 32, std::string(1024, '\0')), screen_spec("height_map"), 64, 64);
+    const std::string message = error_of(image_data(8, 32, 32, std::string(1024, '\0')), screen_spec("height_map"), 64, 64);
     CHECK(message.find("height_map") != std::string::npos);
     CHECK(message.find("64x64") != std::string::npos);
     CHECK(message.find("32x32") != std::string::npos);
@@ -270,7 +263,7 @@ TEST_CASE("decode: every bpp at odd sizes (7x5, 1x1, 13x3, 5x7)") {
       const std::vector<std::int32_t> values = pattern(w, h, bpp);
       const std::string bytes = hand_pack(values, bpp);
       CHECK(bytes.size() == static_cast<std::size_t>((w * h * bpp + 7) / 8));
-      const Layer layer = decode_image(image(bpp, w, h, bytes), spec, w, h);
+      const Layer layer = decode_image(image_data(bpp, w, h, bytes), spec, w, h);
       CHECK(layer.width == w);
       CHECK(layer.height == h);
       CHECK(layer.values == values);
@@ -282,10 +275,10 @@ TEST_CASE("decode: every bpp at odd sizes (7x5, 1x1, 13x3, 5x7)") {
 }
 
 TEST_CASE("decode 1 bpp literals: 1x1 and 13x3 (bits run on across rows)") {
-  CHECK(decode_image(image(1, 1, 1, "\x80"), screen_spec("creep"), 1, 1).values == std::vector<std::int32_t>{1});
-  CHECK(decode_image(image(1, 1, 1, "\x7f"), screen_spec("creep"), 1, 1).values == std::vector<std::int32_t>{0});
+  CHECK(decode_image(image_data(1, 1, 1, "\x80"), screen_spec("creep"), 1, 1).values == std::vector<std::int32_t>{1});
+  CHECK(decode_image(image_data(1, 1, 1, "\x7f"), screen_spec("creep"), 1, 1).values == std::vector<std::int32_t>{0});
   // Row 0 all ones, row 1 zeros, row 2 alternating from 1: bits 1x13 0x13 1010101010101 + 1 pad bit.
-  const Layer layer = decode_image(image(1, 13, 3, std::string("\xff\xf8\x00\x2a\xaa", 5)), screen_spec("creep"), 13, 3);
+  const Layer layer = decode_image(image_data(1, 13, 3, std::string("\xff\xf8\x00\x2a\xaa", 5)), screen_spec("creep"), 13, 3);
   for (int x = 0; x < 13; ++x) {
     CAPTURE(x);
     CHECK(layer.at(x, 0) == 1);
@@ -295,11 +288,11 @@ TEST_CASE("decode 1 bpp literals: 1x1 and 13x3 (bits run on across rows)") {
 }
 
 TEST_CASE("decode 8/16/32 bpp literals at 3x1") {
-  CHECK(decode_image(image(8, 3, 1, std::string("\x01\x80\xff", 3)), spec_with_bpp(8), 3, 1).values ==
+  CHECK(decode_image(image_data(8, 3, 1, std::string("\x01\x80\xff", 3)), spec_with_bpp(8), 3, 1).values ==
         std::vector<std::int32_t>{1, 128, 255});
-  CHECK(decode_image(image(16, 3, 1, std::string("\x01\x00\x00\x80\xff\xff", 6)), spec_with_bpp(16), 3, 1).values ==
+  CHECK(decode_image(image_data(16, 3, 1, std::string("\x01\x00\x00\x80\xff\xff", 6)), spec_with_bpp(16), 3, 1).values ==
         std::vector<std::int32_t>{1, 32768, 65535});
-  CHECK(decode_image(image(32, 3, 1, std::string("\x01\x00\x00\x00\x00\x00\x00\x80\xff\xff\xff\x7f", 12)),
+  CHECK(decode_image(image_data(32, 3, 1, std::string("\x01\x00\x00\x00\x00\x00\x00\x80\xff\xff\xff\x7f", 12)),
                      spec_with_bpp(32), 3, 1)
             .values == std::vector<std::int32_t>{1, std::numeric_limits<std::int32_t>::min(),
                                                   std::numeric_limits<std::int32_t>::max()});
@@ -315,7 +308,7 @@ TEST_CASE("decode: wrong data length at every bpp gives a clear error") {
         CAPTURE(w);
         CAPTURE(h);
         CAPTURE(wrong);
-        const std::string message = error_of(image(bpp, w, h, std::string(wrong, '\x01')), spec, w, h);
+        const std::string message = error_of(image_data(bpp, w, h, std::string(wrong, '\x01')), spec, w, h);
         CHECK(message.find(std::string(spec.name)) != std::string::npos);
         CHECK(message.find("expected " + std::to_string(right) + " bytes") != std::string::npos);
         CHECK(message.find("got " + std::to_string(wrong)) != std::string::npos);

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "client/pysc2/features.h"
+#include "tests/client/image_data_for_test.h"
 #include "tests/shared_dir.h"
 
 using namespace sc2::pysc2;
@@ -50,12 +51,7 @@ api::Unit* add_unit(api::ResponseObservation& response, std::uint32_t type, api:
 }
 
 api::ImageData rgb_image(int width, int height, std::string data, int bpp = 24) {
-  api::ImageData image;
-  image.set_bits_per_pixel(bpp);
-  image.mutable_size()->set_x(width);
-  image.mutable_size()->set_y(height);
-  image.set_data(std::move(data));
-  return image;
+  return sc2::test::image_data(bpp, width, height, std::move(data));
 }
 
 }  // namespace
