@@ -35,6 +35,7 @@
 #include <ctime>
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <optional>
 #include <random>
 #include <sstream>
@@ -139,7 +140,9 @@ pysc2::Observation make_observation(int layer_size, int unit_count, int variant,
   std::uniform_real_distribution<float> around(kMapSize / 2 - kCameraWidth / 2 + 1, kMapSize / 2 + kCameraWidth / 2 - 1);
   std::uniform_real_distribution<float> unit(0.0f, 1.0f);
   pysc2::Observation obs;
-  auto* raw = obs.proto.mutable_observation()->mutable_raw_data();
+  auto response = std::make_shared<SC2APIProtocol::ResponseObservation>();
+  obs.shared_proto = response;
+  auto* raw = response->mutable_observation()->mutable_raw_data();
   raw->mutable_player()->mutable_camera()->set_x(kMapSize / 2);
   raw->mutable_player()->mutable_camera()->set_y(kMapSize / 2);
   std::vector<std::pair<float, float>> positions;
@@ -274,7 +277,7 @@ void draw_app_layout(render::WorldRenderer& world, render::LayerAtlas& layers, c
     const float px_per_world = side / area.width;
     // Names only once a unit is big enough to carry one, as the app does (studio_ui.cpp).
     const bool with_names = px_per_world >= 25.0f || unit_names;
-    for (const app::UnitLabel& label : app::unit_labels(obs.proto.observation().raw_data(), area, with_names)) {
+    for (const app::UnitLabel& label : app::unit_labels(obs.proto().observation().raw_data(), area, with_names)) {
       const ImVec2 at(min.x + (label.anchor.x - area.left) * px_per_world,
                       min.y + (area.top() - label.anchor.y) * px_per_world);
       draw->AddText(ImVec2(at.x + 1, at.y + 3), IM_COL32(0, 0, 0, 220), label.text.c_str());

@@ -271,8 +271,8 @@ void StudioUi::draw_inspector(Inspector& inspector, const pysc2::Observation& ob
     ImGui::PopTextWrapPos();
     // Units at that pixel from raw data: the camera area for screen layers, the map for
     // minimap layers.
-    if (obs.proto.observation().has_raw_data()) {
-      const auto& raw = obs.proto.observation().raw_data();
+    if (obs.proto().observation().has_raw_data()) {
+      const auto& raw = obs.proto().observation().raw_data();
       std::vector<const SC2APIProtocol::Unit*> units;
       if (!minimap) {
         units = units_at_screen_pixel(raw, camera_world_area(), layer->width, layer->height, *under);

@@ -192,7 +192,7 @@ void StudioUi::draw_selection(const SessionSnapshot& snapshot) {
     ImGui::End();
     return;
   }
-  const auto& ui = snapshot.timestep->observation.proto.observation().ui_data();
+  const auto& ui = snapshot.timestep->observation.proto().observation().ui_data();
   const float width = ImGui::GetContentRegionAvail().x;
   if (ui.has_single()) {
     const auto& unit = ui.single().unit();

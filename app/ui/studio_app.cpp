@@ -167,7 +167,7 @@ std::string key_name(SDL_Keycode key) {
 // Own units (tag, type, position) of a TimeStep, for the --action_log file.
 nlohmann::json own_units(const pysc2::TimeStep& timestep) {
   nlohmann::json units = nlohmann::json::array();
-  const auto& observation = timestep.observation.proto.observation();
+  const auto& observation = timestep.observation.proto().observation();
   for (const auto& unit : observation.raw_data().units()) {
     if (unit.alliance() != SC2APIProtocol::Self) continue;
     units.push_back({{"tag", unit.tag()}, {"unit_type", unit.unit_type()}, {"x", unit.pos().x()}, {"y", unit.pos().y()}});

@@ -374,7 +374,7 @@ void StudioUi::draw_world_view(const SessionSnapshot& snapshot) {
     const render::WorldPoint world = image_to_world(camera_image, area, ScreenPoint{mouse.x, mouse.y});
     ImGui::BeginTooltip();
     ImGui::Text("screen [%d, %d]   world (%.1f, %.1f)", pixel.x, pixel.y, world.x, world.y);
-    for (const auto& unit : obs.proto.observation().raw_data().units()) {
+    for (const auto& unit : obs.proto().observation().raw_data().units()) {
       if (std::hypot(unit.pos().x() - world.x, unit.pos().y() - world.y) > unit.radius()) continue;
       ImGui::TextColored(kAccent, "%s", unit_type_label(static_cast<int>(unit.unit_type())).c_str());
       ImGui::SameLine();
@@ -409,7 +409,7 @@ void StudioUi::draw_world_overlays(const pysc2::Observation& obs, const render::
   };
   // Names once a unit is big enough on screen to carry one (about 25 px per world unit).
   const bool with_names = px_per_world >= 25.0f;
-  for (const UnitLabel& label : unit_labels(obs.proto.observation().raw_data(), view, with_names)) {
+  for (const UnitLabel& label : unit_labels(obs.proto().observation().raw_data(), view, with_names)) {
     const ImVec2 text_size = ImGui::CalcTextSize(label.text.c_str());
     ImVec2 at = to_window(label.anchor);
     at = ImVec2(std::floor(at.x - text_size.x / 2), std::floor(at.y + 2));
@@ -437,8 +437,8 @@ render::WorldRect StudioUi::camera_world_area() const {
       snapshot_.game_info->options().feature_layer().width() > 0) {
     camera_width = snapshot_.game_info->options().feature_layer().width();
   }
-  if (snapshot_.timestep && snapshot_.timestep->observation.proto.observation().raw_data().player().has_camera()) {
-    const auto& position = snapshot_.timestep->observation.proto.observation().raw_data().player().camera();
+  if (snapshot_.timestep && snapshot_.timestep->observation.proto().observation().raw_data().player().has_camera()) {
+    const auto& position = snapshot_.timestep->observation.proto().observation().raw_data().player().camera();
     camera = {position.x(), position.y()};
   } else if (snapshot_.game_info && snapshot_.game_info->start_raw().has_map_size()) {
     camera = {snapshot_.game_info->start_raw().map_size().x() / 2.0f, snapshot_.game_info->start_raw().map_size().y() / 2.0f};
@@ -480,7 +480,7 @@ void StudioUi::handle_screen_input(const ImageRect& camera_image) {
     std::optional<LayerPixel> click;
     if (snapshot_.timestep) {
       const render::WorldRect area = camera_world_area();
-      click = click_pixel(snapshot_.timestep->observation.proto.observation().raw_data(), area, w, h,
+      click = click_pixel(snapshot_.timestep->observation.proto().observation().raw_data(), area, w, h,
                           image_to_world(camera_image, area, ScreenPoint{mouse.x, mouse.y}));
     }
     mapper_.left_press(camera_image, ScreenPoint{mouse.x, mouse.y}, click);

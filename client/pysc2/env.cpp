@@ -141,8 +141,8 @@ TimeStep Env::step(const std::vector<FunctionCall>& calls) {
 TimeStep Env::observe(StepType type, std::uint32_t target_loop) {
   SC2APIProtocol::ResponseObservation response = controller_.observe(target_loop);
   const bool ended = response.player_result_size() > 0;
-  if (response.observation().game_loop() == kStubGameLoop && ended && type != StepType::first) {
-    SC2APIProtocol::ResponseObservation merged = last_response_;
+  if (response.observation().game_loop() == kStubGameLoop && ended && type != StepType::first && last_response_) {
+    SC2APIProtocol::ResponseObservation merged = *last_response_;
     *merged.mutable_actions() = response.actions();
     *merged.mutable_action_errors() = response.action_errors();
     *merged.mutable_player_result() = response.player_result();
@@ -154,9 +154,10 @@ TimeStep Env::observe(StepType type, std::uint32_t target_loop) {
                              std::to_string(target_loop) + ", got " + std::to_string(loop));
   }
 
-  SC2APIProtocol::ResponseObservation kept = response;  // the one copy: the TimeStep takes `response` over
+  // Shared by the TimeStep and last_response_ (for last() and the stub merge): never copied.
+  auto kept = std::make_shared<const SC2APIProtocol::ResponseObservation>(std::move(response));
   TimeStep step;
-  step.observation = to_observation(std::move(response), observation_spec(), game_info_);
+  step.observation = to_observation(kept, observation_spec(), game_info_);
   if (type == StepType::first) {
     step.step_type = StepType::first;
     step.reward = 0.0f;
@@ -173,7 +174,6 @@ TimeStep Env::observe(StepType type, std::uint32_t target_loop) {
   last_reward_ = step.reward;
   last_discount_ = step.discount;
   last_available_ = step.observation.available_actions;
-  observed_ = true;
   last_cache_fresh_ = false;
   return step;
 }
@@ -196,7 +196,7 @@ ActionSpace Env::action_space() const {
 }
 
 const TimeStep& Env::last() const {
-  if (!last_cache_fresh_ && observed_) {
+  if (!last_cache_fresh_ && last_response_) {
     // Decoding the same response again cannot fail: observe() decoded it already.
     last_cache_.observation = to_observation(last_response_, observation_spec(), game_info_);
     last_cache_.step_type = last_type_;

@@ -3,6 +3,7 @@
 // episode; step() sends the FunctionCalls, advances step_mul game loops and observes.
 // Reward = change of score.score; the episode ends when the game reports player_result.
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -75,8 +76,7 @@ class Env {
   float last_reward_ = 0.0f;
   float last_discount_ = 1.0f;
   std::vector<int> last_available_;
-  SC2APIProtocol::ResponseObservation last_response_;
-  bool observed_ = false;        // last_response_ holds an observation
+  std::shared_ptr<const SC2APIProtocol::ResponseObservation> last_response_;  // null before the first
   mutable TimeStep last_cache_;  // last() decodes into this when stale
   mutable bool last_cache_fresh_ = true;
   bool game_created_ = false;

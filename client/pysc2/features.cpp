@@ -1,6 +1,8 @@
 // ResponseObservation (+ ResponseGameInfo) -> Observation (pysc2-features.md §5).
 #include "client/pysc2/features.h"
 
+#include <memory>
+#include <stdexcept>
 #include <utility>
 
 #include "client/pysc2/actions.h"
@@ -112,14 +114,22 @@ Observation decode_keys(const SC2APIProtocol::ResponseObservation& response, con
 Observation to_observation(const SC2APIProtocol::ResponseObservation& response, const ObservationSpec& spec,
                            const SC2APIProtocol::ResponseGameInfo& game_info) {
   Observation result = decode_keys(response, spec, game_info);
-  result.proto = response;
+  result.shared_proto = std::make_shared<const SC2APIProtocol::ResponseObservation>(response);
   return result;
 }
 
 Observation to_observation(SC2APIProtocol::ResponseObservation&& response, const ObservationSpec& spec,
                            const SC2APIProtocol::ResponseGameInfo& game_info) {
   Observation result = decode_keys(response, spec, game_info);
-  result.proto = std::move(response);
+  result.shared_proto = std::make_shared<const SC2APIProtocol::ResponseObservation>(std::move(response));
+  return result;
+}
+
+Observation to_observation(std::shared_ptr<const SC2APIProtocol::ResponseObservation> response,
+                           const ObservationSpec& spec, const SC2APIProtocol::ResponseGameInfo& game_info) {
+  if (!response) throw std::invalid_argument("to_observation: no response");
+  Observation result = decode_keys(*response, spec, game_info);
+  result.shared_proto = std::move(response);
   return result;
 }
 

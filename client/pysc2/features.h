@@ -3,6 +3,7 @@
 // ImageData decoding (1/8/16/32 bpp) and ResponseObservation -> Observation
 // (pysc2-features.md §1, §2, §5; sc2api-protocol.md §7).
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -71,5 +72,8 @@ Observation to_observation(const SC2APIProtocol::ResponseObservation& response, 
 // The same, taking the response over as Observation::proto instead of copying it.
 Observation to_observation(SC2APIProtocol::ResponseObservation&& response, const ObservationSpec& spec,
                            const SC2APIProtocol::ResponseGameInfo& game_info);
+// The same, sharing the response (Env keeps it for last() without a copy).
+Observation to_observation(std::shared_ptr<const SC2APIProtocol::ResponseObservation> response,
+                           const ObservationSpec& spec, const SC2APIProtocol::ResponseGameInfo& game_info);
 
 }  // namespace sc2::pysc2

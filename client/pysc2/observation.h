@@ -52,6 +52,7 @@
 // unit tables and (0, k) for the UI tables; here every empty table has rows == 0).
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -104,7 +105,13 @@ struct Observation {
   std::vector<int> available_actions;     // function ids, ascending
   std::vector<FunctionCall> last_actions; // what the game says was done since last time
   std::vector<int> action_result;         // ActionResult values of action_errors
-  SC2APIProtocol::ResponseObservation proto;  // everything the game sent
+  // Everything the game sent, read-only and shared: copies of this Observation and the Env's
+  // last() point at the same message instead of copying every feature layer again.
+  std::shared_ptr<const SC2APIProtocol::ResponseObservation> shared_proto;
+  // The message (an empty one when none was kept).
+  const SC2APIProtocol::ResponseObservation& proto() const {
+    return shared_proto ? *shared_proto : SC2APIProtocol::ResponseObservation::default_instance();
+  }
 
   std::array<std::int64_t, 13> score_cumulative{};  // names: columns::score_cumulative
   Table score_by_category{columns::score_category, 11, columns::score_category_rows};

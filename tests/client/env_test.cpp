@@ -263,7 +263,7 @@ TEST_CASE("Env: a stub end observation keeps the last full observation") {
   CHECK(last.observation.game_loop == 8);  // the previous full observation's
   CHECK(last.observation.score == 4);
   CHECK(last.reward == 0.0f);
-  CHECK(last.observation.proto.player_result_size() == 1);
+  CHECK(last.observation.proto().player_result_size() == 1);
   CHECK(last.observation.available_actions == mid.observation.available_actions);
 }
 
@@ -276,7 +276,7 @@ void check_same_step(const TimeStep& got, const TimeStep& want) {
   CHECK(got.observation.game_loop == want.observation.game_loop);
   CHECK(got.observation.score == want.observation.score);
   CHECK(got.observation.available_actions == want.observation.available_actions);
-  CHECK(got.observation.proto.SerializeAsString() == want.observation.proto.SerializeAsString());
+  CHECK(got.observation.proto().SerializeAsString() == want.observation.proto().SerializeAsString());
   REQUIRE(got.observation.feature_screen.size() == want.observation.feature_screen.size());
   for (std::size_t i = 0; i < got.observation.feature_screen.size(); ++i) {
     CHECK(got.observation.feature_screen[i].values == want.observation.feature_screen[i].values);
@@ -299,7 +299,7 @@ TEST_CASE("Env::last() equals the last returned TimeStep, through a stub end") {
   const TimeStep last = env.step(FunctionCall{});
   REQUIRE(last.last());
   check_same_step(env.last(), last);
-  CHECK(env.last().observation.proto.player_result_size() == 1);
+  CHECK(env.last().observation.proto().player_result_size() == 1);
 }
 
 TEST_CASE("Env::step throws when the game does not advance by step_mul") {
