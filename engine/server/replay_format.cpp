@@ -195,6 +195,7 @@ static std::uint64_t compute_data_tables_hash() {
     h.add(s.armor);
     h.add(s.movement_speed);
     h.add(s.speed_per_loop);
+    h.add(s.acceleration);
     h.add(s.radius);
     h.add(s.sight_range);
     h.add(s.food_required);

@@ -21,7 +21,10 @@ void face_towards(Unit& unit, Vec2 towards) {
 }
 
 bool step_towards(Unit& unit, Vec2 goal, float stop_distance) {
-  const float speed = unit.stats->speed_per_loop;
+  return step_towards(unit, goal, stop_distance, unit.stats->speed_per_loop);
+}
+
+bool step_towards(Unit& unit, Vec2 goal, float stop_distance, float speed) {
   const Vec2 to_goal = goal - unit.pos;
   const float dist = length(to_goal);
   face_towards(unit, goal);

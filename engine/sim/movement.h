@@ -12,5 +12,7 @@ void face_towards(Unit& unit, Vec2 towards);
 // the unit is within `stop_distance` (+ a hair) after the step. With stop_distance 0 the
 // unit lands exactly on the goal when it is within one step.
 bool step_towards(Unit& unit, Vec2 goal, float stop_distance);
+// The same with a step of at most `step` world units (an accelerating unit's speed now).
+bool step_towards(Unit& unit, Vec2 goal, float stop_distance, float step);
 
 }  // namespace sc2::engine

@@ -1,5 +1,6 @@
 #include "engine/sim/path_following.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "engine/sim/movement.h"
@@ -36,11 +37,27 @@ void plan_route(const PathingGrid& grid, Unit& unit, Vec2 goal, float stop_dista
   plan.unreachable = !route.reaches_goal;
 }
 
+// How far the unit may walk this loop: its top speed, or for a unit that accelerates, one
+// acceleration more than last loop's step (from rest when it did not walk last loop), and no
+// more than lets it brake to a stop at the goal (v^2 <= 2 a d).
+float step_length(const World& world, const Unit& unit, Vec2 goal, float stop_distance) {
+  const UnitTypeStats& stats = *unit.stats;
+  const float a = stats.acceleration_per_loop;
+  if (a <= 0.0f) return stats.speed_per_loop;
+  const bool walked_last_loop = unit.walk_loop + 1 == world.game_loop();
+  const float current = walked_last_loop ? unit.walk_speed : 0.0f;
+  const float remaining = std::max(0.0f, distance(unit.pos, goal) - stop_distance);
+  const float braking = std::sqrt(2.0f * a * remaining);
+  return std::clamp(std::min(current + a, braking), a, stats.speed_per_loop);
+}
+
+bool move_on(World& world, Unit& unit, Vec2 goal, float stop_distance, float step);
+
 }  // namespace
 
-bool step_on_grid(const PathingGrid& grid, Unit& unit, Vec2 goal, float stop_distance) {
+bool step_on_grid(const PathingGrid& grid, Unit& unit, Vec2 goal, float stop_distance, float step) {
   const Vec2 before = unit.pos;
-  const bool arrived = step_towards(unit, goal, stop_distance);
+  const bool arrived = step_towards(unit, goal, stop_distance, step);
   if (!grid.has_obstacles() || grid.pathable_at(unit.pos) || !grid.pathable_at(before)) return arrived;
   // Slide along the wall: keep the component of the step that stays on pathable ground.
   const Vec2 along_x{unit.pos.x, before.y};
@@ -56,10 +73,20 @@ bool step_on_grid(const PathingGrid& grid, Unit& unit, Vec2 goal, float stop_dis
 }
 
 bool move_towards(World& world, Unit& unit, Vec2 goal, float stop_distance) {
+  const Vec2 before = unit.pos;
+  const bool arrived = move_on(world, unit, goal, stop_distance, step_length(world, unit, goal, stop_distance));
+  unit.walk_speed = distance(before, unit.pos);
+  unit.walk_loop = world.game_loop();
+  return arrived;
+}
+
+namespace {
+
+bool move_on(World& world, Unit& unit, Vec2 goal, float stop_distance, float step) {
   const PathingGrid& grid = world.pathing();
   if (unit.stats->flying || !grid.has_obstacles()) {
     unit.path.valid = false;
-    return step_towards(unit, goal, stop_distance);
+    return step_towards(unit, goal, stop_distance, step);
   }
   PathPlan& plan = unit.path;
   if (!plan.valid || plan.grid_version != grid.version() || plan.stop_distance != stop_distance ||
@@ -74,7 +101,7 @@ bool move_towards(World& world, Unit& unit, Vec2 goal, float stop_distance) {
   }
   if (!plan.waypoints.empty()) {
     const Vec2 before = unit.pos;
-    if (step_on_grid(grid, unit, plan.waypoints.front(), 0.0f)) {
+    if (step_on_grid(grid, unit, plan.waypoints.front(), 0.0f, step)) {
       plan.waypoints.erase(plan.waypoints.begin());
     } else if (unit.pos == before) {
       plan.valid = false;  // stuck against something: plan again next loop
@@ -86,10 +113,12 @@ bool move_towards(World& world, Unit& unit, Vec2 goal, float stop_distance) {
     return false;  // at the nearest reachable point: stay
   }
   const Vec2 before = unit.pos;
-  const bool arrived = step_on_grid(grid, unit, goal, stop_distance);
+  const bool arrived = step_on_grid(grid, unit, goal, stop_distance, step);
   if (!arrived && unit.pos == before) plan.valid = false;
   return arrived;
 }
+
+}  // namespace
 
 bool stopped_short(const Unit& unit) {
   return unit.path.valid && unit.path.unreachable && unit.path.waypoints.empty();

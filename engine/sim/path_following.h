@@ -12,14 +12,16 @@ class World;
 class PathingGrid;
 
 // One loop towards `goal`, stopping `stop_distance` short of it (step_towards semantics).
-// Returns true when the unit is within `stop_distance` of the goal after the step.
+// Returns true when the unit is within `stop_distance` of the goal after the step. A unit
+// with an acceleration speeds up from rest and slows down to stop at the goal.
 bool move_towards(World& world, Unit& unit, Vec2 goal, float stop_distance);
 
 // True when the goal of the unit's route is unreachable (inside a structure, behind a
 // wall) and the unit stands at the nearest reachable point: a move order is over.
 bool stopped_short(const Unit& unit);
 
-// step_towards that refuses to enter unpathable cells: it slides along one axis, or stays.
-bool step_on_grid(const PathingGrid& grid, Unit& unit, Vec2 goal, float stop_distance);
+// step_towards (a step of at most `step`) that refuses to enter unpathable cells: it slides
+// along one axis, or stays.
+bool step_on_grid(const PathingGrid& grid, Unit& unit, Vec2 goal, float stop_distance, float step);
 
 }  // namespace sc2::engine

@@ -84,6 +84,10 @@ struct Unit {
   bool has_rest_goal = false;
   Vec2 rest_goal;
   PathPlan path;               // ground units walking around walls and structures
+  // Units that accelerate (UnitTypeStats::acceleration): the distance walked in loop
+  // `walk_loop`; a unit that did not walk in the loop before starts again from rest.
+  float walk_speed = 0.0f;
+  std::uint32_t walk_loop = 0;
   SeparationMemo separation;
 
   // Economy (workers, resources, structures).

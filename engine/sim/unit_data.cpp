@@ -55,6 +55,11 @@ UnitTypeStats scv() {
   s.role = UnitRole::Worker;
   s.health_max = 45.0f;
   s.movement_speed = 2.8125f;
+  // Measured in the game (sc2math.wordpress.com, "SCV Acceleration", 2010-09-10: positions
+  // every 1/16 Normal second over a 4-unit move): the speed rises by ~0.0098 units per tick
+  // up to 0.1758 (2.8125 / 16) in 18 ticks and falls at the same rate before the stop, i.e.
+  // 2.5 units/s^2. The spec's tables carry no acceleration; other units start at full speed.
+  s.acceleration = 2.5f;
   s.radius = 0.375f;
   s.sight_range = 8.0f;
   s.food_required = 1.0f;
@@ -235,6 +240,7 @@ std::vector<UnitTypeStats> build_table() {
   for (auto& s : economy_types()) table.push_back(std::move(s));
   for (auto& s : table) {
     s.speed_per_loop = s.movement_speed / kLoopsPerNormalSecond;
+    s.acceleration_per_loop = s.acceleration / (kLoopsPerNormalSecond * kLoopsPerNormalSecond);
     if (s.weapon) s.weapon->cooldown_loops = s.weapon->cooldown_normal_s * kLoopsPerNormalSecond;
     std::sort(s.abilities.begin(), s.abilities.end());
   }

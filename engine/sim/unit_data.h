@@ -73,6 +73,10 @@ struct UnitTypeStats {
   float armor = 0.0f;
   float movement_speed = 0.0f;        // API value: world units per normal-speed second
   float speed_per_loop = 0.0f;        // movement_speed / 16
+  // World units per normal-speed second squared, for speeding up from rest and slowing down
+  // before a stop; 0 = full speed from the first loop (see the SCV's entry for the figure).
+  float acceleration = 0.0f;
+  float acceleration_per_loop = 0.0f;  // per loop per loop: acceleration / 16^2
   float radius = 0.0f;
   float sight_range = 0.0f;
   float food_required = 0.0f;

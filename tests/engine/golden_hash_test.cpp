@@ -94,8 +94,8 @@ constexpr Golden kGolden[] = {
     {"CollectMineralShards", 0xcba686fa6af1d18full},
     {"DefeatRoaches", 0x3fb848ecb91bfda8ull},
     {"DefeatZerglingsAndBanelings", 0xb9cd8a234a633d44ull},
-    {"CollectMineralsAndGas", 0x199157d5c20bfc55ull},
-    {"BuildMarines", 0x1dbdc3f647af4022ull},
+    {"CollectMineralsAndGas", 0x6eb52dd5ca701b10ull},
+    {"BuildMarines", 0x841c68e16d27ce24ull},
     {"FindAndDefeatZerglings", 0xc0abfed0784d3e87ull},
 };
 
