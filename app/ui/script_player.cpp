@@ -8,7 +8,6 @@
 #include <sstream>
 #include <unistd.h>
 
-#include "imgui.h"
 
 namespace sc2::app::ui {
 
@@ -85,10 +84,105 @@ std::optional<std::pair<float, float>> ScriptPlayer::target(const StudioUi& ui, 
   return std::make_pair(x, y);
 }
 
-bool ScriptPlayer::apply(StudioUi& ui) {
-  ImGuiIO& io = ImGui::GetIO();
-  io.KeyShift = io.KeyCtrl = io.KeyAlt = false;
-  io.MouseDown[0] = io.MouseDown[1] = false;
+void ScriptPlayer::mouse_at(float x, float y) {
+  SDL_WarpMouseInWindow(window_, static_cast<int>(x), static_cast<int>(y));
+}
+
+void ScriptPlayer::hold_button(int button) {
+  int x = 0, y = 0;
+  SDL_GetMouseState(&x, &y);
+  SDL_Event event{};
+  event.type = SDL_MOUSEBUTTONDOWN;
+  event.button.windowID = SDL_GetWindowID(window_);
+  event.button.button = button == 0 ? SDL_BUTTON_LEFT : SDL_BUTTON_RIGHT;
+  event.button.state = SDL_PRESSED;
+  event.button.clicks = 1;
+  event.button.x = x;
+  event.button.y = y;
+  SDL_PushEvent(&event);
+  held_[button] = true;
+}
+
+void ScriptPlayer::release_button(int button) {
+  if (!held_[button]) return;
+  held_[button] = false;
+  int x = 0, y = 0;
+  SDL_GetMouseState(&x, &y);
+  SDL_Event event{};
+  event.type = SDL_MOUSEBUTTONUP;
+  event.button.windowID = SDL_GetWindowID(window_);
+  event.button.button = button == 0 ? SDL_BUTTON_LEFT : SDL_BUTTON_RIGHT;
+  event.button.state = SDL_RELEASED;
+  event.button.x = x;
+  event.button.y = y;
+  SDL_PushEvent(&event);
+}
+
+void ScriptPlayer::turn_wheel(int clicks) {
+  SDL_Event event{};
+  event.type = SDL_MOUSEWHEEL;
+  event.wheel.windowID = SDL_GetWindowID(window_);
+  event.wheel.y = clicks;
+  event.wheel.direction = SDL_MOUSEWHEEL_NORMAL;
+  SDL_PushEvent(&event);
+}
+
+// The modifier keys go down or up as key events, as a keyboard's would: ImGui's backend
+// reads SDL's modifier state when it handles a key event.
+void ScriptPlayer::set_modifiers(bool shift, bool ctrl, bool alt) {
+  const int wanted = (shift ? KMOD_LSHIFT : 0) | (ctrl ? KMOD_LCTRL : 0) | (alt ? KMOD_LALT : 0);
+  if (wanted == modifiers_) return;
+  const struct {
+    int mod;
+    SDL_Keycode key;
+  } keys[] = {{KMOD_LSHIFT, SDLK_LSHIFT}, {KMOD_LCTRL, SDLK_LCTRL}, {KMOD_LALT, SDLK_LALT}};
+  SDL_SetModState(static_cast<SDL_Keymod>(wanted));
+  for (const auto& k : keys) {
+    if ((wanted & k.mod) == (modifiers_ & k.mod)) continue;
+    SDL_Event event{};
+    event.type = (wanted & k.mod) ? SDL_KEYDOWN : SDL_KEYUP;
+    event.key.windowID = SDL_GetWindowID(window_);
+    event.key.state = (wanted & k.mod) ? SDL_PRESSED : SDL_RELEASED;
+    event.key.keysym.sym = k.key;
+    event.key.keysym.scancode = SDL_GetScancodeFromKey(k.key);
+    event.key.keysym.mod = static_cast<Uint16>(wanted);
+    SDL_PushEvent(&event);
+  }
+  modifiers_ = static_cast<SDL_Keymod>(wanted);
+}
+
+bool ScriptPlayer::press_key(const KeyChord& chord) {
+  // The keymap's key names are SDL's, except these (see key_name in studio_app.cpp).
+  static const std::pair<const char*, const char*> kAliases[] = {
+      {"Enter", "Return"}, {"Plus", "="}, {"Minus", "-"}, {"Period", "."}, {"Comma", ","}, {"Slash", "/"}};
+  std::string name = chord.key;
+  for (const auto& [ours, sdl] : kAliases) {
+    if (name == ours) name = sdl;
+  }
+  const SDL_Keycode key = SDL_GetKeyFromName(name.c_str());
+  if (key == SDLK_UNKNOWN) return false;
+  set_modifiers(chord.shift, chord.ctrl, chord.alt);
+  for (const Uint32 type : {SDL_KEYDOWN, SDL_KEYUP}) {
+    SDL_Event event{};
+    event.type = type;
+    event.key.windowID = SDL_GetWindowID(window_);
+    event.key.state = type == SDL_KEYDOWN ? SDL_PRESSED : SDL_RELEASED;
+    event.key.keysym.sym = key;
+    event.key.keysym.scancode = SDL_GetScancodeFromKey(key);
+    event.key.keysym.mod = static_cast<Uint16>(modifiers_);
+    SDL_PushEvent(&event);
+  }
+  return true;
+}
+
+bool ScriptPlayer::apply(StudioUi& ui, SDL_Window* window) {
+  window_ = window;
+  // Between commands nothing is held: buttons up, modifiers released.
+  if (phase_ == 0) {
+    release_button(0);
+    release_button(1);
+    set_modifiers(false, false, false);
+  }
   while (index_ < commands_.size()) {
     const ScriptCommand& command = commands_[index_];
     const std::uint32_t loop = ui.snapshot().timestep ? ui.snapshot().timestep->observation.game_loop : 0;
@@ -147,8 +241,9 @@ bool ScriptPlayer::apply(StudioUi& ui) {
           continue;
         }
         if (phase_ < 10) phase_ = 10;
-        io.MousePos = ImVec2(rect->x + rect->width / 2, rect->y + rect->height / 2);
-        io.MouseDown[0] = phase_ == 11;
+        mouse_at(rect->x + rect->width / 2, rect->y + rect->height / 2);
+        if (phase_ == 11) hold_button(0);
+        if (phase_ == 12) release_button(0);
         if (phase_++ >= 12) next();
         return true;
       }
@@ -185,9 +280,10 @@ bool ScriptPlayer::apply(StudioUi& ui) {
         continue;
       }
       case ScriptOp::key:
-        ui.on_key(command.chord);
+        // Frames: 0 the key goes down and up (handled while this frame's events are polled).
+        if (!press_key(command.chord)) fail(command, "no SDL key is named " + command.chord.key, ui);
         next();
-        continue;
+        return true;
       case ScriptOp::click_layer: {
         // Frames: 0 hover, 1 press, 2 release (ImGui's Selectable fires on release).
         const auto rect = ui.layer_title_rect(command.layer);
@@ -199,8 +295,9 @@ bool ScriptPlayer::apply(StudioUi& ui) {
           next();
           continue;
         }
-        io.MousePos = ImVec2(rect->x + rect->width / 2, rect->y + rect->height / 2);
-        io.MouseDown[0] = phase_ == 1;
+        mouse_at(rect->x + rect->width / 2, rect->y + rect->height / 2);
+        if (phase_ == 1) hold_button(0);
+        if (phase_ == 2) release_button(0);
         if (phase_++ >= 2) next();
         return true;
       }
@@ -214,8 +311,8 @@ bool ScriptPlayer::apply(StudioUi& ui) {
           continue;
         }
         // Frames: 0 hover, 1 turn the wheel.
-        io.MousePos = ImVec2(at->first, at->second);
-        if (phase_ == 1) io.MouseWheel += static_cast<float>(command.count);
+        mouse_at(at->first, at->second);
+        if (phase_ == 1) turn_wheel(command.count);
         if (phase_++ >= 1) next();
         return true;
       }
@@ -241,11 +338,10 @@ bool ScriptPlayer::apply(StudioUi& ui) {
             at = {from->first + (to->first - from->first) * t, from->second + (to->second - from->second) * t};
           }
         }
-        io.MousePos = ImVec2(at.first, at.second);
-        io.KeyShift = command.modifiers.shift;
-        io.KeyCtrl = command.modifiers.ctrl;
-        io.KeyAlt = command.modifiers.alt;
-        io.MouseDown[button] = phase_ >= 1 && phase_ < last_phase;
+        mouse_at(at.first, at.second);
+        set_modifiers(command.modifiers.shift, command.modifiers.ctrl, command.modifiers.alt);
+        if (phase_ >= 1 && phase_ < last_phase) hold_button(button);
+        if (phase_ == last_phase) release_button(button);
         if (phase_++ >= last_phase) next();
         return true;
       }

@@ -1,7 +1,10 @@
 #pragma once
-// Plays a parsed --script back through Dear ImGui's input state (mouse position, buttons,
-// modifiers) and StudioUi::on_key, one step per frame, so scripted input takes exactly the
-// path a person's input takes. Call apply() between the backend's NewFrame and ImGui::NewFrame.
+// Plays a parsed --script back as SDL input events (the mouse warped in the window, button,
+// wheel and key events pushed on SDL's queue, modifier state set), one step per frame, so
+// scripted input takes exactly the path a person's input takes: SDL's queue, ImGui's SDL
+// backend, the app's key handling. Call apply() before polling the frame's SDL events.
+#include <SDL.h>
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -15,14 +18,28 @@ class ScriptPlayer {
  public:
   explicit ScriptPlayer(std::vector<ScriptCommand> commands) : commands_(std::move(commands)) {}
 
-  // Sets this frame's input. Returns false once the script asked to quit or has ended.
-  bool apply(StudioUi& ui);
+  // Queues this frame's input for `window`. Returns false once the script asked to quit or
+  // has ended.
+  bool apply(StudioUi& ui, SDL_Window* window);
   const std::string& error() const { return error_; }  // a target that could not be found
 
  private:
   std::optional<std::pair<float, float>> target(const StudioUi& ui, const ScriptCommand& command, LayerPixel pixel) const;
   void next();
   void fail(const ScriptCommand& command, const std::string& what, StudioUi& ui);  // sets error()
+  // SDL input: the pointer moved to (x, y) in the window, a button held down this frame
+  // (ImGui's SDL backend counts a button-down event as held for that frame), the wheel, the
+  // modifier keys, one key pressed and released.
+  void mouse_at(float x, float y);
+  void hold_button(int button);
+  void release_button(int button);
+  void turn_wheel(int clicks);
+  void set_modifiers(bool shift, bool ctrl, bool alt);
+  bool press_key(const KeyChord& chord);  // false: no SDL key has that name
+
+  SDL_Window* window_ = nullptr;
+  SDL_Keymod modifiers_ = KMOD_NONE;
+  bool held_[2] = {false, false};
 
   std::vector<ScriptCommand> commands_;
   std::size_t index_ = 0;

@@ -249,11 +249,19 @@ int run_studio(const StudioOptions& initial_options) {
     int game_frames = 0;
     int failed_frames = 0;
     bool running = true;
+    std::optional<ImVec2> last_pointer;  // where the last SDL mouse motion in the window ended
     while (running) {
       const auto frame_start = std::chrono::steady_clock::now();
+      // A --script queues this frame's input as SDL events, handled below like a person's.
+      if (script && !script->apply(*ui, window.sdl_window())) running = false;
       SDL_Event event;
       while (SDL_PollEvent(&event)) {
         ImGui_ImplSDL2_ProcessEvent(&event);
+        // Motion without a focused window carries window id 0 (our only window).
+        if (event.type == SDL_MOUSEMOTION &&
+            (event.motion.windowID == 0 || event.motion.windowID == SDL_GetWindowID(window.sdl_window()))) {
+          last_pointer = ImVec2(static_cast<float>(event.motion.x), static_cast<float>(event.motion.y));
+        }
         if (event.type == SDL_QUIT) running = false;
         if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_CLOSE &&
             event.window.windowID == SDL_GetWindowID(window.sdl_window())) {
@@ -271,7 +279,10 @@ int run_studio(const StudioOptions& initial_options) {
 
       ImGui_ImplOpenGL3_NewFrame();
       ImGui_ImplSDL2_NewFrame();
-      if (script && !script->apply(*ui)) running = false;
+      // ImGui's SDL backend reads the pointer only while the window has keyboard or mouse
+      // focus; windows that never get focus (the offscreen driver, some compositors) still
+      // receive motion events: use the last one.
+      if (!ImGui::IsMousePosValid() && last_pointer) ImGui::GetIO().MousePos = *last_pointer;
       ImGui::NewFrame();
       const bool drew_game = ui->draw();
       ImGui::Render();

@@ -1,7 +1,9 @@
 // GUI end to end: sc2studio under SDL's offscreen driver plays a --script of mouse and key
-// input through ImGui against sc2lite: select the Marine on the world view, right click the
-// beacon, then check the FunctionCalls it sent (--action_log), that the Marine moved, and
-// that every panel is drawn in the screenshot.
+// input, injected as SDL events (pointer warped in the window, button / wheel / key events
+// pushed on SDL's queue, modifier state set: app/ui/script_player.cpp), against sc2lite:
+// select the Marine on the world view, right click the beacon, then check the FunctionCalls
+// it sent (--action_log), that the Marine moved, and that every panel is drawn in the
+// screenshot.
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -81,6 +83,53 @@ TEST_CASE("scripted clicks select the Marine and move it to the beacon on MoveTo
   CHECK(count_color(shot, 51, 178, 64, 3) > 200);     // the selected Marine's health bar
   CHECK(count_color(shot, 46, 69, 107, 2) > 200);     // an active title bar
   CHECK(count_color(shot, 0, 220, 40, 0) > 10);       // the Marine's status bar in the world view
+}
+
+TEST_CASE("scripted SDL drags and modifier clicks become select_rect and select_point with their modifiers") {
+  if (!have_programs()) return;
+  sc2::test::TempDir dir;
+  const auto script = dir.path() / "drag.txt";
+  std::ofstream(script) << "wait_game\n"
+                           "wait_frames 10\n"
+                           "drag world 2 3 60 61          # select_rect over the screen\n"
+                           "wait_loops 16\n"
+                           "drag world 4 5 20 21 shift    # add to the selection\n"
+                           "wait_loops 16\n"
+                           "click world 30 30 shift       # select_point toggle\n"
+                           "wait_loops 16\n"
+                           "click world 31 32 ctrl        # all of type\n"
+                           "wait_loops 16\n"
+                           "click world 33 34 ctrl shift  # add all of type\n"
+                           "wait_loops 16\n"
+                           "key Ctrl+3                    # control group 3: set\n"
+                           "wait_loops 16\n"
+                           "quit\n";
+  const auto log_file = dir.path() / "actions.json";
+  const auto result = sc2::test::run_command(studio(dir, "--map CollectMineralShards --seed 3 --speed 4 --script '" +
+                                                             script.string() + "' --action_log '" + log_file.string() + "'"));
+  INFO(result.output);
+  REQUIRE(result.exit_code == 0);
+  std::ifstream in(log_file);
+  const nlohmann::json log = nlohmann::json::parse(in);
+  const auto& actions = log.at("actions");
+  INFO(log.at("actions").dump());
+  REQUIRE(actions.size() == 6);
+  CHECK(actions[0].at("function") == sc2::pysc2::fn::select_rect);
+  CHECK(actions[0].at("arguments")[0] == std::vector<int>{0});  // select
+  CHECK(actions[0].at("arguments")[1] == std::vector<int>{2, 3});
+  CHECK(actions[0].at("arguments")[2] == std::vector<int>{60, 61});
+  CHECK(actions[1].at("function") == sc2::pysc2::fn::select_rect);
+  CHECK(actions[1].at("arguments")[0] == std::vector<int>{1});  // add (Shift)
+  CHECK(actions[1].at("arguments")[1] == std::vector<int>{4, 5});
+  CHECK(actions[2].at("function") == sc2::pysc2::fn::select_point);
+  CHECK(actions[2].at("arguments")[0] == std::vector<int>{1});  // toggle (Shift)
+  CHECK(actions[2].at("arguments")[1] == std::vector<int>{30, 30});
+  CHECK(actions[3].at("arguments")[0] == std::vector<int>{2});  // select_all_type (Ctrl)
+  CHECK(actions[4].at("arguments")[0] == std::vector<int>{3});  // add_all_type (Ctrl+Shift)
+  CHECK(actions[5].at("function") == sc2::pysc2::fn::select_control_group);
+  CHECK(actions[5].at("arguments")[0] == std::vector<int>{1});  // set
+  CHECK(actions[5].at("arguments")[1] == std::vector<int>{3});
+  CHECK(actions[0].at("result") == "ok");
 }
 
 TEST_CASE("a scripted click on a layer title opens its inspector, the world view zooms and draws status bars") {
