@@ -1,10 +1,12 @@
 // [SECTION] Index
 //   Agent panel  watch / play, the agent chooser, take over / hand back, recording, the
 //                agent's steps (call + the available actions it chose from)
-//   Episodes     (in the Game panel) score per episode, the chosen episode's reward curve
+//   Episodes     (in the Game panel) reward per episode (plot and table), the chosen
+//                episode's reward curve
 //   Markers      the last call's target on the world view, the layers and the minimap
 #include <algorithm>
 #include <cinttypes>
+#include <vector>
 
 #include "agents/agent.h"
 #include "app/call_target.h"
@@ -161,6 +163,19 @@ void StudioUi::draw_episodes() {
     ImGui::TextColored(kDim, "No episode yet.");
     return;
   }
+  // Reward per episode: the score each episode reached (the sum of its rewards), oldest
+  // first, the running one last.
+  std::vector<float> per_episode;
+  per_episode.reserve(episodes_.size());
+  float most = 1.0f, least = 0.0f;
+  for (const EpisodeSummary& episode : episodes_) {
+    per_episode.push_back(static_cast<float>(episode.score));
+    most = std::max(most, per_episode.back());
+    least = std::min(least, per_episode.back());
+  }
+  ImGui::TextColored(kDim, "reward per episode (%zu episodes, best %.0f)", per_episode.size(), most);
+  ImGui::PlotHistogram("##reward_per_episode", per_episode.data(), static_cast<int>(per_episode.size()), 0, nullptr,
+                       least, most * 1.1f, ImVec2(ImGui::GetContentRegionAvail().x, 40));
   const EpisodeSummary* plotted = &episodes_.back();
   for (const EpisodeSummary& episode : episodes_) {
     if (episode.episode == plotted_episode_) plotted = &episode;
