@@ -110,19 +110,27 @@ HotkeyResult map_hotkey(const Keymap& keymap, const KeyChord& pressed, const Hot
   if (action == "camera_down") return camera_step(std::move(result), 0, 1, state);
 
   if (action.starts_with("ability:")) {
-    const std::string name = action.substr(8);
-    // Prefer what is available now: the quick variant fires, a targeted one arms.
-    for (const CommandEntry& entry : command_card(state.available, keymap)) {
-      if (entry.name != name || entry.group == CommandGroup::ui || !entry.available) continue;
-      if (entry.group == CommandGroup::quick) {
-        result.call = pysc2::FunctionCall{entry.function, {{pressed.shift ? 1 : 0}}};
-      } else {
-        result.command = UiCommand::arm;
-        result.armed = arm(entry);
+    // Of the abilities on this key, the one available now: the quick variant fires, a
+    // targeted one arms.
+    std::string names;
+    const std::vector<CommandEntry> card = command_card(state.available, keymap);
+    for (const std::string& bound : keymap.actions_for(pressed)) {
+      if (!bound.starts_with("ability:")) continue;
+      const std::string name = bound.substr(8);
+      for (const CommandEntry& entry : card) {
+        if (entry.name != name || entry.group == CommandGroup::ui || !entry.available) continue;
+        result.action = bound;
+        if (entry.group == CommandGroup::quick) {
+          result.call = pysc2::FunctionCall{entry.function, {{pressed.shift ? 1 : 0}}};
+        } else {
+          result.command = UiCommand::arm;
+          result.armed = arm(entry);
+        }
+        return result;
       }
-      return result;
+      names.insert(0, names.empty() ? name : name + " / ");
     }
-    result.message = name + " is not available now";
+    result.message = names + " is not available now";
     return result;
   }
 

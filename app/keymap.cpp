@@ -145,6 +145,23 @@ std::string Keymap::action_for(const KeyChord& pressed) const {
   return best ? best->action : std::string();
 }
 
+std::vector<std::string> Keymap::actions_for(const KeyChord& pressed) const {
+  const std::string picked = action_for(pressed);
+  std::vector<std::string> actions;
+  if (picked.empty()) return actions;
+  const KeyChord* picked_chord = nullptr;
+  for (const KeyBinding& binding : bindings_) {
+    if (binding.action == picked && binding.chord.key == pressed.key) picked_chord = &binding.chord;
+  }
+  for (auto it = bindings_.rbegin(); it != bindings_.rend(); ++it) {
+    if (picked_chord && it->chord == *picked_chord &&
+        std::find(actions.begin(), actions.end(), it->action) == actions.end()) {
+      actions.push_back(it->action);
+    }
+  }
+  return actions;
+}
+
 std::string Keymap::keys_for(std::string_view action) const {
   std::string text;
   for (const KeyBinding& binding : bindings_) {
@@ -186,8 +203,11 @@ KeymapParse parse_keymap(std::string_view text, const std::string& file_name) {
     std::string chord_error;
     const auto chord = parse_chord(content.substr(equals + 1), &chord_error);
     if (!chord) return error(chord_error + " for " + action);
-    // Two actions on the same chord would make one of them unreachable.
+    // Two actions on the same chord would make one of them unreachable, except abilities:
+    // the one the selection can do is used (no selection can do two that share a key).
+    const bool ability = action.starts_with("ability:");
     for (const KeyBinding& earlier : bindings) {
+      if (ability && earlier.action.starts_with("ability:")) continue;
       if (!chord->key.empty() && earlier.chord == *chord && earlier.action != action) {
         return error(to_string(*chord) + " is already bound to " + earlier.action);
       }

@@ -48,6 +48,10 @@ class Keymap {
   // The action for a pressed chord: the binding on that key with the most modifiers, all of
   // which are held (so "select_army = F2" also matches Shift+F2). Empty when none.
   std::string action_for(const KeyChord& pressed) const;
+  // Every action on the chord action_for picks, the latest binding first: several
+  // abilities may share a key (the selection can do at most one of them, e.g. S is Stop for
+  // units and Train_SCV for a Command Center).
+  std::vector<std::string> actions_for(const KeyChord& pressed) const;
   // Display text of the keys bound to `action` ("F1", "A / Ctrl+K"), empty when unbound.
   std::string keys_for(std::string_view action) const;
   // The bindings of `other` replace this keymap's bindings of the same actions.

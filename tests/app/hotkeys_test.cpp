@@ -114,8 +114,8 @@ TEST_CASE("hotkeys never send a function that is not available, and say so") {
   const Case cases[] = {
       {{"F1"}, "select_idle_worker is not available now"},
       {{"F2"}, "select_army is not available now"},
-      {{"S"}, "Stop is not available now"},
-      {{"A"}, "Attack is not available now"},
+      {{"S"}, "Stop / Train_SCV is not available now"},
+      {{"A"}, "Attack / Train_Marine is not available now"},
   };
   for (const Case& c : cases) {
     INFO(to_string(c.chord));
@@ -216,4 +216,36 @@ TEST_CASE("armed commands and fired entries give the FunctionCalls with queued =
       CHECK(sc2::app::fire(entry, false, available).message == "select_idle_worker is not available now");
     }
   }
+}
+
+TEST_CASE("a key shared by abilities gives the one the selection can do: S stops a unit and trains an SCV") {
+  // A Command Center selected (CollectMineralsAndGas): Train_SCV_quick, Rally_Workers_screen.
+  std::vector<int> command_center = {0, 1, 2, 3, 4, id("Train_SCV_quick"), id("Rally_Workers_screen")};
+  std::sort(command_center.begin(), command_center.end());
+  const auto train = sc2::app::map_hotkey(default_keymap(), KeyChord{"S"}, state_with(command_center));
+  REQUIRE(train.call);
+  CHECK(train.call->function == id("Train_SCV_quick"));
+  CHECK(train.action == "ability:Train_SCV");
+  const auto queued = sc2::app::map_hotkey(default_keymap(), KeyChord{"S", false, true}, state_with(command_center));
+  REQUIRE(queued.call);
+  CHECK(queued.call->arguments == std::vector<std::vector<int>>{{1}});  // Shift queues
+  const auto stop = sc2::app::map_hotkey(default_keymap(), KeyChord{"S"}, state_with(marine_available()));
+  REQUIRE(stop.call);
+  CHECK(stop.call->function == id("Stop_quick"));
+  // A Barracks: A trains a Marine; a Marine: A arms Attack.
+  std::vector<int> barracks = {0, 1, 2, 3, 4, id("Train_Marine_quick")};
+  std::sort(barracks.begin(), barracks.end());
+  const auto marine = sc2::app::map_hotkey(default_keymap(), KeyChord{"A"}, state_with(barracks));
+  REQUIRE(marine.call);
+  CHECK(marine.call->function == id("Train_Marine_quick"));
+  // An SCV: D arms Build_SupplyDepot (targeted), B Build_Barracks.
+  std::vector<int> scv = {0, 1, 2, 3, 4, id("Build_SupplyDepot_screen"), id("Build_Barracks_screen"), id("Stop_quick")};
+  std::sort(scv.begin(), scv.end());
+  const auto depot = sc2::app::map_hotkey(default_keymap(), KeyChord{"D"}, state_with(scv));
+  CHECK(depot.command == UiCommand::arm);
+  REQUIRE(depot.armed);
+  CHECK(depot.armed->name == "Build_SupplyDepot");
+  const auto barracks_site = sc2::app::map_hotkey(default_keymap(), KeyChord{"B"}, state_with(scv));
+  REQUIRE(barracks_site.armed);
+  CHECK(barracks_site.armed->screen_fn == id("Build_Barracks_screen"));
 }

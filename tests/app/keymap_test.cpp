@@ -2,6 +2,7 @@
 // and the user override from the config dir.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <fstream>
 
 #include "app/keymap.h"
@@ -33,7 +34,8 @@ TEST_CASE("the built-in keymap parses and binds every binding of issue 5's Input
       {"F12", "screenshot"},        {"A", "ability:Attack"}, {"M", "ability:Move"}};
   for (const auto& [key, action] : expected) {
     INFO(key);
-    CHECK(keymap.action_for(KeyChord{key}) == action);
+    const auto actions = keymap.actions_for(KeyChord{key});  // A is also Train_Marine
+    CHECK(std::find(actions.begin(), actions.end(), action) != actions.end());
   }
   // The built-in modifiers still reach the plain binding.
   CHECK(keymap.action_for(KeyChord{"3", true, false, false}) == "control_group_3");
@@ -80,6 +82,7 @@ TEST_CASE("broken keymap text names the file, the line and the problem") {
       {"pause =\n", 1, "no key given"},
       {" = F3\n", 1, "no action"},
       {"pause = F3\nstep = F3\n", 2, "already bound to pause"},
+      {"ability:Attack = F3\nstep = F3\n", 2, "already bound to ability:Attack"},  // only abilities share
   };
   for (const Case& c : cases) {
     INFO(c.text);
@@ -90,6 +93,15 @@ TEST_CASE("broken keymap text names the file, the line and the problem") {
   }
 }
 
+TEST_CASE("abilities may share a key, listed latest binding first") {
+  const auto parsed = parse_keymap("ability:Stop = S\nability:Train_SCV = S\npause = Space\n", "keymap.txt");
+  REQUIRE(parsed.keymap);
+  CHECK(parsed.keymap->actions_for(KeyChord{"S"}) == std::vector<std::string>{"ability:Train_SCV", "ability:Stop"});
+  CHECK(parsed.keymap->actions_for(KeyChord{"Space"}) == std::vector<std::string>{"pause"});
+  CHECK(parsed.keymap->actions_for(KeyChord{"J"}).empty());
+  CHECK(parsed.keymap->keys_for("ability:Train_SCV") == "S");
+}
+
 TEST_CASE("the user's keymap overrides the actions it names, the rest keep their defaults") {
   sc2::test::TempDir dir;
   write_file(dir.path() / "keymap.txt", "# mine\npause = P\nability:Attack = Ctrl+A  # attack\nselect_army = none\n");
@@ -98,7 +110,8 @@ TEST_CASE("the user's keymap overrides the actions it names, the rest keep their
   CHECK(loaded.keymap.action_for(KeyChord{"P"}) == "pause");
   CHECK(loaded.keymap.action_for(KeyChord{"Space"}).empty());  // pause's default is replaced
   CHECK(loaded.keymap.action_for(KeyChord{"A", true}) == "ability:Attack");
-  CHECK(loaded.keymap.action_for(KeyChord{"A"}).empty());
+  CHECK(loaded.keymap.action_for(KeyChord{"A"}) == "ability:Train_Marine");  // Attack's plain A is gone
+  CHECK(loaded.keymap.actions_for(KeyChord{"A"}) == std::vector<std::string>{"ability:Train_Marine"});
   CHECK(loaded.keymap.action_for(KeyChord{"F2"}).empty());  // unbound
   CHECK(loaded.keymap.action_for(KeyChord{"F1"}) == "select_idle_worker");  // untouched default
 }
