@@ -138,8 +138,11 @@ ParsedScript parse_script(std::string_view text, const std::string& file_name) {
       if (words.size() < 2) return fail("click_button needs a button name, e.g. settings/apply");
       command.name = words[1];
       next = 2;
-    } else if (op == "kill_game" || op == "wait_failed") {
-      command.op = op == "kill_game" ? ScriptOp::kill_game : ScriptOp::wait_failed;
+    } else if (op == "kill_game" || op == "freeze_game" || op == "thaw_game" || op == "wait_failed") {
+      command.op = op == "kill_game"     ? ScriptOp::kill_game
+                   : op == "freeze_game" ? ScriptOp::freeze_game
+                   : op == "thaw_game"   ? ScriptOp::thaw_game
+                                         : ScriptOp::wait_failed;
     } else if (op == "expect_size") {
       command.op = ScriptOp::expect_size;
       if (words.size() < 2 || (words[1] != "screen" && words[1] != "minimap")) {

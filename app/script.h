@@ -17,6 +17,8 @@
 //   click_button NAME                left click a button the UI names (StudioUi::control_rect):
 //                                    settings/apply, settings/restart, banner/restart
 //   kill_game                        kill the game server this app started (a lost connection)
+//   freeze_game / thaw_game          stop (SIGSTOP) / continue (SIGCONT) the game servers this
+//                                    app started: a server that hangs, then recovers
 //   wait_failed                      until the session failed (the error banner shows)
 //   expect_size SURFACE W H          fail the script unless the observation's screen | minimap
 //                                    layers are W x H
@@ -35,7 +37,7 @@ namespace sc2::app {
 
 enum class ScriptOp {
   wait_game, wait_frames, wait_loops, key, click, right_click, drag, click_layer, wheel, seek,
-  setting, click_button, kill_game, wait_failed, expect_size, quit
+  setting, click_button, kill_game, freeze_game, thaw_game, wait_failed, expect_size, quit
 };
 
 struct ScriptCommand {

@@ -27,9 +27,9 @@ std::optional<LayerPixel> centroid(const pysc2::Layer& layer, int value) {
 }
 constexpr int kWaitFailedFrames = 1200;  // ~20 s at 60 frames/s
 
-// Kills the game servers (sc2lite) this process started, as a crash would: the children
-// whose parent is us, found in /proc. Returns how many were killed.
-int kill_own_game_servers() {
+// Sends `signal` to the game servers (sc2lite) this process started (SIGKILL: as a crash
+// would): the children whose parent is us, found in /proc. Returns how many got it.
+int signal_own_game_servers(int signal) {
   int killed = 0;
   std::error_code error;
   for (const auto& entry : std::filesystem::directory_iterator("/proc", error)) {
@@ -47,7 +47,7 @@ int kill_own_game_servers() {
     long parent = 0;
     rest >> state >> parent;
     if (parent != static_cast<long>(getpid()) || line.substr(open + 1, close - open - 1) != "sc2lite") continue;
-    if (::kill(static_cast<pid_t>(std::stol(pid_text)), SIGKILL) == 0) ++killed;
+    if (::kill(static_cast<pid_t>(std::stol(pid_text)), signal) == 0) ++killed;
   }
   return killed;
 }
@@ -248,9 +248,15 @@ bool ScriptPlayer::apply(StudioUi& ui, SDL_Window* window) {
         return true;
       }
       case ScriptOp::kill_game:
-        if (kill_own_game_servers() == 0) fail(command, "found no game server (sc2lite) started by this app", ui);
+      case ScriptOp::freeze_game:
+      case ScriptOp::thaw_game: {
+        const int signal = command.op == ScriptOp::kill_game ? SIGKILL
+                           : command.op == ScriptOp::freeze_game ? SIGSTOP
+                                                                 : SIGCONT;
+        if (signal_own_game_servers(signal) == 0) fail(command, "found no game server (sc2lite) started by this app", ui);
         next();
         continue;
+      }
       case ScriptOp::wait_failed:
         if (ui.snapshot().state == SessionState::failed) {
           next();

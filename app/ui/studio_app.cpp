@@ -17,6 +17,8 @@
 #include <sstream>
 #include <string>
 #include <system_error>
+#include <thread>
+#include <vector>
 
 #include "app/config_paths.h"
 #include "app/connect_address.h"
@@ -234,6 +236,7 @@ int run_studio(const StudioOptions& initial_options) {
 
   auto session = std::make_unique<Session>(session_options(options));
   session->start();
+  std::vector<std::thread> retiring;  // sessions replaced by a restart, stopping in the background
   int exit_code = 0;
   nlohmann::json first_observation, last_observation;
   {
@@ -347,7 +350,12 @@ int run_studio(const StudioOptions& initial_options) {
         // A recording goes on in a new dataset folder (one map and resolution per dataset);
         // stop() finishes the old one.
         const bool was_recording = session->snapshot().recording;
-        session->stop();
+        // The old session stops on a thread of its own: its game thread may wait for a server
+        // that hangs (up to the call timeout), and the window must not.
+        retiring.emplace_back([old = std::move(session)]() mutable {
+          old->stop();
+          old.reset();  // its game server quits
+        });
         options.map = restart->map;
         options.feature_screen_size = restart->feature_screen_size;
         options.feature_minimap_size = restart->feature_minimap_size;
@@ -370,6 +378,7 @@ int run_studio(const StudioOptions& initial_options) {
     }
     if (script && !script->error().empty()) exit_code = 1;
   }  // the UI's GL objects go before the context
+  for (std::thread& old : retiring) old.join();  // sessions replaced by restarts finish
   session->stop();  // joins the game thread (finishing a recording); the GameProcess destructor quits the game
   if (const SessionSnapshot state = session->snapshot(); state.recorded_steps > 0) {
     const std::string error = state.recording_error.empty() ? "" : " (" + state.recording_error + ")";

@@ -1,5 +1,6 @@
 // The --script commands that drive restarts: settings, named buttons, killing the game
-// server, waiting for the failure, checking layer sizes; and their bad inputs.
+// server or stopping and continuing it, waiting for the failure, checking layer sizes; and
+// their bad inputs.
 #include <doctest/doctest.h>
 
 #include "app/script.h"
@@ -15,10 +16,12 @@ TEST_CASE("restart commands parse") {
       "kill_game\n"
       "wait_failed\n"
       "expect_size screen 32 32\n"
-      "expect_size minimap 24 20\n",
+      "expect_size minimap 24 20\n"
+      "freeze_game\n"
+      "thaw_game\n",
       "s.txt");
   REQUIRE_MESSAGE(script.error.empty(), script.error);
-  REQUIRE(script.commands.size() == 8);
+  REQUIRE(script.commands.size() == 10);
   CHECK(script.commands[0].op == ScriptOp::setting);
   CHECK(script.commands[0].name == "screen");
   CHECK(script.commands[0].value == "32");
@@ -33,6 +36,8 @@ TEST_CASE("restart commands parse") {
   CHECK(script.commands[6].to == sc2::app::LayerPixel{32, 32});
   CHECK(script.commands[7].minimap);
   CHECK(script.commands[7].to == sc2::app::LayerPixel{24, 20});
+  CHECK(script.commands[8].op == ScriptOp::freeze_game);
+  CHECK(script.commands[9].op == ScriptOp::thaw_game);
 }
 
 TEST_CASE("bad restart commands name the line and the problem") {
@@ -44,6 +49,7 @@ TEST_CASE("bad restart commands name the line and the problem") {
       {"setting map\n", "setting needs a name"},
       {"click_button\n", "click_button needs a button name"},
       {"kill_game now\n", "unexpected 'now'"},
+      {"freeze_game 5\n", "unexpected '5'"},
       {"wait_failed 3\n", "unexpected '3'"},
       {"expect_size world 3 3\n", "expect_size needs a surface"},
       {"expect_size screen 3\n", "needs a width and a height"},
