@@ -125,7 +125,15 @@ TEST_CASE("create_game errors: unknown map, missing map, no participant") {
   auto unknown = call(server, create_request(1, "mini_games/NoSuchMap.SC2Map"));
   REQUIRE(unknown.create_game().has_error());
   CHECK(unknown.create_game().error() == api::ResponseCreateGame::InvalidMapPath);
-  CHECK(unknown.create_game().error_details().find("MoveToBeacon") != std::string::npos);
+  // The message lists every mini-game sc2lite plays, each as the map path a client would send,
+  // and none as unimplemented (all seven have factories).
+  const std::string& details = unknown.create_game().error_details();
+  for (const char* name : {"MoveToBeacon", "CollectMineralShards", "FindAndDefeatZerglings", "DefeatRoaches",
+                           "DefeatZerglingsAndBanelings", "CollectMineralsAndGas", "BuildMarines"}) {
+    CAPTURE(name);
+    CHECK(details.find("mini_games/" + std::string(name) + ".SC2Map") != std::string::npos);
+  }
+  CHECK(details.find("not implemented") == std::string::npos);
   CHECK(unknown.status() == api::launched);
 
   api::Request missing;
