@@ -56,10 +56,14 @@ ParsedScript parse_script(std::string_view text, const std::string& file_name) {
       next = 2;
     } else if (op == "click" || op == "right_click" || op == "drag") {
       command.op = op == "click" ? ScriptOp::click : (op == "drag" ? ScriptOp::drag : ScriptOp::right_click);
-      if (words.size() < 2 || (words[1] != "world" && words[1] != "minimap")) {
-        return fail(op + " needs a surface: world or minimap");
+      // A surface: the world view, the minimap, or one layer image of the Feature layers grid.
+      const bool layer_image = words.size() >= 2 && (words[1].starts_with("screen/") || words[1].starts_with("minimap/")) &&
+                               words[1].find('/') + 1 < words[1].size();
+      if (words.size() < 2 || (words[1] != "world" && words[1] != "minimap" && !layer_image)) {
+        return fail(op + " needs a surface: world, minimap, screen/<layer> or minimap/<layer>");
       }
-      command.minimap = words[1] == "minimap";
+      command.minimap = words[1] == "minimap" || words[1].starts_with("minimap/");
+      if (layer_image) command.layer = words[1];
       if (command.op == ScriptOp::drag) {
         const auto x0 = number_at(2), y0 = number_at(3), x1 = number_at(4), y1 = number_at(5);
         if (!x0 || !y0 || !x1 || !y1) return fail("drag needs four pixel coordinates: X0 Y0 X1 Y1");

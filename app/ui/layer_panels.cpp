@@ -32,6 +32,7 @@ const pysc2::Layer* find_layer(const pysc2::Observation& obs, const std::string&
 void StudioUi::draw_feature_layers(const SessionSnapshot& snapshot) {
   place_window(0.37f, 0.0f, 0.41f, 0.64f);
   layer_titles_.clear();
+  layer_images_.clear();
   skip_background_over_backdrop(kLayersWindow);
   if (!ImGui::Begin(kLayersWindow)) {
     ImGui::End();
@@ -114,6 +115,7 @@ void StudioUi::draw_layer_cell(const pysc2::Layer& layer, bool minimap, float ce
   ImDrawList* draw = ImGui::GetWindowDrawList();
   // Only layers in view are coloured and uploaded (find does that when their values changed).
   const bool visible = ImGui::IsItemVisible();
+  if (visible) layer_images_[key] = SurfaceRect{to_rect(min, size), layer.width, layer.height, true};
   if (const auto image = visible ? layers_.find(key) : std::nullopt) {
     images.draw([&] { add_atlas_image(draw, *image, min, size); });
   } else if (visible) {
@@ -151,6 +153,12 @@ void StudioUi::open_inspector(const std::string& key) {
     }
   }
   inspectors_.push_back(Inspector{key});
+}
+
+std::optional<SurfaceRect> StudioUi::layer_image_surface(const std::string& key) const {
+  const auto found = layer_images_.find(key);
+  if (found == layer_images_.end()) return std::nullopt;
+  return found->second;
 }
 
 std::optional<ImageRect> StudioUi::layer_title_rect(const std::string& key) const {

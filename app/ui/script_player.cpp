@@ -66,7 +66,12 @@ void ScriptPlayer::next() {
 
 std::optional<std::pair<float, float>> ScriptPlayer::target(const StudioUi& ui, const ScriptCommand& command,
                                                              LayerPixel pixel) const {
-  const SurfaceRect& surface = command.minimap ? ui.minimap_surface() : ui.world_surface();
+  std::optional<SurfaceRect> image;
+  if (!command.layer.empty()) {
+    image = ui.layer_image_surface(command.layer);
+    if (!image) return std::nullopt;
+  }
+  const SurfaceRect& surface = image ? *image : command.minimap ? ui.minimap_surface() : ui.world_surface();
   if (!surface.valid || surface.layer_width <= 0 || surface.layer_height <= 0) return std::nullopt;
   if (command.relative && command.op != ScriptOp::drag) {
     const auto& timestep = ui.snapshot().timestep;

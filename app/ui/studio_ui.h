@@ -62,6 +62,8 @@ class StudioUi {
   // Where the title of a feature layer ("screen/<name>", "minimap/<name>") was drawn last
   // frame, if it was visible.
   std::optional<ImageRect> layer_title_rect(const std::string& key) const;
+  // Where the image of a feature layer was drawn last frame, if it was visible.
+  std::optional<SurfaceRect> layer_image_surface(const std::string& key) const;
   const SurfaceRect& minimap_surface() const { return minimap_surface_; }
   // Where a named button was drawn last frame (settings/apply, settings/restart,
   // banner/restart), if it was visible: scripted runs click it like a person would.
@@ -168,6 +170,7 @@ class StudioUi {
   DirectWorld direct_world_;               // what this frame's World view callback draws
   SurfaceRect minimap_surface_;
   std::map<std::string, ImageRect> layer_titles_;  // visible layer titles, last frame
+  std::map<std::string, SurfaceRect> layer_images_;  // visible layer images, last frame
   std::map<std::string, ImageRect> controls_;      // visible named buttons, last frame
 
   bool follow_log_ = true;

@@ -132,6 +132,40 @@ TEST_CASE("scripted SDL drags and modifier clicks become select_rect and select_
   CHECK(actions[0].at("result") == "ok");
 }
 
+TEST_CASE("one click on the Marine in a screen layer's image selects it, a right click there moves it") {
+  if (!have_programs()) return;
+  sc2::test::TempDir dir;
+  const auto script = dir.path() / "layers.txt";
+  std::ofstream(script) << "wait_game\n"
+                           "wait_frames 10\n"
+                           "click screen/unit_type self             # select_point on the Marine's pixel\n"
+                           "wait_loops 16\n"
+                           "right_click screen/player_relative neutral  # Smart_screen on the beacon\n"
+                           "wait_loops 120\n"
+                           "quit\n";
+  const auto log_file = dir.path() / "actions.json";
+  const auto result = sc2::test::run_command(studio(dir, "--map MoveToBeacon --seed 11 --speed 4 --script '" +
+                                                             script.string() + "' --action_log '" + log_file.string() + "'"));
+  INFO(result.output);
+  REQUIRE(result.exit_code == 0);
+  std::ifstream in(log_file);
+  const nlohmann::json log = nlohmann::json::parse(in);
+  const auto& actions = log.at("actions");
+  INFO(actions.dump());
+  REQUIRE(actions.size() == 2);
+  CHECK(actions[0].at("function") == sc2::pysc2::fn::select_point);
+  CHECK(actions[0].at("result") == "ok");
+  CHECK(actions[1].at("function") == sc2::pysc2::find_function("Smart_screen")->id);
+  CHECK(actions[1].at("result") == "ok");  // only accepted with the Marine selected
+  const auto& first = log.at("first_observation").at("units");
+  const auto& last = log.at("last_observation").at("units");
+  REQUIRE(first.size() == 1);
+  REQUIRE(last.size() == 1);
+  const double moved = std::hypot(last[0].at("x").get<double>() - first[0].at("x").get<double>(),
+                                  last[0].at("y").get<double>() - first[0].at("y").get<double>());
+  CHECK(moved > 2.0);
+}
+
 TEST_CASE("a scripted click on a layer title opens its inspector, the world view zooms and draws status bars") {
   if (!have_programs()) return;
   sc2::test::TempDir dir;

@@ -36,6 +36,30 @@ TEST_CASE("scripts parse every command with targets and modifiers") {
   CHECK(script.commands[8].line == 10);
 }
 
+TEST_CASE("clicks and drags on a layer image name the layer and its surface") {
+  const auto script = sc2::app::parse_script(
+      "click screen/unit_type self\nright_click minimap/player_relative 3 4\ndrag screen/selected 1 2 3 4 shift\n"
+      "click world self\n",
+      "s.txt");
+  REQUIRE_MESSAGE(script.error.empty(), script.error);
+  REQUIRE(script.commands.size() == 4);
+  CHECK(script.commands[0].layer == "screen/unit_type");
+  CHECK_FALSE(script.commands[0].minimap);
+  CHECK(script.commands[0].relative == 1);
+  CHECK(script.commands[1].layer == "minimap/player_relative");
+  CHECK(script.commands[1].minimap);
+  CHECK(script.commands[1].from == sc2::app::LayerPixel{3, 4});
+  CHECK(script.commands[2].layer == "screen/selected");
+  CHECK(script.commands[2].modifiers.shift);
+  CHECK(script.commands[3].layer.empty());
+  for (const char* text : {"click screen/ self\n", "click layers/unit_type self\n"}) {
+    INFO(text);
+    const auto bad = sc2::app::parse_script(text, "b.txt");
+    CHECK(bad.commands.empty());
+    CHECK(bad.error.find("needs a surface") != std::string::npos);
+  }
+}
+
 TEST_CASE("click_layer and wheel parse") {
   const auto script = sc2::app::parse_script("click_layer minimap/camera\nwheel world 3 4 -2\nwheel minimap 1 1 3\n", "s.txt");
   REQUIRE_MESSAGE(script.error.empty(), script.error);
