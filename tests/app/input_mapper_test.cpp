@@ -1,6 +1,8 @@
 // InputMapper: image coordinates -> screen pixels, click vs drag, modifiers, availability.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include "app/input_mapper.h"
 #include "client/pysc2/actions.h"
 
@@ -154,4 +156,65 @@ TEST_CASE("a minimap click moves the camera to the minimap pixel") {
   const auto mapped = mapper.minimap_click(ImageRect{0, 0, 128, 128}, {127.0f, 10.0f}, 64, 64, kAll);
   CHECK(mapped.call == FunctionCall{1, {{63, 5}}});
   CHECK_FALSE(mapper.minimap_click(ImageRect{0, 0, 128, 128}, {1.0f, 1.0f}, 64, 64, {0, 2}).call.has_value());
+}
+
+TEST_CASE("at a non-square window scale every gesture maps to the exact layer pixels (table)") {
+  // A 64x64 layer shown in a 640x400 image at (20, 30): 10 window px per layer px across,
+  // 6.25 down. Each row: gesture, modifiers, press point, release point -> FunctionCall.
+  const ImageRect wide{20.0f, 30.0f, 640.0f, 400.0f};
+  const int kSmartMinimap = sc2::pysc2::find_function("Smart_minimap")->id;
+  std::vector<int> available = kAll;
+  available.push_back(kSmartMinimap);
+  std::sort(available.begin(), available.end());
+  enum class Gesture { left, right, minimap_left, minimap_right };
+  struct Row {
+    Gesture gesture;
+    Modifiers modifiers;
+    ScreenPoint press, release;
+    FunctionCall expected;
+  };
+  const Row rows[] = {
+      // select_point: x = (255 - 20) / 10 = 23.5 -> 23, y = (270 - 30) / 6.25 = 38.4 -> 38
+      {Gesture::left, {}, {255.0f, 270.0f}, {255.0f, 270.0f}, FunctionCall{2, {{0}, {23, 38}}}},
+      {Gesture::left, {true, false}, {255.0f, 270.0f}, {256.0f, 271.0f}, FunctionCall{2, {{1}, {23, 38}}}},
+      {Gesture::left, {false, true}, {255.0f, 270.0f}, {255.0f, 270.0f}, FunctionCall{2, {{2}, {23, 38}}}},
+      {Gesture::left, {true, true}, {255.0f, 270.0f}, {255.0f, 270.0f}, FunctionCall{2, {{3}, {23, 38}}}},
+      // the last row and column: y = (429.9 - 30) / 6.25 = 63.98 -> 63
+      {Gesture::left, {}, {659.9f, 429.9f}, {659.9f, 429.9f}, FunctionCall{2, {{0}, {63, 63}}}},
+      // select_rect: (25, 37) -> (0, 1.12 -> 1); (345, 280) -> (32.5 -> 32, 40)
+      {Gesture::left, {}, {25.0f, 37.0f}, {345.0f, 280.0f}, FunctionCall{3, {{0}, {0, 1}, {32, 40}}}},
+      {Gesture::left, {true, false}, {345.0f, 280.0f}, {25.0f, 37.0f}, FunctionCall{3, {{1}, {32, 40}, {0, 1}}}},
+      // Smart_screen, queued with Shift: (120, 130) -> (10, 16)
+      {Gesture::right, {}, {120.0f, 130.0f}, {}, FunctionCall{kSmart, {{0}, {10, 16}}}},
+      {Gesture::right, {true, false}, {120.0f, 130.0f}, {}, FunctionCall{kSmart, {{1}, {10, 16}}}},
+      // The minimap shown in the same image: move_camera, Smart_minimap (queued with Shift).
+      {Gesture::minimap_left, {}, {120.0f, 130.0f}, {}, FunctionCall{1, {{10, 16}}}},
+      {Gesture::minimap_right, {}, {120.0f, 130.0f}, {}, FunctionCall{kSmartMinimap, {{0}, {10, 16}}}},
+      {Gesture::minimap_right, {true, false}, {659.0f, 31.0f}, {}, FunctionCall{kSmartMinimap, {{1}, {63, 0}}}},
+  };
+  for (const Row& row : rows) {
+    InputMapper mapper(64, 64);
+    sc2::app::MappedInput mapped;
+    switch (row.gesture) {
+      case Gesture::left:
+        mapper.left_press(wide, row.press);
+        mapped = mapper.left_release(row.release, row.modifiers, available);
+        break;
+      case Gesture::right: mapped = mapper.right_click(wide, row.press, row.modifiers, available); break;
+      case Gesture::minimap_left: mapped = mapper.minimap_click(wide, row.press, 64, 64, available); break;
+      case Gesture::minimap_right:
+        mapped = mapper.minimap_right_click(wide, row.press, 64, 64, row.modifiers, available);
+        break;
+    }
+    INFO("press " << row.press.x << "," << row.press.y << " expected " << sc2::pysc2::to_string(row.expected));
+    REQUIRE(mapped.call.has_value());
+    CHECK(*mapped.call == row.expected);
+  }
+}
+
+TEST_CASE("a minimap right click is Smart_minimap only when available") {
+  InputMapper mapper(64, 64);
+  const auto refused = mapper.minimap_right_click(ImageRect{0, 0, 128, 128}, {64.0f, 64.0f}, 64, 64, Modifiers{}, kAll);
+  CHECK_FALSE(refused.call.has_value());
+  CHECK(refused.message.find("Smart_minimap") != std::string::npos);
 }
