@@ -8,6 +8,7 @@
 #include <cinttypes>
 #include <cmath>
 
+#include "app/build_preview.h"
 #include "app/config_paths.h"
 #include "app/minigames.h"
 #include "app/unit_type_names.h"
@@ -424,9 +425,19 @@ void StudioUi::draw_world_overlays(const pysc2::Observation& obs, const render::
     const float cell_w = camera_image.width / w, cell_h = camera_image.height / h;
     const ImVec2 a(camera_image.x + pixel.x * cell_w, camera_image.y + pixel.y * cell_h);
     draw->AddRect(a, ImVec2(a.x + cell_w, a.y + cell_h), IM_COL32(255, 200, 60, 255), 0, 0, 1.5f);
+    // A build command: the structure's footprint where the click would place it, green on
+    // buildable terrain, red elsewhere (structures in the way are the game's to refuse).
+    if (const auto footprint = build_footprint(armed_->name)) {
+      const BuildPreview preview = build_preview(*footprint, pixel, area, w, h, obs.screen("buildable"));
+      const ImVec2 top_left = to_window({preview.rect.left, preview.rect.top()});
+      const ImVec2 bottom_right = to_window({preview.rect.right(), preview.rect.bottom});
+      const ImU32 edge = preview.buildable ? IM_COL32(80, 220, 100, 255) : IM_COL32(230, 70, 60, 255);
+      const ImU32 fill = preview.buildable ? IM_COL32(80, 220, 100, 60) : IM_COL32(230, 70, 60, 60);
+      draw->AddRectFilled(top_left, bottom_right, fill);
+      draw->AddRect(top_left, bottom_right, edge, 0, 0, 2.0f);
+    }
   }
   draw_call_marker(draw, camera_image, mapper_screen_width(), mapper_screen_height(), false, true);
-  (void)area;
   draw->PopClipRect();
 }
 
