@@ -27,8 +27,12 @@ struct BuildPreview {
 // The footprint for a click on screen pixel `pixel` of the screen layers covering `area`
 // (the world point of the pixel's centre, snapped as the game snaps it: odd sizes centre on a
 // cell's middle, even sizes on a cell corner). `buildable`: the screen "buildable" layer, or
-// nullptr (then buildable is false). Structures and resources in the way are the game's check.
+// nullptr (then buildable is false). Structures and resources in the way: footprint_blocked.
 BuildPreview build_preview(Footprint footprint, LayerPixel pixel, const render::WorldRect& area, int screen_width,
                            int screen_height, const pysc2::Layer* buildable);
+
+// True when a structure or resource of `raw` (a unit with a radius of 1 or more: smaller ones
+// are units that walk out of the way) reaches into `rect` by more than a tenth of a unit.
+bool footprint_blocked(const render::WorldRect& rect, const SC2APIProtocol::ObservationRaw& raw);
 
 }  // namespace sc2::app

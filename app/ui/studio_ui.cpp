@@ -426,9 +426,11 @@ void StudioUi::draw_world_overlays(const pysc2::Observation& obs, const render::
     const ImVec2 a(camera_image.x + pixel.x * cell_w, camera_image.y + pixel.y * cell_h);
     draw->AddRect(a, ImVec2(a.x + cell_w, a.y + cell_h), IM_COL32(255, 200, 60, 255), 0, 0, 1.5f);
     // A build command: the structure's footprint where the click would place it, green on
-    // buildable terrain, red elsewhere (structures in the way are the game's to refuse).
+    // free buildable terrain, red where the terrain is not buildable or a structure or
+    // resource is in the way.
     if (const auto footprint = build_footprint(armed_->name)) {
-      const BuildPreview preview = build_preview(*footprint, pixel, area, w, h, obs.screen("buildable"));
+      BuildPreview preview = build_preview(*footprint, pixel, area, w, h, obs.screen("buildable"));
+      if (footprint_blocked(preview.rect, obs.proto().observation().raw_data())) preview.buildable = false;
       const ImVec2 top_left = to_window({preview.rect.left, preview.rect.top()});
       const ImVec2 bottom_right = to_window({preview.rect.right(), preview.rect.bottom});
       const ImU32 edge = preview.buildable ? IM_COL32(80, 220, 100, 255) : IM_COL32(230, 70, 60, 255);

@@ -64,3 +64,20 @@ TEST_CASE("the preview is buildable only when every screen pixel under the footp
   CHECK_FALSE(build_preview({2, 2}, LayerPixel{32, 32}, kArea, 64, 64, &small).buildable);
   CHECK_FALSE(build_preview({2, 2}, LayerPixel{32, 32}, kArea, 0, 0, &layer).buildable);
 }
+
+TEST_CASE("structures and resources in a footprint block it, units and discs at its edge do not") {
+  const sc2::render::WorldRect depot{31.0f, 31.0f, 2.0f, 2.0f};
+  SC2APIProtocol::ObservationRaw raw;
+  auto add = [&](float x, float y, float radius) {
+    auto* unit = raw.add_units();
+    unit->mutable_pos()->set_x(x);
+    unit->mutable_pos()->set_y(y);
+    unit->set_radius(radius);
+  };
+  add(32.0f, 32.0f, 0.375f);  // an SCV standing there: it walks away
+  CHECK_FALSE(sc2::app::footprint_blocked(depot, raw));
+  add(35.0f, 32.0f, 1.125f);  // a mineral field 2 units right of the edge
+  CHECK_FALSE(sc2::app::footprint_blocked(depot, raw));
+  add(34.0f, 32.0f, 1.125f);  // a mineral field reaching 0.125 into it
+  CHECK(sc2::app::footprint_blocked(depot, raw));
+}
