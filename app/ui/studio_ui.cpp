@@ -11,6 +11,7 @@
 #include "app/build_preview.h"
 #include "app/config_paths.h"
 #include "app/minigames.h"
+#include "app/screenshot_name.h"
 #include "app/unit_type_names.h"
 #include "app/world_view_logic.h"
 #include "app/ui/panels_replay.h"
@@ -225,12 +226,7 @@ void StudioUi::run_command(UiCommand command) {
       dir /= "screenshots";
       std::error_code ignored;
       std::filesystem::create_directories(dir, ignored);
-      char name[64];
-      const std::time_t now = std::time(nullptr);
-      std::tm local{};
-      localtime_r(&now, &local);
-      std::strftime(name, sizeof name, "sc2studio-%Y%m%d-%H%M%S.png", &local);
-      screenshot_request_ = (dir / name).string();
+      screenshot_request_ = next_screenshot_path(dir, std::time(nullptr)).string();
       break;
     }
     case UiCommand::toggle_control: toggle_control(); break;

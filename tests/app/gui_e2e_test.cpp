@@ -7,6 +7,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
@@ -167,6 +168,25 @@ TEST_CASE("one click on the Marine in a screen layer's image selects it, a right
   const double moved = std::hypot(last[0].at("x").get<double>() - first[0].at("x").get<double>(),
                                   last[0].at("y").get<double>() - first[0].at("y").get<double>());
   CHECK(moved > 2.0);
+}
+
+TEST_CASE("F12 writes a screenshot into the data folder, twice in one second gives two files") {
+  if (!have_programs()) return;
+  sc2::test::TempDir dir;
+  const auto script = dir.path() / "f12.txt";
+  std::ofstream(script) << "wait_game\nwait_frames 5\nkey F12\nwait_frames 2\nkey F12\nwait_frames 3\nquit\n";
+  const auto result = sc2::test::run_command(studio(dir, "--map MoveToBeacon --script '" + script.string() + "'"));
+  INFO(result.output);
+  REQUIRE(result.exit_code == 0);
+  const auto folder = dir.path() / "data" / "sc2studio" / "screenshots";
+  REQUIRE(std::filesystem::is_directory(folder));
+  int pictures = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(folder)) {
+    CHECK(entry.path().extension() == ".png");
+    CHECK(count_color(entry.path(), 0, 142, 0, 0) > 20);  // a real frame: the Marine
+    ++pictures;
+  }
+  CHECK(pictures == 2);
 }
 
 TEST_CASE("a scripted click on a layer title opens its inspector, the world view zooms and draws status bars") {

@@ -78,6 +78,23 @@ TEST_CASE("sc2studio plays MoveToBeacon for 60 frames and the screenshot shows t
   CHECK(std::filesystem::exists(dir.path() / "sc2studio" / "imgui.ini"));
 }
 
+TEST_CASE("sc2studio starts every mini-game and shows own units") {
+  if (!have_programs()) return;
+  for (const char* map : {"MoveToBeacon", "CollectMineralShards", "FindAndDefeatZerglings", "DefeatRoaches",
+                          "DefeatZerglingsAndBanelings", "CollectMineralsAndGas", "BuildMarines"}) {
+    CAPTURE(map);
+    sc2::test::TempDir dir;
+    const auto shot = dir.path() / "shot.png";
+    const auto result = sc2::test::run_command(
+        studio_command(dir, std::string("--map ") + map + " --frames 30 --screenshot '" + shot.string() + "'"));
+    INFO(result.output);
+    REQUIRE(result.exit_code == 0);
+    REQUIRE(std::filesystem::exists(shot));
+    const Image image = load_png(shot);
+    CHECK(image.has(0, 142, 0, 0, 20));  // own units (player_relative self) in the layers
+  }
+}
+
 TEST_CASE("sc2studio shows an error banner and exits 1 when the game cannot start") {
   if (!have_programs()) return;
   sc2::test::TempDir dir;
