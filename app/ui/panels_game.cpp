@@ -298,8 +298,12 @@ void StudioUi::draw_help() {
         {"left drag", "select_rect: select, Shift add"},
         {"right click", "Smart_screen / Smart_minimap (Shift queues)"},
         {"minimap left click", "move_camera"},
-        {"armed command + click", "<Ability>_screen / _minimap, Shift queues"},
-        {"layer title click", "open the layer in an inspector"}};
+        {"armed command + click", "<Ability>_screen / _minimap, Shift queues; right click cancels"},
+        {"world view wheel / middle click", "zoom around the mouse / fit the camera area"},
+        {"layer title click", "open the layer in an inspector"},
+        {"inspector wheel / left drag", "zoom around the mouse (pixel grid from 8x) / pan"},
+        {"Selection panel click", "select_unit: select, Shift deselect, Ctrl all of type (multi-selection)"},
+        {"production queue click", "build_queue: cancel that item"}};
     for (const auto& [gesture, meaning] : mouse) {
       ImGui::TableNextColumn();
       ImGui::TextColored(kAccent, "%s", gesture);

@@ -206,9 +206,16 @@ void StudioUi::draw_selection(const SessionSnapshot& snapshot) {
     for (int i = 0; i < ui.multi().units_size(); ++i) {
       const auto& unit = ui.multi().units(i);
       ImGui::PushID(i);
-      char label[96];
-      std::snprintf(label, sizeof label, "%s  %d/%d", unit_type_label(static_cast<int>(unit.unit_type())).c_str(),
-                    unit.health(), unit.max_health());
+      char label[128];
+      int used = std::snprintf(label, sizeof label, "%s  %d/%d", unit_type_label(static_cast<int>(unit.unit_type())).c_str(),
+                               unit.health(), unit.max_health());
+      // Shields and energy when the unit has them, as the single-selection rows show.
+      if (unit.max_shields() > 0 && used > 0 && used < static_cast<int>(sizeof label)) {
+        used += std::snprintf(label + used, sizeof label - used, "  sh %d/%d", unit.shields(), unit.max_shields());
+      }
+      if (unit.max_energy() > 0 && used > 0 && used < static_cast<int>(sizeof label)) {
+        std::snprintf(label + used, sizeof label - used, "  en %d/%d", unit.energy(), unit.max_energy());
+      }
       if (ImGui::Selectable(label)) {
         if (std::find(available_actions().begin(), available_actions().end(), pysc2::fn::select_unit) !=
             available_actions().end()) {
