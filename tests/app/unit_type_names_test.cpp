@@ -80,3 +80,29 @@ TEST_CASE("the world view labels the beacon by name") {
   REQUIRE(labels.size() == 1);
   CHECK(labels[0].text == "Beacon_Terran");
 }
+
+TEST_CASE("the inspector names the value under the cursor for every kind of layer (table)") {
+  struct Row {
+    const char* layer;
+    int value;
+    bool scalar;
+    int scale;
+    const char* meaning;
+  };
+  const Row rows[] = {
+      {"player_relative", 0, false, 5, "background"}, {"player_relative", 1, false, 5, "self"},
+      {"player_relative", 4, false, 5, "enemy"},      {"player_relative", 7, false, 5, "out of range"},
+      {"visibility_map", 0, false, 4, "hidden"},      {"visibility_map", 1, false, 4, "seen (fogged)"},
+      {"visibility_map", 2, false, 4, "visible"},     {"player_id", 16, false, 17, "neutral (16)"},
+      {"player_id", 2, false, 17, "player 2"},        {"camera", 1, false, 2, "inside the camera"},
+      {"height_map", 128, true, 256, "height 128 of 255"},
+      {"unit_hit_points_ratio", 255, true, 256, "255 of 255 = 100%"},
+      {"selected", 1, false, 2, "yes"},               {"creep", 0, false, 2, "no"},
+      {"unit_hit_points", 45, true, 1600, "45 (scale 1600)"},
+      {"unit_type", 0, false, 1962, "none"},          {"unit_type", 48, false, 1962, "Marine"},
+  };
+  for (const Row& row : rows) {
+    INFO(row.layer << " = " << row.value);
+    CHECK(sc2::app::layer_value_meaning(row.layer, row.value, row.scalar, row.scale) == row.meaning);
+  }
+}
