@@ -84,6 +84,17 @@ std::optional<LayerPixel> camera_center(const pysc2::Layer& camera_layer) {
   return LayerPixel{(min_x + max_x) / 2, (min_y + max_y) / 2};
 }
 
+std::vector<pysc2::FunctionCall> cancel_calls(const std::vector<int>& available) {
+  std::vector<pysc2::FunctionCall> calls;
+  for (const char* name : {"Cancel_quick", "Cancel_Last_quick"}) {
+    const auto* spec = pysc2::find_function(name);
+    if (spec && std::find(available.begin(), available.end(), spec->id) != available.end()) {
+      calls.push_back(pysc2::FunctionCall{spec->id, {{0}}});
+    }
+  }
+  return calls;
+}
+
 HotkeyResult map_hotkey(const Keymap& keymap, const KeyChord& pressed, const HotkeyState& state) {
   HotkeyResult result;
   result.action = keymap.action_for(pressed);

@@ -40,6 +40,11 @@ struct HotkeyResult {
 
 HotkeyResult map_hotkey(const Keymap& keymap, const KeyChord& pressed, const HotkeyState& state);
 
+// The cancel key with no command awaiting a target: the game's cancel commands the selection
+// can do now (Cancel_quick, Cancel_Last_quick), each as a quick command, as PySC2's viewer
+// sends them on Escape.
+std::vector<pysc2::FunctionCall> cancel_calls(const std::vector<int>& available);
+
 // The centre of the camera rectangle on the minimap "camera" layer (pixels equal to 1),
 // rounded down; nullopt when the layer is empty or has no camera pixel.
 std::optional<LayerPixel> camera_center(const pysc2::Layer& camera_layer);

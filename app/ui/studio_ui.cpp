@@ -178,9 +178,13 @@ HotkeyState StudioUi::hotkey_state() const {
 void StudioUi::run_command(UiCommand command) {
   switch (command) {
     case UiCommand::cancel:
-      if (armed_) note("cancelled " + armed_->name);
-      armed_.reset();
       mapper_.cancel();
+      if (armed_) {
+        note("cancelled " + armed_->name);
+        armed_.reset();
+        break;
+      }
+      for (const pysc2::FunctionCall& call : cancel_calls(available_actions())) submit(call);  // as PySC2's viewer
       break;
     case UiCommand::pause: session_->set_paused(!snapshot_.paused); break;
     case UiCommand::step:

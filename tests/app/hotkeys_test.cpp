@@ -249,3 +249,15 @@ TEST_CASE("a key shared by abilities gives the one the selection can do: S stops
   REQUIRE(barracks_site.armed);
   CHECK(barracks_site.armed->screen_fn == id("Build_Barracks_screen"));
 }
+
+TEST_CASE("the cancel key with nothing armed sends the cancel commands the selection can do") {
+  CHECK(sc2::app::cancel_calls(marine_available()).empty());
+  std::vector<int> producing = {0, 1, 2, 3, 4, id("Cancel_Last_quick"), id("Train_SCV_quick")};
+  std::sort(producing.begin(), producing.end());
+  const auto calls = sc2::app::cancel_calls(producing);
+  REQUIRE(calls.size() == 1);
+  CHECK(calls[0] == FunctionCall{id("Cancel_Last_quick"), {{0}}});
+  std::vector<int> both = {0, id("Cancel_quick"), id("Cancel_Last_quick")};
+  std::sort(both.begin(), both.end());
+  CHECK(sc2::app::cancel_calls(both).size() == 2);
+}
