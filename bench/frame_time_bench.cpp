@@ -7,7 +7,9 @@
 // Minimap, Selection, a full Action log table, Agent) with the app's style, font and cheap
 // drawing (app/ui/cheap_drawing.h; --plain draws as before it). As the app at full game speed,
 // the world view is drawn straight into the window from a draw callback
-// (app/ui/world_direct_draw.h; --world-texture: into its texture, then copied in).
+// (app/ui/world_direct_draw.h; --world-texture: into its texture, then copied in), and ImGui's
+// draw data is drawn by the app's renderer (app/ui/soft_imgui_renderer.h; --imgui-renderer
+// backend: by ImGui's OpenGL 3 backend, as before it).
 //
 // The game is replaced by a fixed synthetic observation: kVariants pre-built observations
 // with 200 units each (units moved, layers re-rasterised) are shown in turn, one per frame,
@@ -45,7 +47,9 @@
 
 #include "app/ui/app_style.h"
 #include "app/ui/cheap_drawing.h"
+#include "app/ui/framebuffer_attributes.h"
 #include "app/ui/screenshot.h"
+#include "app/ui/soft_imgui_renderer.h"
 #include "app/ui/world_direct_draw.h"
 #include "app/world_view_logic.h"
 #include "client/pysc2/features.h"
@@ -203,6 +207,9 @@ std::string hidden_parts;
 int log_rows = 40;
 bool log_unclipped = false;  // build every row, as the app did before its list clipper
 bool count_pixels = false;  // --count-pixels: print the area each window's triangles cover
+// The ImGui renderer used (--imgui-renderer): the app's (app/ui/soft_imgui_renderer.h) unless
+// "backend" (ImGui_ImplOpenGL3_RenderDrawData, as before it).
+app_ui::SoftImGuiRenderer* soft_renderer = nullptr;
 bool skip(const char* part) { return !hidden_parts.empty() && hidden_parts.find(part) != std::string::npos; }
 
 // Begins a panel as the app does: without its own background when nothing is behind it.
@@ -476,11 +483,18 @@ void print_pixel_counts(const ImDrawData& data) {
   std::printf("\nPixels filled per frame by ImGui draw lists (last frame, thousands):\n");
   for (const auto& [name, area] : by_window) std::printf("  %-28s %8.1f\n", name.c_str(), area / 1000.0);
   std::printf("  %-28s %8.1f\n", "total", total / 1000.0);
+  int draws = 0, callbacks = 0;
+  for (int n = 0; n < data.CmdListsCount; ++n) {
+    for (const ImDrawCmd& cmd : data.CmdLists[n]->CmdBuffer) (cmd.UserCallback ? callbacks : draws)++;
+  }
+  std::printf("%d draw lists, %d draw calls, %d callbacks, %d vertices, %d indices\n", data.CmdListsCount, draws,
+              callbacks, data.TotalVtxCount, data.TotalIdxCount);
 }
 
 // Stages of one frame, in milliseconds.
 struct FrameTimes {
   double layers = 0, world = 0, ui_build = 0, ui = 0, present = 0, total = 0;
+  double ui_submit = 0;  // stage 3 until glFinish: building ImGui's frame and issuing its GL calls (main thread)
   double recoloured = 0;  // layers recoloured and uploaded (unchanged ones are skipped)
   // CPU time of the whole process (this thread and llvmpipe's rasteriser threads), ms: the
   // work done, which other programs' load on the machine changes much less than wall time.
@@ -563,7 +577,12 @@ FrameTimes draw_frame(SDL_Window* window, render::RenderContext& context, render
     glClearColor(0.06f, 0.06f, 0.07f, 1.0f);  // the clear colour before the backdrop
     glClear(GL_COLOR_BUFFER_BIT);
   }
-  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  if (soft_renderer) {
+    soft_renderer->render(ImGui::GetDrawData());
+  } else {
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  }
+  times.ui_submit = ms_since(stage);
   glFinish();
   times.ui = ms_since(stage);
   times.ui_cpu = process_cpu_ms() - stage_cpu;
@@ -603,6 +622,12 @@ int main(int argc, char** argv) {
                "draw the world view into its texture and copy it into the window (the app's path when "
                "observations come less often than frames); default: straight into the window");
   cli.add_flag("--count-pixels", count_pixels, "print the pixels each window's triangles fill in the last frame");
+  std::string imgui_renderer = "soft";
+  cli.add_option("--imgui-renderer", imgui_renderer,
+                 "soft: the app's ImGui renderer (app/ui/soft_imgui_renderer.h); backend: ImGui's OpenGL 3 backend")
+      ->check(CLI::IsMember({"soft", "backend"}));
+  bool depth_buffer = false;
+  cli.add_flag("--depth-buffer", depth_buffer, "keep SDL's default depth buffer (as before framebuffer_attributes.h)");
   cli.add_option("--screenshot", options.screenshot, "write the last frame to this PNG file (to look at the pixels)");
   cli.add_option("--width", options.width, "window width")->check(CLI::PositiveNumber);
   cli.add_option("--height", options.height, "window height")->check(CLI::PositiveNumber);
@@ -617,6 +642,7 @@ int main(int argc, char** argv) {
   SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3);
   SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
   SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
+  if (!depth_buffer) app_ui::request_framebuffer_without_depth();  // as the app
   SDL_Window* window = SDL_CreateWindow("frame_time_bench", 0, 0, options.width, options.height, SDL_WINDOW_OPENGL);
   SDL_GLContext gl = window ? SDL_GL_CreateContext(window) : nullptr;
   if (!gl) {
@@ -634,6 +660,14 @@ int main(int argc, char** argv) {
   ImGui_ImplSDL2_InitForOpenGL(window, gl);
   ImGui_ImplOpenGL3_Init("#version 330 core");
   app_ui::sample_font_nearest();  // as the app
+  app_ui::SoftImGuiRenderer soft;
+  if (imgui_renderer == "soft") {
+    if (const std::string error = soft.init(); !error.empty()) {
+      std::fprintf(stderr, "frame_time_bench: %s\n", error.c_str());
+      return 1;
+    }
+    soft_renderer = &soft;
+  }
 
   std::printf("renderer: %s | %s\n", reinterpret_cast<const char*>(glGetString(GL_RENDERER)),
               reinterpret_cast<const char*>(glGetString(GL_VERSION)));
@@ -643,6 +677,9 @@ int main(int argc, char** argv) {
   if (!hidden_parts.empty()) std::printf("left out: %s\n", hidden_parts.c_str());
   std::printf("drawing: %s\n", options.plain ? "plain (every window background, blended images)"
                                                : "cheap (backdrop for lone windows, opaque images)");
+  std::printf("imgui renderer: %s, framebuffer: %s\n",
+              imgui_renderer == "soft" ? "soft (noperspective varyings)" : "ImGui's OpenGL 3 backend",
+              depth_buffer ? "with SDL's default depth buffer" : "no depth buffer (as the app)");
   std::printf("world view: %s\n", options.world_texture ? "texture copied into the window" : "drawn into the window");
   int exit_code = 0;
   {
@@ -695,6 +732,12 @@ int main(int argc, char** argv) {
                   percentile(column(&FrameTimes::ui_build), 0.5), percentile(column(&FrameTimes::present), 0.5),
                   percentile(column(&FrameTimes::recoloured), 0.5));
     }
+    for (const Result& result : results) {
+      std::vector<double> submit;
+      for (const FrameTimes& t : result.frames) submit.push_back(t.ui_submit);
+      std::printf("\n%dx%d: ImGui stage until glFinish (build + GL calls, main thread): median %.2f ms\n", result.size,
+                  result.size, percentile(submit, 0.5));
+    }
     std::printf("\nCPU time of the process per frame (all threads, ms; median):\n");
     std::printf("| layers  | total CPU | layers CPU | world CPU | imgui CPU |\n");
     std::printf("|---------|----------:|-----------:|----------:|----------:|\n");
@@ -709,6 +752,8 @@ int main(int argc, char** argv) {
                   median(&FrameTimes::ui_cpu));
     }
   }  // GL objects go before the context
+  soft_renderer = nullptr;
+  soft.shutdown();
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplSDL2_Shutdown();
   ImGui::DestroyContext();

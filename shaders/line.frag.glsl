@@ -1,5 +1,5 @@
 #version 330 core
-in vec3 v_color;
+noperspective in vec3 v_color;  // as line.vert.glsl
 out vec4 frag_color;
 
 void main() { frag_color = vec4(v_color, 1.0); }

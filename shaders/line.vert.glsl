@@ -5,7 +5,8 @@ layout(location = 1) in vec3 a_color;
 
 uniform vec4 u_view;  // left, bottom, width, height (world units)
 
-out vec3 v_color;
+// noperspective: w is 1 (2D), so the values are the same, and llvmpipe skips the per-pixel 1/w.
+noperspective out vec3 v_color;
 
 void main() {
   v_color = a_color;

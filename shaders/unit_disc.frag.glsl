@@ -3,7 +3,7 @@
 // black 1 px outline, white facing tick, green ring at radius + 0.1 when selected.
 uniform float u_pixel;
 
-in vec2 v_offset;
+noperspective in vec2 v_offset;  // as unit_disc.vert.glsl
 flat in float v_radius;
 flat in vec3 v_fill;
 flat in float v_damage;

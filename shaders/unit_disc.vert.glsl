@@ -11,7 +11,8 @@ layout(location = 5) in float a_facing; // radians, counter-clockwise from +x
 uniform vec4 u_view;   // left, bottom, width, height of the camera area (world units)
 uniform float u_pixel; // world units per target pixel
 
-out vec2 v_offset;     // from the unit centre, world units
+// noperspective: w is 1 (2D), so the values are the same, and llvmpipe skips the per-pixel 1/w.
+noperspective out vec2 v_offset;     // from the unit centre, world units
 flat out float v_radius;
 flat out vec3 v_fill;
 flat out float v_damage;

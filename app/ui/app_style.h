@@ -41,7 +41,8 @@ inline bool add_app_font(const char* path) {
 }
 
 // Call after ImGui_ImplOpenGL3_Init: creates the backend's font texture now and samples it
-// NEAREST. Every ImGui pixel (text, and fills, which read the atlas' white texels) fetches
+// NEAREST (SoftImGuiRenderer, which draws the app's frames, samples this same texture).
+// Every ImGui pixel (text, and fills, which read the atlas' white texels) fetches
 // from it; one texel instead of four is ~1 ms per 1280x800 frame under llvmpipe
 // (bench/RESULTS.md), and with add_app_font the glyphs look the same either way.
 inline void sample_font_nearest() {

@@ -3,7 +3,8 @@
 // by the app's panels and bench/frame_time_bench.cpp (issue 5, bench/RESULTS.md):
 // - Opaque images (world view, layers, minimap) are drawn with GL blending off: llvmpipe then
 //   writes their pixels without reading the target and drops what was binned below them in the
-//   tiles they cover (the window background).
+//   tiles they cover (the window background; only without a depth buffer,
+//   framebuffer_attributes.h).
 // - A window that has no other window behind it leaves out its own background: the frame is
 //   cleared to the same colour (kBackdropColour = the style's WindowBg), which llvmpipe does
 //   almost for free, instead of ~1 M blended, textured background pixels per frame.

@@ -26,9 +26,11 @@
 #include "app/script.h"
 #include "app/session.h"
 #include "app/ui/app_style.h"
+#include "app/ui/framebuffer_attributes.h"
 #include "app/ui/keep_libraries_loaded.h"
 #include "app/ui/screenshot.h"
 #include "app/ui/script_player.h"
+#include "app/ui/soft_imgui_renderer.h"
 #include "app/ui/studio_ui.h"
 
 namespace sc2::app::ui {
@@ -50,6 +52,7 @@ class Window {
  public:
   Window() = default;
   ~Window() {
+    imgui_renderer_.shutdown();  // while the GL context and ImGui still exist
     if (imgui_gl_) ImGui_ImplOpenGL3_Shutdown();
     if (imgui_sdl_) ImGui_ImplSDL2_Shutdown();
     if (ImGui::GetCurrentContext()) ImGui::DestroyContext();
@@ -70,6 +73,7 @@ class Window {
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
     SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, SDL_GL_CONTEXT_FORWARD_COMPATIBLE_FLAG);
     SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
+    request_framebuffer_without_depth();  // cheaper under llvmpipe (framebuffer_attributes.h)
     window_ = SDL_CreateWindow("SC2 Studio", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, options.window_width,
                                options.window_height, SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
     if (!window_) return std::string("SDL_CreateWindow failed: ") + SDL_GetError();
@@ -98,10 +102,21 @@ class Window {
     imgui_gl_ = ImGui_ImplOpenGL3_Init("#version 330 core");
     if (!imgui_gl_) return "ImGui's OpenGL 3 backend failed to start";
     sample_font_nearest();
+    // ImGui's frames drawn with cheaper per-pixel state (soft_imgui_renderer.h); should its
+    // shaders fail, ImGui's backend draws them.
+    if (const std::string error = imgui_renderer_.init(); !error.empty()) std::fprintf(stderr, "%s\n", error.c_str());
     return {};
   }
 
   SDL_Window* sdl_window() const { return window_; }
+
+  void render_imgui(const ImDrawData* data) {
+    if (imgui_renderer_.ready()) {
+      imgui_renderer_.render(data);
+    } else {
+      ImGui_ImplOpenGL3_RenderDrawData(const_cast<ImDrawData*>(data));
+    }
+  }
 
  private:
   bool sdl_ = false;
@@ -109,6 +124,7 @@ class Window {
   SDL_GLContext context_ = nullptr;
   bool imgui_sdl_ = false;
   bool imgui_gl_ = false;
+  SoftImGuiRenderer imgui_renderer_;
   std::string ini_path_;
 };
 
@@ -295,7 +311,7 @@ int run_studio(const StudioOptions& initial_options) {
       glBindFramebuffer(GL_FRAMEBUFFER, 0);
       glViewport(0, 0, width, height);
       clear_to_backdrop();  // the window colour: windows with nothing behind them leave out theirs
-      ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+      window.render_imgui(ImGui::GetDrawData());
       // Start drawing now: swapping an offscreen (pbuffer) surface flushes nothing, so a software
       // renderer would otherwise rasterise the frame only when the next one needs its buffers,
       // after the frame-rate sleep below instead of during it.
