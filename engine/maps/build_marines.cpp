@@ -9,11 +9,12 @@
 // Hold Position, Attack and Build Refinery are not offered (commands with them get an
 // Error result).
 //
-// Layout and start: economy_base.h (the east mineral arc only; the west half of the
+// Layout and start: economy_base.h, spots in assets/maps/EconomyBase.json (the east
+// mineral arc only; the west half of the
 // screen stays free for building).
 #include "engine/maps/economy_base.h"
+#include "engine/maps/map_assets.h"
 #include "engine/maps/mini_game_registry.h"
-#include "engine/maps/single_screen.h"
 #include "engine/sim/abilities.h"
 
 namespace sc2::engine {
@@ -33,13 +34,15 @@ std::vector<std::uint32_t> marine_making_abilities() {
 
 class BuildMarines final : public MiniGame {
  public:
-  std::string_view name() const override { return "BuildMarines"; }
-  MapLayout layout() const override { return single_screen::layout(); }
+  BuildMarines() : asset_(map_asset("BuildMarines")) {}
+
+  std::string_view name() const override { return asset_.name; }
+  MapLayout layout() const override { return asset_.layout.build(); }
   bool fog() const override { return false; }
   std::uint32_t time_limit_loops() const override { return kTimeLimitLoops; }
 
   void setup(World& world) override {
-    economy_base::place(world, kPlayer, kMineralFields, false);
+    economy_base::place(world, asset_.require_economy_base(), kPlayer, kMineralFields, false);
     world.restrict_abilities(marine_making_abilities());
   }
 
@@ -48,6 +51,7 @@ class BuildMarines final : public MiniGame {
   int score() const override { return score_; }
 
  private:
+  const MapAsset& asset_;
   int score_ = 0;
 };
 

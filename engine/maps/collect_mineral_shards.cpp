@@ -3,7 +3,7 @@
 // gone, 20 new ones appear; the game ends after 120 s (2688 loops), Victory for player 1.
 //
 // Our choices (the real map's triggers are not readable here):
-// * the single-screen layout of single_screen.h;
+// * the single-screen layout (assets/maps/CollectMineralShards.json names SingleScreen.json);
 // * Marines at uniform random spots 1 cell inside the playable area, >= 1.5 apart;
 // * shard radius 0.5 (unit_data.cpp); a shard is picked up when a Marine's disc touches it
 //   (centre distance <= Marine radius + shard radius), checked every loop, Marines in
@@ -13,6 +13,7 @@
 //   bounded; a spot that never satisfies the spacing is taken as is).
 #include <vector>
 
+#include "engine/maps/map_assets.h"
 #include "engine/maps/mini_game_registry.h"
 #include "engine/maps/single_screen.h"
 
@@ -34,8 +35,10 @@ constexpr int kMaxAttempts = 1000;
 
 class CollectMineralShards final : public MiniGame {
  public:
-  std::string_view name() const override { return "CollectMineralShards"; }
-  MapLayout layout() const override { return single_screen::layout(); }
+  CollectMineralShards() : asset_(map_asset("CollectMineralShards")) {}
+
+  std::string_view name() const override { return asset_.name; }
+  MapLayout layout() const override { return asset_.layout.build(); }
   bool fog() const override { return false; }
   std::uint32_t time_limit_loops() const override { return kTimeLimitLoops; }
 
@@ -73,13 +76,13 @@ class CollectMineralShards final : public MiniGame {
   // from every Marine.
   Vec2 spaced_spot(World& world, const std::vector<Vec2>& others, float spacing, std::vector<Vec2> marines,
                    float min_from_marines = 0.0f) const {
-    Vec2 spot = random_spot(world, kSpawnMargin);
+    Vec2 spot = random_spot(world, asset_.layout.playable, kSpawnMargin);
     for (int attempt = 0; attempt < kMaxAttempts; ++attempt) {
       bool ok = true;
       for (Vec2 p : others) ok = ok && distance(p, spot) >= spacing;
       for (Vec2 p : marines) ok = ok && distance(p, spot) >= min_from_marines;
       if (ok) break;
-      spot = random_spot(world, kSpawnMargin);
+      spot = random_spot(world, asset_.layout.playable, kSpawnMargin);
     }
     return spot;
   }
@@ -97,6 +100,7 @@ class CollectMineralShards final : public MiniGame {
     }
   }
 
+  const MapAsset& asset_;
   std::vector<UnitId> marines_;
   std::vector<UnitId> shards_;
   int score_ = 0;

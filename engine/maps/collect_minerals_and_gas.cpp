@@ -8,10 +8,11 @@
 // published description of every mini-game's rules (its other six limits are the ones
 // everybody reproduces), and the app already assumes 6720 for this map.
 //
-// Layout and start: economy_base.h (both mineral lines, all four geysers).
+// Layout and start: economy_base.h, spots in assets/maps/EconomyBase.json (both mineral
+// lines, all four geysers).
 #include "engine/maps/economy_base.h"
+#include "engine/maps/map_assets.h"
 #include "engine/maps/mini_game_registry.h"
-#include "engine/maps/single_screen.h"
 
 namespace sc2::engine {
 
@@ -23,12 +24,16 @@ constexpr int kMineralFields = 16;
 
 class CollectMineralsAndGas final : public MiniGame {
  public:
-  std::string_view name() const override { return "CollectMineralsAndGas"; }
-  MapLayout layout() const override { return single_screen::layout(); }
+  CollectMineralsAndGas() : asset_(map_asset("CollectMineralsAndGas")) {}
+
+  std::string_view name() const override { return asset_.name; }
+  MapLayout layout() const override { return asset_.layout.build(); }
   bool fog() const override { return false; }
   std::uint32_t time_limit_loops() const override { return kTimeLimitLoops; }
 
-  void setup(World& world) override { economy_base::place(world, kPlayer, kMineralFields, true); }
+  void setup(World& world) override {
+    economy_base::place(world, asset_.require_economy_base(), kPlayer, kMineralFields, true);
+  }
 
   void on_loop(World& world) override {
     const PlayerEconomy& bank = world.player(kPlayer).economy;
@@ -38,6 +43,7 @@ class CollectMineralsAndGas final : public MiniGame {
   int score() const override { return score_; }
 
  private:
+  const MapAsset& asset_;
   int score_ = 0;
 };
 

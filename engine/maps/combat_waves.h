@@ -6,8 +6,9 @@
 // opposite sides; the game ends at 120 s or when all Marines are dead.
 //
 // Our choices where the maps' triggers are not documented:
-// * sides are x = 24 and x = 40 (16 apart, beyond every unit's sight); a random side
-//   (RNG coin) for the Marines at the start and again at every wave;
+// * sides are x = 24 and x = 40 (16 apart, beyond every unit's sight; the map asset's
+//   "sides", assets/maps/<name>.json); a random side (RNG coin) for the Marines at the
+//   start and again at every wave; new Marines appear on the playable area's centre;
 // * Marines stand 1.0 apart (radius 0.375), at most 20 per column, further columns step
 //   away from the enemy;
 // * every enemy is given an attack-move to the Marines' line centre when it appears (as

@@ -10,9 +10,10 @@
 // layers, clicks). The map is larger than one screen so the camera has to move.
 //
 // Our choices (the real map's layout is not readable here):
-// * a 64x64 map with a 48x48 playable area (8,8)-(56,56): two camera widths (24) across,
-//   flat ground, unpathable border; the camera starts on the centre (32,32);
-// * Marines 1.0 apart in a small triangle on the centre;
+// * layout data in assets/maps/FindAndDefeatZerglings.json: a 64x64 map with a 48x48
+//   playable area (8,8)-(56,56): two camera widths (24) across, flat ground, unpathable
+//   border; the camera starts on the centre (32,32);
+// * Marines 1.0 apart in a small triangle on the centre (the asset's marine_spots);
 // * Zergling spots: uniform over the playable area 1 cell inside its edges, rejection
 //   sampling with a bounded number of tries; the two near ones are also required to be
 //   visible to the Marines at the start (the Marines' sight is 9, so a spot at the far
@@ -22,6 +23,7 @@
 #include <cmath>
 #include <vector>
 
+#include "engine/maps/map_assets.h"
 #include "engine/maps/mini_game_registry.h"
 #include "engine/sim/world.h"
 
@@ -32,9 +34,6 @@ namespace {
 constexpr std::uint32_t kTimeLimitLoops = 4032;
 constexpr int kPlayer = 1;
 constexpr int kEnemy = 2;
-constexpr int kMapSize = 64;
-constexpr CellRect kPlayable{8, 8, 56, 56};
-constexpr Vec2 kCentre{32.0f, 32.0f};
 constexpr int kZerglings = 25;
 constexpr int kNearZerglings = 2;
 constexpr float kNearMin = 7.5f, kNearMax = 9.5f;
@@ -46,21 +45,22 @@ constexpr int kMaxAttempts = 2000;
 
 class FindAndDefeatZerglings final : public MiniGame {
  public:
-  std::string_view name() const override { return "FindAndDefeatZerglings"; }
-  MapLayout layout() const override { return make_flat_layout(kMapSize, kMapSize, kPlayable, 128, 96); }
+  FindAndDefeatZerglings()
+      : asset_(map_asset("FindAndDefeatZerglings")), playable_(asset_.layout.playable), centre_(asset_.layout.centre()) {}
+
+  std::string_view name() const override { return asset_.name; }
+  MapLayout layout() const override { return asset_.layout.build(); }
   bool fog() const override { return true; }
   std::uint32_t time_limit_loops() const override { return kTimeLimitLoops; }
 
   void setup(World& world) override {
-    for (Vec2 offset : {Vec2{-0.5f, 0.3f}, Vec2{0.5f, 0.3f}, Vec2{0.0f, -0.566f}}) {
-      marines_.push_back(world.spawn(unit_type::kMarine, kPlayer, kCentre + offset));
-    }
+    for (Vec2 spot : asset_.require_marine_spots()) marines_.push_back(world.spawn(unit_type::kMarine, kPlayer, spot));
     world.player(kPlayer).selection = marines_;
     std::vector<Vec2> taken;
     for (int i = 0; i < kZerglings; ++i) {
       const bool near = i < kNearZerglings;
       const Vec2 spot = pick(world, taken, [&](Vec2 p) {
-        const float d = distance(p, kCentre);
+        const float d = distance(p, centre_);
         if (!near) return d >= kFarMin;
         return d >= kNearMin && d <= kNearMax && marines_see(world, p);
       });
@@ -106,8 +106,8 @@ class FindAndDefeatZerglings final : public MiniGame {
   Vec2 pick(World& world, const std::vector<Vec2>& taken, Accept accept) {
     Vec2 spot;
     for (int attempt = 0; attempt < kMaxAttempts; ++attempt) {
-      spot = {world.rng().uniform(kPlayable.x0 + kMargin, kPlayable.x1 - kMargin),
-              world.rng().uniform(kPlayable.y0 + kMargin, kPlayable.y1 - kMargin)};
+      spot = {world.rng().uniform(playable_.x0 + kMargin, playable_.x1 - kMargin),
+              world.rng().uniform(playable_.y0 + kMargin, playable_.y1 - kMargin)};
       bool spaced = true;
       for (Vec2 t : taken) spaced = spaced && distance(spot, t) >= kZerglingSpacing;
       if (spaced && accept(spot)) return spot;
@@ -133,6 +133,9 @@ class FindAndDefeatZerglings final : public MiniGame {
     }
   }
 
+  const MapAsset& asset_;
+  const CellRect playable_;
+  const Vec2 centre_;
   std::vector<UnitId> marines_;
   std::vector<UnitId> zerglings_;
   int score_ = 0;

@@ -2,9 +2,10 @@
 // which then jumps elsewhere; the game ends after 120 s (2688 loops).
 //
 // Our layout choices (the real .SC2Map is not readable here):
-// * map 64x64 cells; playable area (20,20)-(44,44) = 24x24, exactly one screen at PySC2's
-//   default camera width 24, so the camera never needs to move;
-// * flat ground (terrain byte 128, z ~ 0.06), an unpathable border (byte 96) around it;
+// * the single-screen layout (assets/maps/MoveToBeacon.json names SingleScreen.json): map
+//   64x64 cells, playable area (20,20)-(44,44) = 24x24, exactly one screen at PySC2's
+//   default camera width 24, so the camera never needs to move; flat ground, an
+//   unpathable border around it;
 // * beacon (unit 317, neutral) radius 1.0; the Marine "reaches" it when the distance
 //   between the Marine's centre and the beacon's centre is <= 1.0 (checked every loop);
 // * the beacon keeps its tag and jumps (it is moved, not re-created);
@@ -13,14 +14,13 @@
 // * time limit: the game ends with Victory for player 1 (the score is the reward).
 #include <cmath>
 
+#include "engine/maps/map_assets.h"
 #include "engine/maps/mini_game_registry.h"
 
 namespace sc2::engine {
 
 namespace {
 
-constexpr int kMapSize = 64;
-constexpr CellRect kPlayable{20, 20, 44, 44};
 constexpr float kSpawnMargin = 1.0f;
 constexpr float kFirstBeaconDistance = 4.0f;
 constexpr float kNextBeaconDistance = 5.0f;
@@ -29,8 +29,10 @@ constexpr int kPlayer = 1;
 
 class MoveToBeacon final : public MiniGame {
  public:
-  std::string_view name() const override { return "MoveToBeacon"; }
-  MapLayout layout() const override { return make_flat_layout(kMapSize, kMapSize, kPlayable, 128, 96); }
+  MoveToBeacon() : asset_(map_asset("MoveToBeacon")) {}
+
+  std::string_view name() const override { return asset_.name; }
+  MapLayout layout() const override { return asset_.layout.build(); }
   bool fog() const override { return false; }
   std::uint32_t time_limit_loops() const override { return kTimeLimitLoops; }
 
@@ -53,8 +55,9 @@ class MoveToBeacon final : public MiniGame {
 
  private:
   Vec2 random_spot(World& world) const {
-    const float x0 = kPlayable.x0 + kSpawnMargin, x1 = kPlayable.x1 - kSpawnMargin;
-    const float y0 = kPlayable.y0 + kSpawnMargin, y1 = kPlayable.y1 - kSpawnMargin;
+    const CellRect& area = asset_.layout.playable;
+    const float x0 = area.x0 + kSpawnMargin, x1 = area.x1 - kSpawnMargin;
+    const float y0 = area.y0 + kSpawnMargin, y1 = area.y1 - kSpawnMargin;
     const float x = world.rng().uniform(x0, x1);
     const float y = world.rng().uniform(y0, y1);
     return {x, y};
@@ -70,12 +73,15 @@ class MoveToBeacon final : public MiniGame {
       spot = random_spot(world);
     }
     if (distance(spot, from) < min_distance) {
-      spot = {from.x < 32.0f ? kPlayable.x1 - kSpawnMargin : kPlayable.x0 + kSpawnMargin,
-              from.y < 32.0f ? kPlayable.y1 - kSpawnMargin : kPlayable.y0 + kSpawnMargin};
+      const CellRect& area = asset_.layout.playable;
+      const Vec2 centre = asset_.layout.centre();
+      spot = {from.x < centre.x ? area.x1 - kSpawnMargin : area.x0 + kSpawnMargin,
+              from.y < centre.y ? area.y1 - kSpawnMargin : area.y0 + kSpawnMargin};
     }
     return spot;
   }
 
+  const MapAsset& asset_;
   UnitId marine_;
   UnitId beacon_;
   int score_ = 0;

@@ -44,9 +44,9 @@ bool inside_playable(const World& world, const Unit& u) {
 TEST_CASE("separation: a dense crowd of 150 Marines spreads until no two overlap") {
   World w = flat_world();
   // 150 Marines on a 0.25 grid around the centre: every Marine overlaps about 20 others.
+  const Vec2 centre = single_screen::centre();
   for (int i = 0; i < 150; ++i) {
-    w.spawn(unit_type::kMarine, 1, {single_screen::kCentre.x + (i % 12) * 0.25f - 1.5f,
-                                    single_screen::kCentre.y + (i / 12) * 0.25f - 1.5f});
+    w.spawn(unit_type::kMarine, 1, {centre.x + (i % 12) * 0.25f - 1.5f, centre.y + (i / 12) * 0.25f - 1.5f});
   }
   CHECK(worst_overlap(all_units(w)) > 0.45f);  // neighbours 0.25 apart overlap by 0.5
   run_loops(w, 200);

@@ -1,0 +1,88 @@
+#pragma once
+// The mini-games' layout data (map size, playable area, terrain bytes, fixed spawn spots),
+// read from assets/maps/*.json, which the build compiles into the engine (sc2lite reads
+// no file at run time). Rules, rewards, waves and random placement stay in the map code.
+//
+// Files: one per mini-game (<Name>.json, "map": <Name>) plus two shared ones the maps
+// name instead of repeating them: SingleScreen.json (the 24x24 one-camera layout, a
+// "layout" may name it or be written out) and EconomyBase.json (the starting base of
+// the economy maps, "economy_base"). JSON with // comments allowed; unknown keys are
+// errors (a typo would otherwise silently fall back to nothing).
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/sim/map_layout.h"
+#include "engine/sim/vec2.h"
+
+namespace sc2::engine {
+
+// A broken asset: what() names the file and the problem, e.g.
+// "assets/maps/MoveToBeacon.json: missing key \"layout\"".
+class MapAssetError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct LayoutSpec {
+  int width = 0;
+  int height = 0;
+  CellRect playable;
+  std::uint8_t ground_height = 0;  // terrain byte inside the playable area
+  std::uint8_t border_height = 0;  // terrain byte outside it
+
+  MapLayout build() const { return make_flat_layout(width, height, playable, ground_height, border_height); }
+  Vec2 centre() const;  // of the playable area
+};
+
+struct EconomyBaseSpec {
+  Vec2 command_center;
+  std::vector<Vec2> east_mineral_line;
+  std::vector<Vec2> west_mineral_line;
+  std::vector<Vec2> geysers;
+  std::vector<Vec2> workers;
+};
+
+struct CombatSides {  // x of the two vertical lines the combat maps put armies on
+  float west_x = 0.0f;
+  float east_x = 0.0f;
+};
+
+struct MapAsset {
+  std::string name;
+  LayoutSpec layout;
+  std::string shared_layout;                 // "SingleScreen" when the layout is named, else empty
+  std::optional<EconomyBaseSpec> economy_base;
+  std::optional<CombatSides> sides;
+  std::vector<Vec2> marine_spots;            // fixed start Marines (FindAndDefeatZerglings)
+
+  // The parts a map's code needs; MapAssetError "<file>: missing key ..." when absent.
+  const EconomyBaseSpec& require_economy_base() const;
+  const CombatSides& require_sides() const;
+  const std::vector<Vec2>& require_marine_spots() const;
+};
+
+// Text of an asset by file stem ("MoveToBeacon"), nullopt when there is none.
+using AssetLookup = std::function<std::optional<std::string_view>(std::string_view stem)>;
+
+// Parsers of one file's text; `file` is only used in messages. Shared files a map names
+// are found with `lookup`. All throw MapAssetError.
+LayoutSpec parse_layout_asset(std::string_view file, std::string_view text);
+EconomyBaseSpec parse_economy_base_asset(std::string_view file, std::string_view text);
+MapAsset parse_map_asset(std::string_view file, std::string_view text, const AssetLookup& lookup);
+
+// The compiled-in files.
+std::optional<std::string_view> embedded_map_asset_text(std::string_view stem);
+std::vector<std::string_view> embedded_map_asset_stems();
+std::string map_asset_path(std::string_view stem);  // "assets/maps/<stem>.json"
+
+// Parsed once, then cached. Throw MapAssetError for a broken or missing asset.
+const MapAsset& map_asset(std::string_view map_name);
+const LayoutSpec& single_screen_asset();
+const EconomyBaseSpec& economy_base_asset();
+
+}  // namespace sc2::engine

@@ -1,0 +1,257 @@
+// The mini-games' layout data in assets/maps/*.json: every map's file parses and gives
+// the layout the maps are meant to have (single-screen maps fit one 24-wide camera,
+// FindAndDefeatZerglings does not), the compiled-in text is the file in the tree, and a
+// broken file fails with a message naming the file and the problem.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "engine/maps/economy_base.h"
+#include "engine/maps/map_assets.h"
+#include "engine/maps/mini_game_registry.h"
+#include "engine/maps/single_screen.h"
+
+using namespace sc2::engine;
+
+namespace {
+
+constexpr int kCameraWidth = 24;  // PySC2's default camera width, in world units
+
+// The message of the MapAssetError `parse` throws ("" when it throws none).
+template <class Parse>
+std::string error_of(Parse parse) {
+  try {
+    parse();
+  } catch (const MapAssetError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+std::optional<std::string_view> no_shared_files(std::string_view) { return std::nullopt; }
+
+std::string map_error(std::string_view text) {
+  return error_of([&] { parse_map_asset("broken.json", text, &embedded_map_asset_text); });
+}
+
+std::string layout_error(std::string_view text) {
+  return error_of([&] { parse_layout_asset("broken.json", text); });
+}
+
+constexpr std::string_view kGoodLayout =
+    R"({"width": 64, "height": 64, "playable": {"x0": 20, "y0": 20, "x1": 44, "y1": 44},
+        "ground_height": 128, "border_height": 96})";
+
+}  // namespace
+
+TEST_CASE("every mini-game has a map asset that parses and names its map") {
+  for (const MiniGameEntry& entry : mini_games()) {
+    CAPTURE(entry.name);
+    const MapAsset& asset = map_asset(entry.name);
+    CHECK(asset.name == entry.name);
+    REQUIRE(static_cast<bool>(entry.make));
+    // The game's layout is the asset's.
+    const MapLayout layout = entry.make()->layout();
+    CHECK(layout.width == asset.layout.width);
+    CHECK(layout.height == asset.layout.height);
+    CHECK(layout.playable.x0 == asset.layout.playable.x0);
+    CHECK(layout.playable.x1 == asset.layout.playable.x1);
+    CHECK(layout.playable.y0 == asset.layout.playable.y0);
+    CHECK(layout.playable.y1 == asset.layout.playable.y1);
+  }
+}
+
+TEST_CASE("the single-screen maps use a 64x64 map whose playable area is one 24-wide camera") {
+  const LayoutSpec& screen = single_screen_asset();
+  CHECK(screen.width == 64);
+  CHECK(screen.height == 64);
+  CHECK(screen.playable.width() == kCameraWidth);
+  CHECK(screen.playable.height() == kCameraWidth);
+  CHECK(screen.centre() == Vec2{32.0f, 32.0f});  // the map's middle
+  CHECK(screen.ground_height == 128);
+  CHECK(screen.border_height == 96);
+  // Flat ground inside, an unpathable border outside.
+  const MapLayout layout = single_screen::layout();
+  CHECK(layout.terrain_height[layout.cell(32, 32)] == 128);
+  CHECK(layout.pathable[layout.cell(32, 32)] == 1);
+  CHECK(layout.terrain_height[layout.cell(5, 5)] == 96);
+  CHECK(layout.pathable[layout.cell(19, 32)] == 0);
+
+  for (const char* name : {"MoveToBeacon", "CollectMineralShards", "DefeatRoaches", "DefeatZerglingsAndBanelings",
+                           "CollectMineralsAndGas", "BuildMarines"}) {
+    CAPTURE(name);
+    const MapAsset& asset = map_asset(name);
+    CHECK(asset.shared_layout == "SingleScreen");
+    CHECK(asset.layout.playable.width() == kCameraWidth);
+    CHECK(asset.layout.playable.height() == kCameraWidth);
+  }
+}
+
+TEST_CASE("FindAndDefeatZerglings is larger than one screen with three Marines on its centre") {
+  const MapAsset& asset = map_asset("FindAndDefeatZerglings");
+  CHECK(asset.shared_layout.empty());
+  CHECK(asset.layout.playable.width() == 2 * kCameraWidth);
+  CHECK(asset.layout.playable.height() == 2 * kCameraWidth);
+  CHECK(asset.layout.centre() == Vec2{32.0f, 32.0f});
+  REQUIRE(asset.marine_spots.size() == 3);
+  for (std::size_t i = 0; i < 3; ++i) {
+    CHECK(distance(asset.marine_spots[i], asset.layout.centre()) < 0.6f);
+    const float apart = distance(asset.marine_spots[i], asset.marine_spots[(i + 1) % 3]);
+    CHECK(apart == doctest::Approx(1.0f).epsilon(0.01));  // a triangle of side 1.0
+  }
+}
+
+TEST_CASE("the combat maps put the two armies on lines 16 apart") {
+  for (const char* name : {"DefeatRoaches", "DefeatZerglingsAndBanelings"}) {
+    CAPTURE(name);
+    const MapAsset& asset = map_asset(name);
+    REQUIRE(asset.sides.has_value());
+    CHECK(asset.sides->west_x == 24.0f);
+    CHECK(asset.sides->east_x == 40.0f);
+    CHECK_FALSE(asset.economy_base.has_value());
+  }
+}
+
+TEST_CASE("the economy base has a centred Command Center, mirrored mineral arcs, four geysers and 12 SCVs") {
+  const EconomyBaseSpec& base = economy_base_asset();
+  CHECK(base.command_center == Vec2{32.5f, 32.5f});
+  REQUIRE(base.east_mineral_line.size() == 8);
+  REQUIRE(base.west_mineral_line.size() == 8);
+  for (std::size_t i = 0; i < 8; ++i) {
+    const Vec2 east = base.east_mineral_line[i];
+    CHECK(base.west_mineral_line[i] == Vec2{2.0f * base.command_center.x - east.x, east.y});
+    const float d = distance(east, base.command_center);
+    CHECK(d >= 6.9f);
+    CHECK(d <= 7.7f);
+  }
+  REQUIRE(base.geysers.size() == 4);
+  for (Vec2 g : base.geysers) CHECK(distance(g, base.command_center) == doctest::Approx(9.2f).epsilon(0.01));
+  CHECK(base.workers.size() == 12);
+  for (Vec2 w : base.workers) CHECK(w.y < base.command_center.y);  // south of it
+  CHECK(economy_base::kCommandCenter == base.command_center);
+  CHECK(economy_base::worker_spots().size() == 12);
+  // Both economy maps name the shared base.
+  for (const char* name : {"CollectMineralsAndGas", "BuildMarines"}) {
+    CAPTURE(name);
+    REQUIRE(map_asset(name).economy_base.has_value());
+    CHECK(map_asset(name).economy_base->command_center == base.command_center);
+  }
+}
+
+TEST_CASE("the compiled-in map assets are the files in assets/maps") {
+  for (std::string_view stem : embedded_map_asset_stems()) {
+    CAPTURE(stem);
+    std::ifstream in(std::string(SC2_SOURCE_DIR) + "/" + map_asset_path(stem), std::ios::binary);
+    REQUIRE(in.good());
+    std::stringstream text;
+    text << in.rdbuf();
+    CHECK(text.str() == *embedded_map_asset_text(stem));
+  }
+  // And every file there is compiled in (a new file also needs its kEmbedded entry).
+  for (const auto& entry : std::filesystem::directory_iterator(std::string(SC2_SOURCE_DIR) + "/assets/maps")) {
+    if (entry.path().extension() != ".json") continue;
+    const std::string stem = entry.path().stem().string();
+    CAPTURE(stem);
+    CHECK(embedded_map_asset_text(stem).has_value());
+  }
+  CHECK_FALSE(embedded_map_asset_text("NoSuchMap").has_value());
+  const std::string unknown = error_of([] { map_asset("NoSuchMap"); });
+  CHECK(unknown.find("assets/maps/NoSuchMap.json") != std::string::npos);
+}
+
+TEST_CASE("a broken layout names the file and the problem") {
+  CHECK(layout_error(kGoodLayout).empty());
+
+  const std::string missing = layout_error(R"({"width": 64, "height": 64, "ground_height": 128, "border_height": 96})");
+  CHECK(missing.find("broken.json") == 0);
+  CHECK(missing.find("missing key \"playable\"") != std::string::npos);
+
+  const std::string missing_inner = layout_error(
+      R"({"width": 64, "height": 64, "playable": {"x0": 20, "y0": 20, "x1": 44},
+          "ground_height": 128, "border_height": 96})");
+  CHECK(missing_inner.find("missing key \"playable.y1\"") != std::string::npos);
+
+  const std::string bad_type = layout_error(
+      R"({"width": "64", "height": 64, "playable": {"x0": 20, "y0": 20, "x1": 44, "y1": 44},
+          "ground_height": 128, "border_height": 96})");
+  CHECK(bad_type.find("\"width\" must be an integer, got string") != std::string::npos);
+
+  const std::string fraction = layout_error(
+      R"({"width": 64, "height": 64, "playable": {"x0": 20.5, "y0": 20, "x1": 44, "y1": 44},
+          "ground_height": 128, "border_height": 96})");
+  CHECK(fraction.find("\"playable.x0\" must be an integer, got number") != std::string::npos);
+
+  const std::string outside = layout_error(
+      R"({"width": 64, "height": 64, "playable": {"x0": 20, "y0": 20, "x1": 70, "y1": 44},
+          "ground_height": 128, "border_height": 96})");
+  CHECK(outside.find("playable rect (20,20)-(70,44) lies outside the 64x64 map") != std::string::npos);
+
+  const std::string empty = layout_error(
+      R"({"width": 64, "height": 64, "playable": {"x0": 44, "y0": 20, "x1": 20, "y1": 44},
+          "ground_height": 128, "border_height": 96})");
+  CHECK(empty.find("is empty") != std::string::npos);
+
+  const std::string byte = layout_error(
+      R"({"width": 64, "height": 64, "playable": {"x0": 20, "y0": 20, "x1": 44, "y1": 44},
+          "ground_height": 300, "border_height": 96})");
+  CHECK(byte.find("\"ground_height\" must be 0..255, got 300") != std::string::npos);
+
+  const std::string typo = layout_error(
+      R"({"width": 64, "height": 64, "playable": {"x0": 20, "y0": 20, "x1": 44, "y1": 44},
+          "ground_height": 128, "border_hieght": 96})");
+  CHECK(typo.find("unknown key \"border_hieght\"") != std::string::npos);
+
+  const std::string not_json = layout_error(R"({"width": 64,)");
+  CHECK(not_json.find("broken.json: not valid JSON") == 0);
+  CHECK(layout_error("[1, 2]").find("the top level must be a JSON object") != std::string::npos);
+}
+
+TEST_CASE("a broken map asset names the file and the problem") {
+  CHECK(map_error(R"({"map": "X", "layout": "SingleScreen"})").empty());
+  CHECK(map_error(R"({"layout": "SingleScreen"})").find("broken.json: missing key \"map\"") == 0);
+  CHECK(map_error(R"({"map": 7, "layout": "SingleScreen"})").find("\"map\" must be a string, got number") !=
+        std::string::npos);
+  CHECK(map_error(R"({"map": "X", "layout": 3})").find("\"layout\" must be a shared layout's name or a layout object") !=
+        std::string::npos);
+
+  // A named shared file that does not exist.
+  const std::string unknown = map_error(R"({"map": "X", "layout": "Nowhere"})");
+  CHECK(unknown.find("\"layout\" names \"Nowhere\", but there is no assets/maps/Nowhere.json") != std::string::npos);
+  const std::string no_lookup =
+      error_of([] { parse_map_asset("broken.json", R"({"map": "X", "layout": "SingleScreen"})", &no_shared_files); });
+  CHECK(no_lookup.find("no assets/maps/SingleScreen.json") != std::string::npos);
+
+  // An inline layout's problems are named with their path.
+  const std::string inline_outside = map_error(
+      R"({"map": "X", "layout": {"width": 32, "height": 32, "playable": {"x0": 8, "y0": 8, "x1": 56, "y1": 56},
+          "ground_height": 128, "border_height": 96}})");
+  CHECK(inline_outside.find("playable rect (8,8)-(56,56) lies outside the 32x32 map") != std::string::npos);
+  const std::string inline_missing = map_error(R"({"map": "X", "layout": {"width": 32}})");
+  CHECK(inline_missing.find("missing key \"layout.height\"") != std::string::npos);
+
+  // Spawn spots off the playable area.
+  const std::string spot = map_error(R"({"map": "X", "layout": "SingleScreen", "marine_spots": [[32, 32], [50, 32]]})");
+  CHECK(spot.find("marine_spots point (50, 32) lies outside the playable area (20,20)-(44,44)") != std::string::npos);
+  const std::string pair = map_error(R"({"map": "X", "layout": "SingleScreen", "marine_spots": [[32, 32, 1]]})");
+  CHECK(pair.find("\"marine_spots\" item 0 must be an [x, y] pair of numbers") != std::string::npos);
+  const std::string sides = map_error(R"({"map": "X", "layout": "SingleScreen", "sides": {"west_x": 40, "east_x": 24}})");
+  CHECK(sides.find("\"sides.west_x\" must be less than \"sides.east_x\"") != std::string::npos);
+  const std::string sides_type = map_error(R"({"map": "X", "layout": "SingleScreen", "sides": {"west_x": "24", "east_x": 40}})");
+  CHECK(sides_type.find("\"sides.west_x\" must be a number, got string") != std::string::npos);
+
+  // The economy base must fit the map's playable area (FindAndDefeatZerglings' is larger, fine;
+  // a base on a smaller map is not).
+  const std::string base = map_error(
+      R"({"map": "X", "economy_base": "EconomyBase", "layout": {"width": 64, "height": 64,
+          "playable": {"x0": 30, "y0": 20, "x1": 44, "y1": 44}, "ground_height": 128, "border_height": 96}})");
+  CHECK(base.find("economy base west_mineral_line of \"EconomyBase\" point (29, 26.5) lies outside") != std::string::npos);
+
+  const std::string typo = map_error(R"({"map": "X", "layout": "SingleScreen", "marine_spot": [[32, 32]]})");
+  CHECK(typo.find("unknown key \"marine_spot\"") != std::string::npos);
+
+  const std::string base_file = error_of([] { parse_economy_base_asset("EconomyBase.json", R"({"command_center": [1]})"); });
+  CHECK(base_file.find("EconomyBase.json: \"command_center\" must be an [x, y] pair of numbers") == 0);
+}
