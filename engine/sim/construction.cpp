@@ -90,6 +90,11 @@ CommandOutcome issue_build(World& world, Unit& worker, std::uint32_t ability_id,
   const std::uint32_t type = structure_built_by(ability_id);
   const UnitTypeStats* stats = find_unit_type(type);
   if (stats == nullptr) return CommandOutcome::Error;
+  // On a halted structure of its own kind the ability resumes it (already paid for).
+  if (Unit* site = world.find(target.unit);
+      site != nullptr && site->type() == type && site->owner == worker.owner && construction_halted(world, *site)) {
+    return issue_resume(world, worker, *site, queue);
+  }
   if (type == unit_type::kBarracks && !has_finished_depot(world, worker.owner)) {
     return CommandOutcome::TechRequirementsNotMet;
   }
@@ -123,7 +128,57 @@ CommandOutcome issue_build(World& world, Unit& worker, std::uint32_t ability_id,
   return CommandOutcome::Done;
 }
 
+bool construction_halted(const World& world, const Unit& structure) {
+  if (!structure.under_construction) return false;
+  const Unit* builder = world.find(structure.builder);
+  if (builder == nullptr || !builder->alive()) return true;
+  return std::none_of(builder->orders.begin(), builder->orders.end(), [&](const Order& o) {
+    return o.kind == OrderKind::Build && o.target_unit == structure.id;
+  });
+}
+
+CommandOutcome issue_resume(World& world, Unit& worker, Unit& structure, bool queue) {
+  if (worker.type() != unit_type::kScv || structure.owner != worker.owner || !construction_halted(world, structure)) {
+    return CommandOutcome::CantTargetThatUnit;
+  }
+  if (queue && worker.orders.size() >= kMaxQueuedOrders) return CommandOutcome::QueueIsFull;
+  Order order;
+  order.kind = OrderKind::Build;
+  order.ability_id = structure.stats->built_by_ability;
+  order.build_type = structure.type();
+  order.target = structure.pos;
+  order.target_unit = structure.id;
+  if (!queue) {
+    worker.orders.clear();
+    worker.engaged_target = {};
+    worker.has_rest_goal = false;
+  }
+  worker.holding_position = false;
+  worker.orders.push_back(order);
+  // The builder from now on, even while walking there: no second SCV takes it over.
+  structure.builder = worker.id;
+  return CommandOutcome::Done;
+}
+
 namespace {
+
+// A Build order walking to an unfinished structure (a resume) rather than to a site: its
+// target_unit is set and is no geyser (a new Refinery's target_unit is its geyser). A
+// resumed structure that is gone ends the order (find gives nullptr).
+bool resumes(const World& world, const Order& order) {
+  if (!order.target_unit.valid()) return false;
+  const Unit* target = world.find(order.target_unit);
+  return target == nullptr || !is_geyser(*target);
+}
+
+// Walking to a halted structure; on arrival the worker goes to work on it.
+bool approach_unfinished(World& world, Unit& worker, Order& order, const UnitTypeStats& stats) {
+  const Unit* site = world.find(order.target_unit);
+  if (site == nullptr || !site->under_construction || site->builder != worker.id) return true;
+  if (!move_towards(world, worker, site->pos, stats.radius + worker.radius + kSiteReach)) return false;
+  order.phase = OrderPhase::Work;
+  return false;
+}
 
 // On arrival: check the site and the bank again, pay, and lay the foundation.
 bool start_construction(World& world, Unit& worker, Order& order) {
@@ -158,11 +213,12 @@ bool run_build(World& world, Unit& worker, Order& order) {
   const UnitTypeStats* stats = find_unit_type(order.build_type);
   if (stats == nullptr) return true;
   if (order.phase == OrderPhase::Approach) {
+    if (resumes(world, order)) return approach_unfinished(world, worker, order, *stats);
     if (!move_towards(world, worker, order.target, stats->radius + worker.radius + kSiteReach)) return false;
     return !start_construction(world, worker, order);
   }
   Unit* structure = world.find(order.target_unit);
-  if (structure == nullptr || !structure->under_construction) return true;
+  if (structure == nullptr || !structure->under_construction || structure->builder != worker.id) return true;
   face_towards(worker, structure->pos);
   ++structure->build_loops_done;
   structure->health = std::min(structure->health_max,

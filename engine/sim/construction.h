@@ -1,8 +1,9 @@
 #pragma once
 // SCVs building structures: placement on the grid (footprint cells buildable, no overlap
 // with structures, resources or other players' units), the walk to the site, paying on
-// arrival, construction over the table's build time with the SCV staying at work, and
-// cancelling a structure under construction.
+// arrival, construction over the table's build time with the SCV staying at work,
+// resuming a structure whose SCV stopped building it, and cancelling a structure under
+// construction.
 #include <cstdint>
 #include <optional>
 
@@ -33,6 +34,15 @@ CommandOutcome check_placement(const World& world, int player, std::uint32_t typ
 // `ability_id` is a Build_* ability; the target a point (Refinery: the geyser unit).
 CommandOutcome issue_build(World& world, Unit& worker, std::uint32_t ability_id, const CommandTarget& target,
                            bool queue);
+
+// Whether `structure` is under construction and nobody builds it: its SCV died or was
+// given other orders. Construction halts there (nothing is lost) until an SCV resumes it.
+bool construction_halted(const World& world, const Unit& structure);
+
+// Smart, or the structure's Build_* ability, from an own SCV on a halted structure: the SCV
+// becomes its builder, walks to it and construction goes on from the build time already
+// spent, without a second payment. CantTargetThatUnit when `worker` cannot resume it.
+CommandOutcome issue_resume(World& world, Unit& worker, Unit& structure, bool queue);
 
 // One loop of the worker's front Build order; true when the order is over.
 bool run_build(World& world, Unit& worker, Order& order);

@@ -36,12 +36,15 @@ std::optional<CommandOutcome> issue_economy_command(World& world, Unit& unit, st
     default: break;
   }
   if (specific != ability::kSmart) return std::nullopt;
-  // Smart: a structure sets its rally; a worker gathers from a resource or hands in its
-  // load at its own Command Center.
+  // Smart: a structure sets its rally; a worker gathers from a resource, hands in its
+  // load at its own Command Center, or (an SCV) resumes an own structure nobody builds.
   if (unit.stats->immobile()) return set_rally(world, unit, target);
   if (unit.stats->role != UnitRole::Worker) return std::nullopt;
   Unit* t = world.find(target.unit);
   if (t == nullptr) return std::nullopt;
+  if (unit.type() == unit_type::kScv && t->owner == unit.owner && construction_halted(world, *t)) {
+    return issue_resume(world, unit, *t, queue);
+  }
   if (harvest_target(world, unit.owner, *t) != nullptr) return issue_gather(world, unit, t->id, queue);
   if (unit.carrying() && t->owner == unit.owner && t->type() == unit_type::kCommandCenter && t->complete()) {
     return issue_return(world, unit, queue);

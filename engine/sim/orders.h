@@ -35,7 +35,8 @@ enum class CommandOutcome {
 };
 
 // `specific` must be one of the unit's own abilities. Smart on an enemy it can attack and
-// Attack on such a unit become an attack-unit order; Smart elsewhere is a move; Attack on
+// Attack on such a unit become an attack-unit order; Smart from an SCV on an own halted
+// structure resumes its construction; Smart elsewhere is a move; Attack on
 // a point is an attack-move. Stop clears the queue; hold position clears it and holds.
 // Without `queue` the new order replaces the queue, with it the order is appended.
 CommandOutcome issue_command(World& world, Unit& unit, std::uint32_t specific, const CommandTarget& target,
