@@ -1,6 +1,7 @@
 // Golden state hashes: each map, a fixed seed and a fixed action script, the state hash
-// after 480 loops. Any change of the simulation (movement, combat, RNG use, triggers)
-// changes these values.
+// after 2016 loops or the map's end (long enough for shard refills, a finished Supply
+// Depot and the combat maps' end), mixed with the map's score and the end result. Any change of the simulation (movement,
+// combat, economy, construction, RNG use, triggers, rewards) changes these values.
 //
 // When the simulation changes ON PURPOSE: run
 //   build/<dir>/tests/test_engine -tc="golden*" -s
@@ -22,7 +23,8 @@ using namespace sc2::engine::test;
 namespace {
 
 constexpr std::uint64_t kSeed = 20240601;
-constexpr int kLoops = 480;
+constexpr int kLoops = 2016;
+constexpr Vec2 kDepotSpot{22.0f, 22.0f};  // a free corner of the economy maps' playable area
 constexpr int kStepMul = 8;
 
 // The nearest unit of `owner` to `from` (slot order on ties).
@@ -39,17 +41,32 @@ Unit* nearest(World& w, Vec2 from, int owner) {
 
 // The script: every 8 loops each own unit goes for the nearest enemy (attack) or, with
 // no enemies, the nearest neutral (move; workers gather from it with Smart); every 40
-// loops the first unit holds instead. Structures train what they can every 80 loops.
-void script(World& w, int loop) {
+// loops the first unit holds instead. Structures train what they can every 80 loops,
+// except on the economy maps from loop 400 until the Supply Depot the last SCV is sent to
+// build (once the bank has 100) is started.
+void script(World& w, int loop, bool& depot_ordered) {
   if (loop % kStepMul != 0) return;
   std::vector<Unit*> own;
   for (Unit* u : w.units()) {
     if (u->owner == 1) own.push_back(u);
   }
+  // The depot is paid when the SCV starts it on the spot: save until it stands.
+  bool depot_started = false;
+  for (const Unit* u : own) depot_started = depot_started || u->type() == unit_type::kSupplyDepot;
+  const bool saving = w.economy() && loop >= 400 && !depot_started;
+  if (saving && !depot_ordered && w.player(1).economy.minerals >= 100) {
+    Unit* builder = nullptr;
+    for (Unit* u : own) {
+      if (u->stats->role == UnitRole::Worker) builder = u;
+    }
+    REQUIRE(builder != nullptr);
+    REQUIRE(issue_command(w, *builder, ability::kBuildSupplyDepot, {kDepotSpot, {}}, false) == CommandOutcome::Done);
+    depot_ordered = true;
+  }
   for (std::size_t i = 0; i < own.size(); ++i) {
     Unit& u = *own[i];
     if (u.stats->immobile()) {
-      if (loop % 80 == 0) {
+      if (loop % 80 == 0 && !saving) {
         for (std::uint32_t a : u.stats->abilities) {
           if (a == ability::kTrainScv || a == ability::kTrainMarine) issue_command(w, u, a, {}, false);
         }
@@ -77,11 +94,26 @@ std::uint64_t run(std::string_view map) {
   config.map = find_mini_game(map);
   REQUIRE(config.map != nullptr);
   Game game(config, kSeed);
+  bool depot_ordered = false;
   for (int loop = 0; loop < kLoops && !game.ended(); ++loop) {
-    script(game.world(), loop);
+    script(game.world(), loop, depot_ordered);
     game.step(1);
   }
-  return state_hash(game.world());
+  if (game.world().economy()) {  // the script's depot went up
+    int depots = 0;
+    for (const Unit* u : game.world().units()) depots += u->type() == unit_type::kSupplyDepot && u->complete();
+    CHECK(depots == 1);
+  }
+  // What the run reaches (so the hash covers it): shard refills, the combat maps' end.
+  if (map == "CollectMineralShards") CHECK(game.mini_game().score() > 20);
+  if (map == "DefeatRoaches" || map == "DefeatZerglingsAndBanelings" || map == "FindAndDefeatZerglings") {
+    CHECK(game.ended());
+  }
+  // The simulation's state, the map's score and the end result (if any).
+  std::uint64_t hash = state_hash(game.world());
+  hash = hash * 0x100000001B3ull ^ static_cast<std::uint64_t>(game.mini_game().score());
+  hash = hash * 0x100000001B3ull ^ static_cast<std::uint64_t>(game.result() ? static_cast<int>(*game.result()) + 1 : 0);
+  return hash;
 }
 
 struct Golden {
@@ -90,13 +122,13 @@ struct Golden {
 };
 
 constexpr Golden kGolden[] = {
-    {"MoveToBeacon", 0x3904d034e3e24112ull},
-    {"CollectMineralShards", 0xcba686fa6af1d18full},
-    {"DefeatRoaches", 0x3fb848ecb91bfda8ull},
-    {"DefeatZerglingsAndBanelings", 0xb9cd8a234a633d44ull},
-    {"CollectMineralsAndGas", 0x6eb52dd5ca701b10ull},
-    {"BuildMarines", 0x841c68e16d27ce24ull},
-    {"FindAndDefeatZerglings", 0xc0abfed0784d3e87ull},
+    {"MoveToBeacon", 0x0314446fcdb8c331ull},
+    {"CollectMineralShards", 0x25c108c09fb885fdull},
+    {"DefeatRoaches", 0x4f0ff34572b78f6aull},
+    {"DefeatZerglingsAndBanelings", 0x59e4216363c02ce1ull},
+    {"CollectMineralsAndGas", 0x45a6fa97b976a516ull},
+    {"BuildMarines", 0x8076dc2dce7ecc26ull},
+    {"FindAndDefeatZerglings", 0x4516fc95094133a1ull},
 };
 
 }  // namespace
