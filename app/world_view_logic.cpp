@@ -38,9 +38,20 @@ std::vector<UnitLabel> unit_labels(const SC2APIProtocol::ObservationRaw& raw, co
       if (with_names) text = unit_type_label(static_cast<int>(unit.unit_type())) + " " + text;
     } else if (with_names) {
       text = unit_type_label(static_cast<int>(unit.unit_type()));
-    } else {
-      continue;
     }
+    // Always shown, as in PySC2's viewer: workers on a town hall or Refinery (assigned /
+    // ideal) and states that change what a unit is (snapshot, placeholder, hallucination,
+    // burrowed, cloaked).
+    auto append = [&text](const std::string& part) { text += (text.empty() ? "" : " ") + part; };
+    if (unit.ideal_harvesters() > 0) {
+      append(std::to_string(unit.assigned_harvesters()) + "/" + std::to_string(unit.ideal_harvesters()));
+    }
+    if (unit.display_type() == SC2APIProtocol::Snapshot) append("(snapshot)");
+    if (unit.display_type() == SC2APIProtocol::Placeholder) append("(placeholder)");
+    if (unit.is_hallucination()) append("(hallucination)");
+    if (unit.is_burrowed()) append("(burrowed)");
+    if (unit.cloak() == SC2APIProtocol::Cloaked || unit.cloak() == SC2APIProtocol::CloakedDetected) append("(cloaked)");
+    if (text.empty()) continue;
     labels.push_back(UnitLabel{{x, y - r}, std::move(text), resource});
   }
   return labels;

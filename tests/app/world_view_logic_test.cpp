@@ -163,6 +163,28 @@ TEST_CASE("labels: resource amounts always, unit type names when asked") {
   CHECK_FALSE(labels[2].resource);
 }
 
+TEST_CASE("labels: harvesters on a town hall or Refinery and unit states show without names") {
+  SC2APIProtocol::ObservationRaw raw;
+  auto* centre = add_unit(raw, 1, 10, 10, 2.75f);
+  centre->set_unit_type(18);  // Command Center
+  centre->set_assigned_harvesters(12);
+  centre->set_ideal_harvesters(16);
+  auto* snapshot = add_unit(raw, 2, 16, 10, 1.8f, SC2APIProtocol::Enemy);
+  snapshot->set_display_type(SC2APIProtocol::Snapshot);
+  auto* hidden = add_unit(raw, 3, 20, 10, 0.375f, SC2APIProtocol::Enemy);
+  hidden->set_is_burrowed(true);
+  hidden->set_cloak(SC2APIProtocol::CloakedDetected);
+  auto* plain = add_unit(raw, 4, 20, 20, 0.375f);
+  plain->set_cloak(SC2APIProtocol::NotCloaked);
+  const WorldRect view{0, 0, 24, 24};
+  const auto labels = app::unit_labels(raw, view, false);
+  REQUIRE(labels.size() == 3);
+  CHECK(labels[0].text == "12/16");
+  CHECK(labels[1].text == "(snapshot)");
+  CHECK(labels[2].text == "(burrowed) (cloaked)");
+  CHECK(app::unit_labels(raw, view, true)[0].text == "CommandCenter 12/16");
+}
+
 TEST_CASE("one click anywhere on a Zergling's disc selects it at 64x64, on the world view and on a screen layer") {
   const int size = 64;
   const WorldRect camera = render::camera_area({32, 32}, 24, size, size);
