@@ -573,6 +573,11 @@ void Session::publish(pysc2::TimeStep timestep, const pysc2::Env& env, std::opti
 
 void Session::publish(pysc2::TimeStep timestep, const SC2APIProtocol::ResponseGameInfo& game_info, int episode_number,
                       std::int64_t episode_steps, std::optional<Controller> source) {
+  // The game's alerts (Observation.alerts) go to the log, as PySC2's viewer shows them.
+  for (int alert : timestep.observation.alerts) {
+    const std::string& name = SC2APIProtocol::Alert_Name(static_cast<SC2APIProtocol::Alert>(alert));
+    notice("alert: " + (name.empty() ? std::to_string(alert) : name));
+  }
   auto shared = std::make_shared<const pysc2::TimeStep>(std::move(timestep));
   std::shared_ptr<const SC2APIProtocol::ResponseGameInfo> info;
   {

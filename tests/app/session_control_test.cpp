@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 #include <signal.h>
 
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <sstream>
@@ -163,4 +164,25 @@ TEST_CASE("the person's queue of calls is bounded: beyond the limit a call is re
   session.submit(sc2::pysc2::FunctionCall{0, {}});
   CHECK_FALSE(session.action_log().back().failed);  // a place was free again
   session.stop();
+}
+
+TEST_CASE("the game's alerts reach the log as notices") {
+  if (!have_sc2lite()) return;
+  SessionOptions options = fast_options();
+  options.env.map = "DefeatRoaches";
+  options.agent = "scripted";  // its Marines attack; the Roaches hit back: UnitUnderAttack
+  Session session(options);
+  session.start();
+  REQUIRE(wait_running(session));
+  std::vector<std::string> notices;
+  const bool alerted = wait_for(
+      [&] {
+        for (auto& text : session.take_notices()) notices.push_back(text);
+        return std::any_of(notices.begin(), notices.end(),
+                           [](const std::string& text) { return text == "alert: UnitUnderAttack"; });
+      },
+      std::chrono::seconds(20));
+  session.stop();
+  INFO(notices.size() << " notices, first: " << (notices.empty() ? "" : notices.front()));
+  CHECK(alerted);
 }
