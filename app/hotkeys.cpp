@@ -63,6 +63,7 @@ const char* to_string(UiCommand command) {
     case UiCommand::help: return "help";
     case UiCommand::screenshot: return "screenshot";
     case UiCommand::toggle_control: return "toggle_control";
+    case UiCommand::quit: return "quit";
     case UiCommand::arm: return "arm";
   }
   return "?";
@@ -150,7 +151,8 @@ HotkeyResult map_hotkey(const Keymap& keymap, const KeyChord& pressed, const Hot
       {"step", UiCommand::step},             {"speed_up", UiCommand::speed_up},
       {"speed_down", UiCommand::speed_down}, {"restart", UiCommand::restart},
       {"save_replay", UiCommand::save_replay}, {"help", UiCommand::help},
-      {"screenshot", UiCommand::screenshot}, {"toggle_control", UiCommand::toggle_control}};
+      {"screenshot", UiCommand::screenshot}, {"toggle_control", UiCommand::toggle_control},
+      {"quit", UiCommand::quit}};
   for (const auto& [name, command] : kCommands) {
     if (action == name) {
       result.command = command;

@@ -359,7 +359,7 @@ int run_studio(const StudioOptions& initial_options) {
         }
       }
       SDL_GL_SwapWindow(window.sdl_window());
-      if (finish) running = false;
+      if (finish || ui->quit_requested()) running = false;
 
       // A restart (settings, error banner): a new session with the new options.
       if (auto restart = ui->take_restart_request(); restart && running) {

@@ -234,6 +234,7 @@ void StudioUi::run_command(UiCommand command) {
       break;
     }
     case UiCommand::toggle_control: toggle_control(); break;
+    case UiCommand::quit: quit_requested_ = true; break;
     case UiCommand::arm:
     case UiCommand::none: break;
   }

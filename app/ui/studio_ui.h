@@ -56,6 +56,7 @@ class StudioUi {
   std::optional<StudioOptions> take_restart_request();
   // Set when the user asked for a screenshot (F12): the file to write (cleared on read).
   std::optional<std::string> take_screenshot_request();
+  bool quit_requested() const { return quit_requested_; }  // the quit key was pressed
   void note(std::string text);  // a line in the action log from the UI itself
 
   const SurfaceRect& world_surface() const { return world_surface_; }
@@ -181,6 +182,7 @@ class StudioUi {
   bool fastest_ = false;
   std::optional<StudioOptions> restart_request_;
   std::optional<std::string> screenshot_request_;
+  bool quit_requested_ = false;
   StudioOptions settings_;  // edited in the settings section, applied with a restart
 
   // Rates for the top bar.

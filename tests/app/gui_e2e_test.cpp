@@ -6,6 +6,7 @@
 // screenshot.
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -187,6 +188,19 @@ TEST_CASE("F12 writes a screenshot into the data folder, twice in one second giv
     ++pictures;
   }
   CHECK(pictures == 2);
+}
+
+TEST_CASE("F4 closes the window: the app exits cleanly before its script ends") {
+  if (!have_programs()) return;
+  sc2::test::TempDir dir;
+  const auto script = dir.path() / "quit.txt";
+  std::ofstream(script) << "wait_game\nkey F4\nwait_frames 100000\n";  // ~30 minutes unless F4 works
+  const auto started = std::chrono::steady_clock::now();
+  const auto result = sc2::test::run_command(studio(dir, "--map MoveToBeacon --script '" + script.string() + "'"));
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  INFO(result.output);
+  CHECK(result.exit_code == 0);
+  CHECK(seconds < 30.0);
 }
 
 TEST_CASE("a scripted click on a layer title opens its inspector, the world view zooms and draws status bars") {

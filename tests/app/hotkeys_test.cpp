@@ -88,7 +88,7 @@ TEST_CASE("hotkeys for UI commands, and targeted abilities arm instead of sendin
       {{"Escape"}, UiCommand::cancel},  {{"Space"}, UiCommand::pause},         {{"Period"}, UiCommand::step},
       {{"Plus"}, UiCommand::speed_up},  {{"Minus"}, UiCommand::speed_down},    {{"F5"}, UiCommand::restart},
       {{"F8"}, UiCommand::save_replay}, {{"F12"}, UiCommand::screenshot},      {{"F10"}, UiCommand::help},
-      {{"F6"}, UiCommand::toggle_control},
+      {{"F6"}, UiCommand::toggle_control}, {{"F4"}, UiCommand::quit},
   };
   for (const auto& [chord, command] : cases) {
     INFO(to_string(chord));
