@@ -64,6 +64,8 @@ const char* to_string(UiCommand command) {
     case UiCommand::screenshot: return "screenshot";
     case UiCommand::toggle_control: return "toggle_control";
     case UiCommand::quit: return "quit";
+    case UiCommand::step_mul_up: return "step_mul_up";
+    case UiCommand::step_mul_down: return "step_mul_down";
     case UiCommand::arm: return "arm";
   }
   return "?";
@@ -152,7 +154,8 @@ HotkeyResult map_hotkey(const Keymap& keymap, const KeyChord& pressed, const Hot
       {"speed_down", UiCommand::speed_down}, {"restart", UiCommand::restart},
       {"save_replay", UiCommand::save_replay}, {"help", UiCommand::help},
       {"screenshot", UiCommand::screenshot}, {"toggle_control", UiCommand::toggle_control},
-      {"quit", UiCommand::quit}};
+      {"quit", UiCommand::quit}, {"step_mul_up", UiCommand::step_mul_up},
+      {"step_mul_down", UiCommand::step_mul_down}};
   for (const auto& [name, command] : kCommands) {
     if (action == name) {
       result.command = command;

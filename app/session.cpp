@@ -48,6 +48,7 @@ const char* to_string(Controller controller) {
 
 Session::Session(SessionOptions options) : options_(std::move(options)), speed_(options_.speed) {
   snapshot_.status = "not started";
+  snapshot_.step_mul = options_.env.step_mul;
   // The agent takes control as soon as it is loaded; until then nothing is sent either way.
   snapshot_.agent = options_.agent;
   snapshot_.controller = options_.agent.empty() ? Controller::human : Controller::agent;
@@ -201,6 +202,14 @@ void Session::set_speed(double speed) {
   wake_.notify_all();
 }
 
+void Session::set_step_mul(int step_mul) {
+  {
+    std::lock_guard lock(mutex_);
+    step_mul_request_ = std::max(1, step_mul);
+  }
+  wake_.notify_all();
+}
+
 void Session::request_step() {
   {
     std::lock_guard lock(mutex_);
@@ -257,7 +266,7 @@ void Session::set_observed_player(int player_id) {
 bool Session::requests_pending() const {
   return step_requested_ || restart_requested_ || save_replay_folder_.has_value() || agent_request_.has_value() ||
          record_request_.has_value() || stop_record_request_ || seek_request_.has_value() ||
-         observed_player_request_.has_value();
+         observed_player_request_.has_value() || step_mul_request_.has_value();
 }
 
 void Session::save_replay(pysc2::Env& env, const std::filesystem::path& folder) {
@@ -358,12 +367,24 @@ void Session::run_game() {
     if (!wait_until_next_step(deadline)) break;
     bool restart = false, step = false, paused = false;
     std::optional<std::filesystem::path> replay_folder;
+    std::optional<int> step_mul;
     {
       std::lock_guard lock(mutex_);
       std::swap(restart, restart_requested_);
       std::swap(step, step_requested_);
       replay_folder.swap(save_replay_folder_);
+      step_mul.swap(step_mul_request_);
       paused = paused_;
+    }
+    if (step_mul && *step_mul != options_.env.step_mul) {
+      if (recorder_) {
+        notice("step_mul stays " + std::to_string(options_.env.step_mul) + " while recording (a dataset has one)");
+      } else {
+        env.set_step_mul(*step_mul);
+        options_.env.step_mul = *step_mul;
+        std::lock_guard lock(mutex_);
+        snapshot_.step_mul = *step_mul;
+      }
     }
     handle_agent_and_recording_requests();
     if (replay_folder) save_replay(env, *replay_folder);

@@ -116,7 +116,7 @@ struct SessionSnapshot {
   double episode_reward = 0.0;
   std::vector<double> finished_episode_scores;  // final episode_reward of each finished episode
   bool paused = false;
-
+  int step_mul = 8;  // game loops per step now
   Controller controller = Controller::human;
   std::string agent;        // the agent loaded for watch mode; empty = none
   std::string agent_error;  // why the last agent could not be loaded or failed
@@ -151,6 +151,8 @@ class Session {
   void submit(pysc2::FunctionCall call);
   void set_paused(bool paused);
   void set_speed(double speed);
+  // Game loops per step from the next step on (kept while recording: a dataset has one).
+  void set_step_mul(int step_mul);
   // One step while paused (ignored while running).
   void request_step();
   // Ends the current episode and starts a new one (PySC2's reset) before the next step.
@@ -242,6 +244,7 @@ class Session {
   std::deque<ActionRecord> log_;
   std::uint64_t next_sequence_ = 1;
   double speed_ = 1.0;
+  std::optional<int> step_mul_request_;
   bool paused_ = false;
   bool step_requested_ = false;
   bool restart_requested_ = false;

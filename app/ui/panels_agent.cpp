@@ -224,7 +224,7 @@ void StudioUi::update_marker() {
   marker_.reset();
   if (!snapshot_.timestep) return;
   const std::uint32_t now = snapshot_.timestep->observation.game_loop;
-  const std::uint32_t window = static_cast<std::uint32_t>(kMarkerSteps * std::max(1, options_.step_mul));
+  const std::uint32_t window = static_cast<std::uint32_t>(kMarkerSteps * std::max(1, snapshot_.step_mul));
   for (auto it = log_.rbegin(); it != log_.rend(); ++it) {
     if (it->episode != snapshot_.episode || now > it->game_loop + window) break;
     if (it->failed || it->result == "queued") continue;

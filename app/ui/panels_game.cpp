@@ -172,7 +172,7 @@ void StudioUi::draw_game_panel(const SessionSnapshot& snapshot) {
     } else {
       row("mean score", "-");
     }
-    row("step_mul", std::to_string(options_.step_mul));
+    row("step_mul", std::to_string(snapshot.step_mul) + "  (Ctrl+PgUp / PgDn)");
     row("state", to_string(snapshot.state));
     ImGui::EndTable();
   }

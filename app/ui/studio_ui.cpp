@@ -235,6 +235,8 @@ void StudioUi::run_command(UiCommand command) {
     }
     case UiCommand::toggle_control: toggle_control(); break;
     case UiCommand::quit: quit_requested_ = true; break;
+    case UiCommand::step_mul_up: session_->set_step_mul(snapshot_.step_mul + 1); break;
+    case UiCommand::step_mul_down: session_->set_step_mul(std::max(1, snapshot_.step_mul - 1)); break;
     case UiCommand::arm:
     case UiCommand::none: break;
   }

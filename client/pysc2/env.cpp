@@ -178,6 +178,11 @@ TimeStep Env::observe(StepType type, std::uint32_t target_loop) {
   return step;
 }
 
+void Env::set_step_mul(int step_mul) {
+  if (step_mul < 1) throw std::invalid_argument("step_mul must be at least 1, got " + std::to_string(step_mul));
+  options_.step_mul = step_mul;
+}
+
 ObservationSpec Env::observation_spec() const {
   ObservationSpec spec;
   spec.screen_width = options_.feature_screen_size;

@@ -49,6 +49,9 @@ class Env {
   TimeStep step(const FunctionCall& call) { return step(std::vector<FunctionCall>{call}); }
 
   const EnvOptions& options() const { return options_; }
+  // Game loops per step from the next step on (PySC2's viewer changes it while playing).
+  // Throws std::invalid_argument below 1.
+  void set_step_mul(int step_mul);
   // The point ranges calls are validated against (the layer resolutions asked for).
   ActionSpace action_space() const;
   const SC2APIProtocol::ResponseGameInfo& game_info() const { return game_info_; }

@@ -89,6 +89,7 @@ TEST_CASE("hotkeys for UI commands, and targeted abilities arm instead of sendin
       {{"Plus"}, UiCommand::speed_up},  {{"Minus"}, UiCommand::speed_down},    {{"F5"}, UiCommand::restart},
       {{"F8"}, UiCommand::save_replay}, {{"F12"}, UiCommand::screenshot},      {{"F10"}, UiCommand::help},
       {{"F6"}, UiCommand::toggle_control}, {{"F4"}, UiCommand::quit},
+      {{"PageUp", true}, UiCommand::step_mul_up}, {{"PageDown", true}, UiCommand::step_mul_down},
   };
   for (const auto& [chord, command] : cases) {
     INFO(to_string(chord));

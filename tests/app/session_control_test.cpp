@@ -186,3 +186,24 @@ TEST_CASE("the game's alerts reach the log as notices") {
   INFO(notices.size() << " notices, first: " << (notices.empty() ? "" : notices.front()));
   CHECK(alerted);
 }
+
+TEST_CASE("set_step_mul changes the game loops per step from the next step on") {
+  if (!have_sc2lite()) return;
+  Session session(fast_options());
+  REQUIRE(start_paused(session));
+  const auto before = session.snapshot();
+  CHECK(before.step_mul == 8);
+  session.set_step_mul(16);
+  session.request_step();
+  REQUIRE(wait_for([&] { return session.snapshot().timestep_version == before.timestep_version + 1; },
+                   std::chrono::seconds(10)));
+  const auto after = session.snapshot();
+  CHECK(after.step_mul == 16);
+  CHECK(after.timestep->observation.game_loop == before.timestep->observation.game_loop + 16);
+  session.set_step_mul(0);  // clamped to 1
+  session.request_step();
+  REQUIRE(wait_for([&] { return session.snapshot().timestep_version == after.timestep_version + 1; },
+                   std::chrono::seconds(10)));
+  CHECK(session.snapshot().timestep->observation.game_loop == after.timestep->observation.game_loop + 1);
+  session.stop();
+}

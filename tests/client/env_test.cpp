@@ -222,6 +222,24 @@ TEST_CASE("Env::step sends one Action per call, steps step_mul and rewards the s
   CHECK(env.game_loop() == 24);
 }
 
+TEST_CASE("Env::set_step_mul takes effect on the next step, and below 1 is refused") {
+  Fixture f;
+  f.game.scores = {0, 0, 0};
+  EnvOptions options;
+  options.step_mul = 8;
+  Env env(f.controller, options);
+  env.reset();
+  env.set_step_mul(3);
+  f.game.requests.clear();
+  env.step(FunctionCall{});
+  REQUIRE(f.game.requests.size() == 3);
+  CHECK(f.game.requests[1].step().count() == 3);
+  CHECK(f.game.requests[2].observation().game_loop() == 3);
+  CHECK(env.game_loop() == 3);
+  CHECK_THROWS_AS(env.set_step_mul(0), std::invalid_argument);
+  CHECK(env.options().step_mul == 3);  // unchanged by the refused value
+}
+
 TEST_CASE("Env: player_result ends the episode with discount 0, stepping on throws, reset restarts") {
   Fixture f;
   f.game.end_loop = 16;
