@@ -21,7 +21,7 @@ namespace sc2::app::ui {
 namespace {
 constexpr const char* kAgentWindow = "Agent";
 constexpr std::size_t kShownSteps = 120;  // the panel lists the agent's last steps
-constexpr int kMarkerSteps = 3;           // a marker stays this many agent steps
+constexpr int kMarkerSteps = 3;  // a call's marker stays this many steps (~1 s at step_mul 8, as PySC2's viewer)
 
 std::string available_names(const std::vector<int>& available) {
   std::string text;
@@ -228,7 +228,6 @@ void StudioUi::update_marker() {
   for (auto it = log_.rbegin(); it != log_.rend(); ++it) {
     if (it->episode != snapshot_.episode || now > it->game_loop + window) break;
     if (it->failed || it->result == "queued") continue;
-    if (it->source == Controller::human && snapshot_.agent.empty()) continue;  // plain play: no markers
     if (!call_target(it->call)) continue;
     marker_ = *it;
     return;

@@ -190,6 +190,19 @@ TEST_CASE("F12 writes a screenshot into the data folder, twice in one second giv
   CHECK(pictures == 2);
 }
 
+TEST_CASE("the person's last call is marked on the world view and the layers for about a second, as PySC2's viewer does") {
+  if (!have_programs()) return;
+  sc2::test::TempDir dir;
+  const auto script = dir.path() / "marker.txt";
+  std::ofstream(script) << "wait_game\nwait_frames 5\nclick world self\nwait_loops 8\nquit\n";
+  const auto shot = dir.path() / "marker.png";
+  const auto result = sc2::test::run_command(
+      studio(dir, "--map MoveToBeacon --script '" + script.string() + "' --screenshot '" + shot.string() + "'"));
+  INFO(result.output);
+  REQUIRE(result.exit_code == 0);
+  CHECK(count_color(shot, 70, 230, 255, 0) > 100);  // the person's marker colour (kHumanMarker)
+}
+
 TEST_CASE("F4 closes the window: the app exits cleanly before its script ends") {
   if (!have_programs()) return;
   sc2::test::TempDir dir;
