@@ -24,6 +24,18 @@ LayerPixel pixel_of(const render::WorldRect& camera, int width, int height, rend
 
 }  // namespace
 
+std::vector<EffectCircle> effect_circles(const SC2APIProtocol::ObservationRaw& raw, const render::WorldRect& view) {
+  std::vector<EffectCircle> circles;
+  for (const SC2APIProtocol::Effect& effect : raw.effects()) {
+    const float r = std::max(0.25f, effect.radius());  // a radius-less effect still shows as a dot
+    for (const SC2APIProtocol::Point2D& p : effect.pos()) {
+      if (p.x() + r < view.left || p.x() - r > view.right() || p.y() + r < view.bottom || p.y() - r > view.top()) continue;
+      circles.push_back(EffectCircle{{p.x(), p.y()}, r, effect.alliance() == SC2APIProtocol::Self});
+    }
+  }
+  return circles;
+}
+
 std::vector<UnitLabel> unit_labels(const SC2APIProtocol::ObservationRaw& raw, const render::WorldRect& view,
                                    bool with_names) {
   std::vector<UnitLabel> labels;

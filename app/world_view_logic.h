@@ -14,6 +14,16 @@
 
 namespace sc2::app {
 
+// An effect on the ground (raw_data.effects: storms, bile, scans, ...), one circle per
+// position: PySC2's viewer draws them in the main view.
+struct EffectCircle {
+  render::WorldPoint centre;
+  float radius = 0.0f;
+  bool own = false;  // Self; others (enemy, neutral) are drawn in another colour
+};
+// The effects' circles that reach into `view`.
+std::vector<EffectCircle> effect_circles(const SC2APIProtocol::ObservationRaw& raw, const render::WorldRect& view);
+
 struct UnitLabel {
   render::WorldPoint anchor;  // top centre of the text: just below the unit's disc
   std::string text;

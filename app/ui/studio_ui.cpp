@@ -411,6 +411,11 @@ void StudioUi::draw_world_overlays(const pysc2::Observation& obs, const render::
   auto to_window = [&](render::WorldPoint p) {
     return ImVec2(min.x + (p.x - view.left) * px_per_world, min.y + (view.top() - p.y) * px_per_world);
   };
+  // Effects on the ground, below the labels.
+  for (const EffectCircle& effect : effect_circles(obs.proto().observation().raw_data(), view)) {
+    const ImU32 colour = effect.own ? IM_COL32(120, 200, 255, 200) : IM_COL32(255, 120, 80, 200);
+    draw->AddCircle(to_window(effect.centre), effect.radius * px_per_world, colour, 0, 2.0f);
+  }
   // Names once a unit is big enough on screen to carry one (about 25 px per world unit).
   const bool with_names = px_per_world >= 25.0f;
   for (const UnitLabel& label : unit_labels(obs.proto().observation().raw_data(), view, with_names)) {

@@ -163,6 +163,32 @@ TEST_CASE("labels: resource amounts always, unit type names when asked") {
   CHECK_FALSE(labels[2].resource);
 }
 
+TEST_CASE("effects become one circle per position that reaches into the view, own ones told apart") {
+  SC2APIProtocol::ObservationRaw raw;
+  auto* storm = raw.add_effects();
+  storm->set_effect_id(1);
+  storm->set_radius(1.5f);
+  storm->set_alliance(SC2APIProtocol::Enemy);
+  auto* a = storm->add_pos();
+  a->set_x(5);
+  a->set_y(5);
+  auto* b = storm->add_pos();
+  b->set_x(50);  // outside the view
+  b->set_y(50);
+  auto* scan = raw.add_effects();
+  scan->set_alliance(SC2APIProtocol::Self);  // no radius: a dot
+  auto* c = scan->add_pos();
+  c->set_x(10);
+  c->set_y(12);
+  const auto circles = app::effect_circles(raw, WorldRect{0, 0, 24, 24});
+  REQUIRE(circles.size() == 2);
+  CHECK(circles[0].centre.x == doctest::Approx(5.0f));
+  CHECK(circles[0].radius == doctest::Approx(1.5f));
+  CHECK_FALSE(circles[0].own);
+  CHECK(circles[1].own);
+  CHECK(circles[1].radius > 0.0f);
+}
+
 TEST_CASE("labels: harvesters on a town hall or Refinery and unit states show without names") {
   SC2APIProtocol::ObservationRaw raw;
   auto* centre = add_unit(raw, 1, 10, 10, 2.75f);
