@@ -158,4 +158,18 @@ std::vector<const SC2APIProtocol::Unit*> units_at_minimap_pixel(const SC2APIProt
   return found;
 }
 
+std::vector<MinimapCircle> start_location_circles(const SC2APIProtocol::ResponseGameInfo& game_info, int minimap_width,
+                                                  int minimap_height) {
+  std::vector<MinimapCircle> circles;
+  const pysc2::PixelMapping mapping = pysc2::PixelMapping::minimap(game_info, minimap_width, minimap_height);
+  if (!mapping.valid()) return circles;
+  constexpr double kRadius = 5.0;  // world units
+  for (const SC2APIProtocol::Point2D& start : game_info.start_raw().start_locations()) {
+    const auto at = mapping.pixel(start.x(), start.y());
+    circles.push_back(MinimapCircle{LayerPixel{static_cast<int>(at[0]), static_cast<int>(at[1])},
+                                    static_cast<int>(std::max<std::int64_t>(1, mapping.distance(kRadius)))});
+  }
+  return circles;
+}
+
 }  // namespace sc2::app

@@ -71,4 +71,13 @@ std::vector<const SC2APIProtocol::Unit*> units_at_minimap_pixel(const SC2APIProt
                                                                 int minimap_width, int minimap_height,
                                                                 LayerPixel pixel);
 
+// The game info's start locations on the minimap (PySC2's viewer circles them, radius 5
+// world units): pixel centres and the radius in minimap pixels. Empty without a map size.
+struct MinimapCircle {
+  LayerPixel centre;
+  int radius = 0;
+};
+std::vector<MinimapCircle> start_location_circles(const SC2APIProtocol::ResponseGameInfo& game_info, int minimap_width,
+                                                  int minimap_height);
+
 }  // namespace sc2::app

@@ -8,6 +8,7 @@
 #include "app/ui/studio_ui.h"
 #include "app/ui/ui_helpers.h"
 #include "app/unit_type_names.h"
+#include "app/world_view_logic.h"
 
 namespace sc2::app::ui {
 
@@ -104,6 +105,12 @@ void StudioUi::draw_minimap(const SessionSnapshot& snapshot) {
           draw->AddRectFilled(a, ImVec2(a.x + std::max(cell_x, 2.0f), a.y + std::max(cell_y, 2.0f)),
                               to_color(palette.color(v)));
         }
+      }
+    }
+    if (snapshot.game_info) {  // start locations, as PySC2's viewer circles them
+      for (const MinimapCircle& start : start_location_circles(*snapshot.game_info, width_px, height_px)) {
+        const ImVec2 centre(min.x + (start.centre.x + 0.5f) * cell_x, min.y + (start.centre.y + 0.5f) * cell_y);
+        draw->AddCircle(centre, start.radius * cell_x, IM_COL32(255, 255, 255, 160), 0, 1.0f);
       }
     }
     if (const pysc2::Layer* camera = obs->minimap("camera"); camera && !camera->empty()) {

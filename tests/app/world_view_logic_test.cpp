@@ -303,3 +303,19 @@ TEST_CASE("the inspector lists the units at a screen pixel and at a minimap pixe
   CHECK(app::units_at_minimap_pixel(raw, info, 64, 64, {50, 50}).empty());
   CHECK(app::units_at_minimap_pixel(raw, SC2APIProtocol::ResponseGameInfo{}, 64, 64, {32, 31}).empty());
 }
+
+TEST_CASE("start locations become minimap circles of 5 world units, none without a map size") {
+  SC2APIProtocol::ResponseGameInfo info;
+  CHECK(app::start_location_circles(info, 64, 64).empty());
+  info.mutable_start_raw()->mutable_map_size()->set_x(64);
+  info.mutable_start_raw()->mutable_map_size()->set_y(64);
+  auto* start = info.mutable_start_raw()->add_start_locations();
+  start->set_x(10.5f);
+  start->set_y(53.5f);
+  const auto circles = app::start_location_circles(info, 64, 64);
+  REQUIRE(circles.size() == 1);
+  CHECK(circles[0].radius == 5);
+  CHECK(circles[0].centre.x == 10);
+  CHECK(circles[0].centre.y == 10);  // y down on the minimap: 64 - 53.5 = 10.5
+  CHECK(app::start_location_circles(info, 32, 32)[0].radius == 2);  // 2.5 pixels, truncated as PySC2 does
+}
