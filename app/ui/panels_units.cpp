@@ -4,6 +4,7 @@
 //   Selection     single / multi selection, production queue, control groups
 #include <algorithm>
 
+#include "app/selection_details.h"
 #include "app/ui/cheap_drawing.h"
 #include "app/ui/studio_ui.h"
 #include "app/ui/ui_helpers.h"
@@ -201,10 +202,12 @@ void StudioUi::draw_selection(const SessionSnapshot& snapshot) {
   }
   const auto& ui = snapshot.timestep->observation.proto().observation().ui_data();
   const float width = ImGui::GetContentRegionAvail().x;
-  if (ui.has_single()) {
-    const auto& unit = ui.single().unit();
+  if (ui.has_single() || ui.has_cargo()) {
+    const auto& unit = ui.has_single() ? ui.single().unit() : ui.cargo().unit();
     ImGui::TextColored(kAccent, "%s", unit_type_label(static_cast<int>(unit.unit_type())).c_str());
     unit_info_rows(unit, width);
+    // Upgrades, buffs and cargo, as PySC2's viewer lists them.
+    for (const std::string& line : selection_details(ui)) ImGui::TextColored(kDim, "%s", line.c_str());
   } else if (ui.has_multi()) {
     ImGui::TextColored(kAccent, "%d units selected", ui.multi().units_size());
     ImGui::TextColored(kDim, "click: select   Shift: deselect   Ctrl: all of type");

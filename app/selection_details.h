@@ -1,0 +1,14 @@
+#pragma once
+// The lines the Selection panel shows under the selected unit's bars, as PySC2's viewer does:
+// upgrade levels (when any is above 0), buffs (ids, as the game sends them), and a transport's
+// cargo (passengers' types and free slots).
+#include <string>
+#include <vector>
+
+#include "s2clientprotocol/ui.pb.h"
+
+namespace sc2::app {
+
+std::vector<std::string> selection_details(const SC2APIProtocol::ObservationUI& ui);
+
+}  // namespace sc2::app
