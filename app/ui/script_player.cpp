@@ -93,34 +93,40 @@ void ScriptPlayer::mouse_at(float x, float y) {
   SDL_WarpMouseInWindow(window_, static_cast<int>(x), static_cast<int>(y));
 }
 
-void ScriptPlayer::hold_button(int button) {
+void ScriptPlayer::push_button(int button, bool down) {
   int x = 0, y = 0;
   SDL_GetMouseState(&x, &y);
   SDL_Event event{};
-  event.type = SDL_MOUSEBUTTONDOWN;
+  event.type = down ? SDL_MOUSEBUTTONDOWN : SDL_MOUSEBUTTONUP;
   event.button.windowID = SDL_GetWindowID(window_);
   event.button.button = button == 0 ? SDL_BUTTON_LEFT : SDL_BUTTON_RIGHT;
-  event.button.state = SDL_PRESSED;
+  event.button.state = down ? SDL_PRESSED : SDL_RELEASED;
   event.button.clicks = 1;
   event.button.x = x;
   event.button.y = y;
   SDL_PushEvent(&event);
+}
+
+void ScriptPlayer::push_key(SDL_Keycode key, bool down) {
+  SDL_Event event{};
+  event.type = down ? SDL_KEYDOWN : SDL_KEYUP;
+  event.key.windowID = SDL_GetWindowID(window_);
+  event.key.state = down ? SDL_PRESSED : SDL_RELEASED;
+  event.key.keysym.sym = key;
+  event.key.keysym.scancode = SDL_GetScancodeFromKey(key);
+  event.key.keysym.mod = static_cast<Uint16>(modifiers_);
+  SDL_PushEvent(&event);
+}
+
+void ScriptPlayer::hold_button(int button) {
+  push_button(button, true);
   held_[button] = true;
 }
 
 void ScriptPlayer::release_button(int button) {
   if (!held_[button]) return;
   held_[button] = false;
-  int x = 0, y = 0;
-  SDL_GetMouseState(&x, &y);
-  SDL_Event event{};
-  event.type = SDL_MOUSEBUTTONUP;
-  event.button.windowID = SDL_GetWindowID(window_);
-  event.button.button = button == 0 ? SDL_BUTTON_LEFT : SDL_BUTTON_RIGHT;
-  event.button.state = SDL_RELEASED;
-  event.button.x = x;
-  event.button.y = y;
-  SDL_PushEvent(&event);
+  push_button(button, false);
 }
 
 void ScriptPlayer::turn_wheel(int clicks) {
@@ -142,18 +148,11 @@ void ScriptPlayer::set_modifiers(bool shift, bool ctrl, bool alt) {
     SDL_Keycode key;
   } keys[] = {{KMOD_LSHIFT, SDLK_LSHIFT}, {KMOD_LCTRL, SDLK_LCTRL}, {KMOD_LALT, SDLK_LALT}};
   SDL_SetModState(static_cast<SDL_Keymod>(wanted));
-  for (const auto& k : keys) {
-    if ((wanted & k.mod) == (modifiers_ & k.mod)) continue;
-    SDL_Event event{};
-    event.type = (wanted & k.mod) ? SDL_KEYDOWN : SDL_KEYUP;
-    event.key.windowID = SDL_GetWindowID(window_);
-    event.key.state = (wanted & k.mod) ? SDL_PRESSED : SDL_RELEASED;
-    event.key.keysym.sym = k.key;
-    event.key.keysym.scancode = SDL_GetScancodeFromKey(k.key);
-    event.key.keysym.mod = static_cast<Uint16>(wanted);
-    SDL_PushEvent(&event);
-  }
+  const int before = modifiers_;
   modifiers_ = static_cast<SDL_Keymod>(wanted);
+  for (const auto& k : keys) {
+    if ((wanted & k.mod) != (before & k.mod)) push_key(k.key, (wanted & k.mod) != 0);
+  }
 }
 
 bool ScriptPlayer::press_key(const KeyChord& chord) {
@@ -167,16 +166,8 @@ bool ScriptPlayer::press_key(const KeyChord& chord) {
   const SDL_Keycode key = SDL_GetKeyFromName(name.c_str());
   if (key == SDLK_UNKNOWN) return false;
   set_modifiers(chord.shift, chord.ctrl, chord.alt);
-  for (const Uint32 type : {SDL_KEYDOWN, SDL_KEYUP}) {
-    SDL_Event event{};
-    event.type = type;
-    event.key.windowID = SDL_GetWindowID(window_);
-    event.key.state = type == SDL_KEYDOWN ? SDL_PRESSED : SDL_RELEASED;
-    event.key.keysym.sym = key;
-    event.key.keysym.scancode = SDL_GetScancodeFromKey(key);
-    event.key.keysym.mod = static_cast<Uint16>(modifiers_);
-    SDL_PushEvent(&event);
-  }
+  push_key(key, true);
+  push_key(key, false);
   return true;
 }
 

@@ -36,6 +36,8 @@ class ScriptPlayer {
   void turn_wheel(int clicks);
   void set_modifiers(bool shift, bool ctrl, bool alt);
   bool press_key(const KeyChord& chord);  // false: no SDL key has that name
+  void push_button(int button, bool down);    // a button event at the pointer
+  void push_key(SDL_Keycode key, bool down);  // a key event with the modifiers held now
 
   SDL_Window* window_ = nullptr;
   SDL_Keymod modifiers_ = KMOD_NONE;

@@ -113,16 +113,13 @@ Observation decode_keys(const SC2APIProtocol::ResponseObservation& response, con
 
 Observation to_observation(const SC2APIProtocol::ResponseObservation& response, const ObservationSpec& spec,
                            const SC2APIProtocol::ResponseGameInfo& game_info) {
-  Observation result = decode_keys(response, spec, game_info);
-  result.shared_proto = std::make_shared<const SC2APIProtocol::ResponseObservation>(response);
-  return result;
+  return to_observation(std::make_shared<const SC2APIProtocol::ResponseObservation>(response), spec, game_info);
 }
 
 Observation to_observation(SC2APIProtocol::ResponseObservation&& response, const ObservationSpec& spec,
                            const SC2APIProtocol::ResponseGameInfo& game_info) {
-  Observation result = decode_keys(response, spec, game_info);
-  result.shared_proto = std::make_shared<const SC2APIProtocol::ResponseObservation>(std::move(response));
-  return result;
+  return to_observation(std::make_shared<const SC2APIProtocol::ResponseObservation>(std::move(response)), spec,
+                        game_info);
 }
 
 Observation to_observation(std::shared_ptr<const SC2APIProtocol::ResponseObservation> response,

@@ -6,6 +6,7 @@
 #include "engine/sim/abilities.h"
 #include "engine/sim/economy.h"
 #include "engine/sim/movement.h"
+#include "engine/sim/orders.h"
 #include "engine/sim/path_following.h"
 #include "engine/sim/world.h"
 
@@ -118,13 +119,7 @@ CommandOutcome issue_build(World& world, Unit& worker, std::uint32_t ability_id,
     const CommandOutcome placed = check_placement(world, worker.owner, type, order.target, worker.id);
     if (placed != CommandOutcome::Done) return placed;
   }
-  if (!queue) {
-    worker.orders.clear();
-    worker.engaged_target = {};
-    worker.has_rest_goal = false;
-  }
-  worker.holding_position = false;
-  worker.orders.push_back(order);
+  give_order(worker, order, queue);
   return CommandOutcome::Done;
 }
 
@@ -148,13 +143,7 @@ CommandOutcome issue_resume(World& world, Unit& worker, Unit& structure, bool qu
   order.build_type = structure.type();
   order.target = structure.pos;
   order.target_unit = structure.id;
-  if (!queue) {
-    worker.orders.clear();
-    worker.engaged_target = {};
-    worker.has_rest_goal = false;
-  }
-  worker.holding_position = false;
-  worker.orders.push_back(order);
+  give_order(worker, order, queue);
   // The builder from now on, even while walking there: no second SCV takes it over.
   structure.builder = worker.id;
   return CommandOutcome::Done;

@@ -5,6 +5,7 @@
 #include "engine/sim/abilities.h"
 #include "engine/sim/economy.h"
 #include "engine/sim/movement.h"
+#include "engine/sim/orders.h"
 #include "engine/sim/path_following.h"
 #include "engine/sim/world.h"
 
@@ -81,15 +82,6 @@ void extract(World& world, Unit& worker, Unit& resource) {
   worker.last_resource = resource.id;
 }
 
-void push_order(Unit& worker, const Order& order, bool queue) {
-  if (!queue) {
-    worker.orders.clear();
-    worker.engaged_target = {};
-    worker.has_rest_goal = false;
-  }
-  worker.holding_position = false;
-  worker.orders.push_back(order);
-}
 
 }  // namespace
 
@@ -117,7 +109,7 @@ CommandOutcome issue_gather(World& world, Unit& worker, UnitId target, bool queu
   order.target_unit = resource->id;
   // A worker already carrying a load hands it in first.
   if (worker.carrying()) start_return(order);
-  push_order(worker, order, queue);
+  give_order(worker, order, queue);
   return CommandOutcome::Done;
 }
 
@@ -129,7 +121,7 @@ CommandOutcome issue_return(World& world, Unit& worker, bool queue) {
   order.target_unit = worker.last_resource;
   if (const Unit* r = world.find(worker.last_resource)) order.target = r->pos;
   start_return(order);
-  push_order(worker, order, queue);
+  give_order(worker, order, queue);
   return CommandOutcome::Done;
 }
 

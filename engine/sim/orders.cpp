@@ -96,10 +96,14 @@ CommandOutcome issue_command(World& world, Unit& unit, std::uint32_t specific, c
     order.kind = OrderKind::Move;  // Move, and Smart on the ground, a friend or a neutral
     order.ability_id = ability::kMoveMove;
   }
+  give_order(unit, order, queue);
+  return CommandOutcome::Done;
+}
+
+void give_order(Unit& unit, const Order& order, bool queue) {
   if (!queue) clear_orders(unit);
   unit.holding_position = false;
   unit.orders.push_back(order);
-  return CommandOutcome::Done;
 }
 
 }  // namespace sc2::engine

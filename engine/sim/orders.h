@@ -42,4 +42,8 @@ enum class CommandOutcome {
 CommandOutcome issue_command(World& world, Unit& unit, std::uint32_t specific, const CommandTarget& target,
                              bool queue);
 
+// Gives `unit` the order with the game's `queued` semantics: appended with `queue`, else it
+// replaces the queue (and what the unit was attacking or resting at); holding ends.
+void give_order(Unit& unit, const Order& order, bool queue);
+
 }  // namespace sc2::engine

@@ -51,8 +51,6 @@ float step_length(const World& world, const Unit& unit, Vec2 goal, float stop_di
   return std::clamp(std::min(current + a, braking), a, stats.speed_per_loop);
 }
 
-bool move_on(World& world, Unit& unit, Vec2 goal, float stop_distance, float step);
-
 }  // namespace
 
 bool step_on_grid(const PathingGrid& grid, Unit& unit, Vec2 goal, float stop_distance, float step) {
@@ -72,16 +70,9 @@ bool step_on_grid(const PathingGrid& grid, Unit& unit, Vec2 goal, float stop_dis
   return distance(unit.pos, goal) <= stop_distance + kArrivalSlack;
 }
 
-bool move_towards(World& world, Unit& unit, Vec2 goal, float stop_distance) {
-  const Vec2 before = unit.pos;
-  const bool arrived = move_on(world, unit, goal, stop_distance, step_length(world, unit, goal, stop_distance));
-  unit.walk_speed = distance(before, unit.pos);
-  unit.walk_loop = world.game_loop();
-  return arrived;
-}
-
 namespace {
 
+// One loop's walk of at most `step` towards `goal`: straight, or along the planned route.
 bool move_on(World& world, Unit& unit, Vec2 goal, float stop_distance, float step) {
   const PathingGrid& grid = world.pathing();
   if (unit.stats->flying || !grid.has_obstacles()) {
@@ -119,6 +110,14 @@ bool move_on(World& world, Unit& unit, Vec2 goal, float stop_distance, float ste
 }
 
 }  // namespace
+
+bool move_towards(World& world, Unit& unit, Vec2 goal, float stop_distance) {
+  const Vec2 before = unit.pos;
+  const bool arrived = move_on(world, unit, goal, stop_distance, step_length(world, unit, goal, stop_distance));
+  unit.walk_speed = distance(before, unit.pos);
+  unit.walk_loop = world.game_loop();
+  return arrived;
+}
 
 bool stopped_short(const Unit& unit) {
   return unit.path.valid && unit.path.unreachable && unit.path.waypoints.empty();

@@ -21,6 +21,16 @@ using sc2::test::count_color;
 using sc2::test::have_programs;
 using sc2::test::studio;
 
+// How far the log's one unit moved between the first and the last observation.
+double unit_moved(const nlohmann::json& log) {
+  const auto& first = log.at("first_observation").at("units");
+  const auto& last = log.at("last_observation").at("units");
+  REQUIRE(first.size() == 1);
+  REQUIRE(last.size() == 1);
+  return std::hypot(last[0].at("x").get<double>() - first[0].at("x").get<double>(),
+                    last[0].at("y").get<double>() - first[0].at("y").get<double>());
+}
+
 }  // namespace
 
 TEST_CASE("scripted clicks select the Marine and move it to the beacon on MoveToBeacon") {
@@ -68,14 +78,8 @@ TEST_CASE("scripted clicks select the Marine and move it to the beacon on MoveTo
   }
   // The select_point pixel is on the Marine: the Smart order was accepted for it (result ok
   // above) and the Marine moved.
-  const auto& first = log.at("first_observation").at("units");
-  const auto& last = log.at("last_observation").at("units");
-  REQUIRE(first.size() == 1);
-  REQUIRE(last.size() == 1);
-  CHECK(first[0].at("unit_type") == 48);  // Marine
-  const double moved = std::hypot(last[0].at("x").get<double>() - first[0].at("x").get<double>(),
-                                  last[0].at("y").get<double>() - first[0].at("y").get<double>());
-  CHECK(moved > 2.0);
+  CHECK(log.at("first_observation").at("units").at(0).at("unit_type") == 48);  // Marine
+  CHECK(unit_moved(log) > 2.0);
 
   // Every panel is drawn.
   CHECK(count_color(shot, 0, 142, 0, 0) > 20);        // the Marine in the world view and layers
@@ -93,31 +97,28 @@ TEST_CASE("scripted clicks select the Marine and move it to the beacon on MoveTo
 TEST_CASE("scripted SDL drags and modifier clicks become select_rect and select_point with their modifiers") {
   if (!have_programs()) return;
   sc2::test::TempDir dir;
-  const auto script = dir.path() / "drag.txt";
-  std::ofstream(script) << "wait_game\n"
-                           "wait_frames 10\n"
-                           "drag world 2 3 60 61          # select_rect over the screen\n"
-                           "wait_loops 16\n"
-                           "drag world 4 5 20 21 shift    # add to the selection\n"
-                           "wait_loops 16\n"
-                           "click world 30 30 shift       # select_point toggle\n"
-                           "wait_loops 16\n"
-                           "click world 31 32 ctrl        # all of type\n"
-                           "wait_loops 16\n"
-                           "click world 33 34 ctrl shift  # add all of type\n"
-                           "wait_loops 16\n"
-                           "key Ctrl+3                    # control group 3: set\n"
-                           "wait_loops 16\n"
-                           "quit\n";
-  const auto log_file = dir.path() / "actions.json";
-  const auto result = sc2::test::run_command(studio(dir, "--map CollectMineralShards --seed 3 --speed 4 --script '" +
-                                                             script.string() + "' --action_log '" + log_file.string() + "'"));
+  const auto result = sc2::test::run_script(dir,
+                                            "wait_game\n"
+                                            "wait_frames 10\n"
+                                            "drag world 2 3 60 61          # select_rect over the screen\n"
+                                            "wait_loops 16\n"
+                                            "drag world 4 5 20 21 shift    # add to the selection\n"
+                                            "wait_loops 16\n"
+                                            "click world 30 30 shift       # select_point toggle\n"
+                                            "wait_loops 16\n"
+                                            "click world 31 32 ctrl        # all of type\n"
+                                            "wait_loops 16\n"
+                                            "click world 33 34 ctrl shift  # add all of type\n"
+                                            "wait_loops 16\n"
+                                            "key Ctrl+3                    # control group 3: set\n"
+                                            "wait_loops 16\n"
+                                            "quit\n",
+                                            "--map CollectMineralShards --seed 3 --speed 4");
   INFO(result.output);
   REQUIRE(result.exit_code == 0);
-  std::ifstream in(log_file);
-  const nlohmann::json log = nlohmann::json::parse(in);
+  const nlohmann::json log = sc2::test::read_json(sc2::test::action_log_file(dir));
   const auto& actions = log.at("actions");
-  INFO(log.at("actions").dump());
+  INFO(actions.dump());
   REQUIRE(actions.size() == 6);
   CHECK(actions[0].at("function") == sc2::pysc2::fn::select_rect);
   CHECK(actions[0].at("arguments")[0] == std::vector<int>{0});  // select
@@ -140,21 +141,18 @@ TEST_CASE("scripted SDL drags and modifier clicks become select_rect and select_
 TEST_CASE("one click on the Marine in a screen layer's image selects it, a right click there moves it") {
   if (!have_programs()) return;
   sc2::test::TempDir dir;
-  const auto script = dir.path() / "layers.txt";
-  std::ofstream(script) << "wait_game\n"
-                           "wait_frames 10\n"
-                           "click screen/unit_type self             # select_point on the Marine's pixel\n"
-                           "wait_loops 16\n"
-                           "right_click screen/player_relative neutral  # Smart_screen on the beacon\n"
-                           "wait_loops 120\n"
-                           "quit\n";
-  const auto log_file = dir.path() / "actions.json";
-  const auto result = sc2::test::run_command(studio(dir, "--map MoveToBeacon --seed 11 --speed 4 --script '" +
-                                                             script.string() + "' --action_log '" + log_file.string() + "'"));
+  const auto result = sc2::test::run_script(dir,
+                                            "wait_game\n"
+                                            "wait_frames 10\n"
+                                            "click screen/unit_type self  # select_point on the Marine's pixel\n"
+                                            "wait_loops 16\n"
+                                            "right_click screen/player_relative neutral  # Smart_screen, beacon\n"
+                                            "wait_loops 120\n"
+                                            "quit\n",
+                                            "--map MoveToBeacon --seed 11 --speed 4");
   INFO(result.output);
   REQUIRE(result.exit_code == 0);
-  std::ifstream in(log_file);
-  const nlohmann::json log = nlohmann::json::parse(in);
+  const nlohmann::json log = sc2::test::read_json(sc2::test::action_log_file(dir));
   const auto& actions = log.at("actions");
   INFO(actions.dump());
   REQUIRE(actions.size() == 2);
@@ -162,21 +160,14 @@ TEST_CASE("one click on the Marine in a screen layer's image selects it, a right
   CHECK(actions[0].at("result") == "ok");
   CHECK(actions[1].at("function") == sc2::pysc2::find_function("Smart_screen")->id);
   CHECK(actions[1].at("result") == "ok");  // only accepted with the Marine selected
-  const auto& first = log.at("first_observation").at("units");
-  const auto& last = log.at("last_observation").at("units");
-  REQUIRE(first.size() == 1);
-  REQUIRE(last.size() == 1);
-  const double moved = std::hypot(last[0].at("x").get<double>() - first[0].at("x").get<double>(),
-                                  last[0].at("y").get<double>() - first[0].at("y").get<double>());
-  CHECK(moved > 2.0);
+  CHECK(unit_moved(log) > 2.0);
 }
 
 TEST_CASE("F12 writes a screenshot into the data folder, twice in one second gives two files") {
   if (!have_programs()) return;
   sc2::test::TempDir dir;
-  const auto script = dir.path() / "f12.txt";
-  std::ofstream(script) << "wait_game\nwait_frames 5\nkey F12\nwait_frames 2\nkey F12\nwait_frames 3\nquit\n";
-  const auto result = sc2::test::run_command(studio(dir, "--map MoveToBeacon --script '" + script.string() + "'"));
+  const auto result = sc2::test::run_script(
+      dir, "wait_game\nwait_frames 5\nkey F12\nwait_frames 2\nkey F12\nwait_frames 3\nquit\n", "--map MoveToBeacon");
   INFO(result.output);
   REQUIRE(result.exit_code == 0);
   const auto folder = dir.path() / "data" / "sc2studio" / "screenshots";
@@ -193,11 +184,9 @@ TEST_CASE("F12 writes a screenshot into the data folder, twice in one second giv
 TEST_CASE("the person's last call is marked on the world view and the layers for about a second, as PySC2's viewer does") {
   if (!have_programs()) return;
   sc2::test::TempDir dir;
-  const auto script = dir.path() / "marker.txt";
-  std::ofstream(script) << "wait_game\nwait_frames 5\nclick world self\nwait_loops 8\nquit\n";
   const auto shot = dir.path() / "marker.png";
-  const auto result = sc2::test::run_command(
-      studio(dir, "--map MoveToBeacon --script '" + script.string() + "' --screenshot '" + shot.string() + "'"));
+  const auto result = sc2::test::run_script(dir, "wait_game\nwait_frames 5\nclick world self\nwait_loops 8\nquit\n",
+                                            "--map MoveToBeacon --screenshot '" + shot.string() + "'");
   INFO(result.output);
   REQUIRE(result.exit_code == 0);
   CHECK(count_color(shot, 70, 230, 255, 0) > 100);  // the person's marker colour (kHumanMarker)
@@ -206,10 +195,9 @@ TEST_CASE("the person's last call is marked on the world view and the layers for
 TEST_CASE("F4 closes the window: the app exits cleanly before its script ends") {
   if (!have_programs()) return;
   sc2::test::TempDir dir;
-  const auto script = dir.path() / "quit.txt";
-  std::ofstream(script) << "wait_game\nkey F4\nwait_frames 100000\n";  // ~30 minutes unless F4 works
   const auto started = std::chrono::steady_clock::now();
-  const auto result = sc2::test::run_command(studio(dir, "--map MoveToBeacon --script '" + script.string() + "'"));
+  // ~30 minutes of frames unless F4 works.
+  const auto result = sc2::test::run_script(dir, "wait_game\nkey F4\nwait_frames 100000\n", "--map MoveToBeacon");
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   INFO(result.output);
   CHECK(result.exit_code == 0);

@@ -94,29 +94,26 @@ TEST_CASE("after the game server dies the error banner's restart button brings a
 TEST_CASE("a restart while the game server hangs does not freeze the window: the new game runs at once") {
   if (!have_programs()) return;
   sc2::test::TempDir dir;
-  const auto script = dir.path() / "hung.txt";
-  std::ofstream(script) << "wait_game\n"
-                           "wait_frames 5\n"
-                           "freeze_game               # sc2lite stops answering (SIGSTOP)\n"
-                           "wait_frames 20\n"
-                           "click_button settings/restart\n"
-                           "wait_game                 # the new game, while the old server still hangs\n"
-                           "click world self\n"
-                           "wait_loops 32\n"
-                           "thaw_game                 # the old session can finish now\n"
-                           "quit\n";
-  const auto log_file = dir.path() / "actions.json";
   const auto started = std::chrono::steady_clock::now();
-  const auto result = sc2::test::run_command(
-      studio(dir, "--map MoveToBeacon --seed 6 --speed 4 --window_height 1300 --script '" + script.string() +
-                      "' --action_log '" + log_file.string() + "'"));
+  const auto result = sc2::test::run_script(dir,
+                                            "wait_game\n"
+                                            "wait_frames 5\n"
+                                            "freeze_game               # sc2lite stops answering (SIGSTOP)\n"
+                                            "wait_frames 20\n"
+                                            "click_button settings/restart\n"
+                                            "wait_game                 # the new game; the old server still hangs\n"
+                                            "click world self\n"
+                                            "wait_loops 32\n"
+                                            "thaw_game                 # the old session can finish now\n"
+                                            "quit\n",
+                                            "--map MoveToBeacon --seed 6 --speed 4 --window_height 1300");
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   INFO(result.output);
   REQUIRE(result.exit_code == 0);
   // Stopping the old session waits for its call to the frozen server (the call timeout is
   // 60 s); the window went on with the new game instead.
   CHECK(seconds < 30.0);
-  const nlohmann::json log = read_json(log_file);
+  const nlohmann::json log = read_json(sc2::test::action_log_file(dir));
   REQUIRE(log.at("actions").size() == 1);  // the click in the new game
   CHECK(log.at("actions")[0].at("result") == "ok");
   CHECK(log.at("last_observation").at("game_loop").get<int>() >= 32);

@@ -31,6 +31,16 @@ inline std::string studio(const TempDir& dir, const std::string& flags) {
          (kBinDir / "sc2studio").string() + "' " + flags;
 }
 
+// sc2studio (`flags` as for studio()) playing `script_text` as its --script and writing its
+// --action_log to action_log_file(dir).
+inline std::filesystem::path action_log_file(const TempDir& dir) { return dir.path() / "actions.json"; }
+inline CommandResult run_script(const TempDir& dir, const std::string& script_text, const std::string& flags) {
+  const auto script = dir.path() / "script.txt";
+  std::ofstream(script) << script_text;
+  return run_command(studio(dir, flags + " --script '" + script.string() + "' --action_log '" +
+                                     action_log_file(dir).string() + "'"));
+}
+
 // Pixels of the PNG within `tolerance` of (r, g, b) on every channel; -1 if it cannot be read.
 inline int count_color(const std::filesystem::path& png, int r, int g, int b, int tolerance = 0) {
   int width = 0, height = 0, channels = 0;

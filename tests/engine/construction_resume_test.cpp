@@ -22,31 +22,12 @@ constexpr Vec2 kDepotSpot{23.0f, 23.0f};
 constexpr Vec2 kAwaySpot{26.0f, 41.0f};  // open ground, a walk from the depot
 constexpr int kBuiltBeforeHalt = 100;    // loops of construction before the SCV stops
 
-std::vector<Unit*> own_of(World& w, std::uint32_t type) {
-  std::vector<Unit*> out;
-  for (Unit* u : w.units()) {
-    if (u->owner == kMe && u->type() == type) out.push_back(u);
-  }
-  return out;
-}
+std::vector<Unit*> own_of(World& w, std::uint32_t type) { return units_of(w, kMe, type); }
 
 World base_world(bool geysers = false) {
   World w = flat_world(3);
   economy_base::place(w, kMe, 8, geysers);
   return w;
-}
-
-CommandOutcome order(World& w, Unit& u, std::uint32_t ability, Vec2 point, UnitId target = {}) {
-  return issue_command(w, u, ability, {point, target}, false);
-}
-
-template <class Done>
-int run_until(World& w, int limit, Done done) {
-  for (int i = 0; i < limit; ++i) {
-    if (done()) return i;
-    w.advance();
-  }
-  return limit;
 }
 
 bool at_work(const Unit& scv) {

@@ -19,13 +19,7 @@ namespace {
 
 constexpr int kMe = 1;
 
-std::vector<Unit*> own_of(World& w, std::uint32_t type) {
-  std::vector<Unit*> out;
-  for (Unit* u : w.units()) {
-    if (u->owner == kMe && u->type() == type) out.push_back(u);
-  }
-  return out;
-}
+std::vector<Unit*> own_of(World& w, std::uint32_t type) { return units_of(w, kMe, type); }
 
 std::vector<Unit*> fields_of(World& w) {
   std::vector<Unit*> out;
@@ -43,22 +37,8 @@ World base_world(int fields = 8, bool geysers = false) {
   return w;
 }
 
-CommandOutcome order(World& w, Unit& u, std::uint32_t ability, Vec2 point, UnitId target = {}) {
-  return issue_command(w, u, ability, {point, target}, false);
-}
-
 CommandOutcome gather(World& w, Unit& scv, Unit& resource) {
   return order(w, scv, ability::kHarvestGatherScv, resource.pos, resource.id);
-}
-
-// Runs until `done` or `limit` loops; returns the loops run.
-template <class Done>
-int run_until(World& w, int limit, Done done) {
-  for (int i = 0; i < limit; ++i) {
-    if (done()) return i;
-    w.advance();
-  }
-  return limit;
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "engine/maps/single_screen.h"
+#include "engine/sim/orders.h"
 #include "engine/sim/world.h"
 #include "tests/shared_dir.h"
 
@@ -57,6 +58,30 @@ inline GameDataRow game_data(std::uint32_t unit_type_id) {
 
 inline void run_loops(World& world, int loops) {
   for (int i = 0; i < loops; ++i) world.advance();
+}
+
+// Advances until `done` (checked before each loop) or `limit` loops; returns the loops run.
+template <class Done>
+int run_until(World& world, int limit, Done done) {
+  for (int i = 0; i < limit; ++i) {
+    if (done()) return i;
+    world.advance();
+  }
+  return limit;
+}
+
+// The units of `owner` of `type`, in slot order.
+inline std::vector<Unit*> units_of(World& world, int owner, std::uint32_t type) {
+  std::vector<Unit*> out;
+  for (Unit* u : world.units()) {
+    if (u->owner == owner && u->type() == type) out.push_back(u);
+  }
+  return out;
+}
+
+// `ability` on a point (and a unit, if given), not queued.
+inline CommandOutcome order(World& world, Unit& unit, std::uint32_t ability, Vec2 point, UnitId target = {}) {
+  return issue_command(world, unit, ability, {point, target}, false);
 }
 
 }  // namespace sc2::engine::test
