@@ -37,6 +37,8 @@ std::string ui_hotkey(int function, const Keymap& keymap) {
     case pysc2::fn::build_queue: return "Selection";
     case pysc2::fn::select_idle_worker: return keymap.keys_for("select_idle_worker");
     case pysc2::fn::select_army: return keymap.keys_for("select_army");
+    case pysc2::fn::select_warp_gates:
+    case pysc2::fn::select_larva: return keymap.keys_for("select_larva_or_warp_gates");
     default: return "";
   }
 }

@@ -66,6 +66,7 @@ const char* to_string(UiCommand command) {
     case UiCommand::quit: return "quit";
     case UiCommand::step_mul_up: return "step_mul_up";
     case UiCommand::step_mul_down: return "step_mul_down";
+    case UiCommand::toggle_player_relative: return "toggle_player_relative";
     case UiCommand::arm: return "arm";
   }
   return "?";
@@ -118,6 +119,16 @@ HotkeyResult map_hotkey(const Keymap& keymap, const KeyChord& pressed, const Hot
     return call_if_available(std::move(result),
                              pysc2::FunctionCall{pysc2::fn::select_army, {{pressed.shift ? 1 : 0}}}, state);
   }
+  if (action == "select_larva_or_warp_gates") {
+    if (contains(state.available, pysc2::fn::select_warp_gates)) {
+      result.call = pysc2::FunctionCall{pysc2::fn::select_warp_gates, {{pressed.shift ? 1 : 0}}};
+    } else if (contains(state.available, pysc2::fn::select_larva)) {
+      result.call = pysc2::FunctionCall{pysc2::fn::select_larva, {}};
+    } else {
+      result.message = "there are no warp gates or larva to select";
+    }
+    return result;
+  }
   if (action == "camera_left") return camera_step(std::move(result), -1, 0, state);
   if (action == "camera_right") return camera_step(std::move(result), 1, 0, state);
   if (action == "camera_up") return camera_step(std::move(result), 0, -1, state);
@@ -155,7 +166,7 @@ HotkeyResult map_hotkey(const Keymap& keymap, const KeyChord& pressed, const Hot
       {"save_replay", UiCommand::save_replay}, {"help", UiCommand::help},
       {"screenshot", UiCommand::screenshot}, {"toggle_control", UiCommand::toggle_control},
       {"quit", UiCommand::quit}, {"step_mul_up", UiCommand::step_mul_up},
-      {"step_mul_down", UiCommand::step_mul_down}};
+      {"step_mul_down", UiCommand::step_mul_down}, {"toggle_player_relative", UiCommand::toggle_player_relative}};
   for (const auto& [name, command] : kCommands) {
     if (action == name) {
       result.command = command;

@@ -4,6 +4,8 @@
 //   control_group_N:    N recall, Ctrl set, Shift append, Alt set and steal, Alt+Shift append and steal
 //   select_idle_worker: set, Ctrl all, Shift add, Ctrl+Shift add all
 //   select_army:        select, Shift add
+//   select_larva_or_warp_gates: select_warp_gates (Shift add) when there are warp gates,
+//                       else select_larva (PySC2's F3; no race has both)
 //   camera_*:           move_camera to the minimap pixel next to the camera's centre
 //   ability:<Name>:     <Name>_quick([queued = Shift]) now, or arm <Name>_screen/_minimap
 // Functions not in available_actions are not produced: the result carries a message instead.
@@ -19,7 +21,8 @@
 namespace sc2::app {
 
 enum class UiCommand {
-  none, cancel, pause, step, speed_up, speed_down, restart, save_replay, help, screenshot, toggle_control, quit, step_mul_up, step_mul_down, arm
+  none, cancel, pause, step, speed_up, speed_down, restart, save_replay, help, screenshot, toggle_control, quit, step_mul_up, step_mul_down,
+  toggle_player_relative, arm
 };
 const char* to_string(UiCommand command);
 

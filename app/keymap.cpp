@@ -110,9 +110,9 @@ const std::vector<std::string_view>& keymap_actions() {
   static const std::vector<std::string_view> actions = {
       "control_group_0", "control_group_1", "control_group_2", "control_group_3", "control_group_4",
       "control_group_5", "control_group_6", "control_group_7", "control_group_8", "control_group_9",
-      "select_idle_worker", "select_army", "camera_left", "camera_right", "camera_up", "camera_down",
+      "select_idle_worker", "select_army", "select_larva_or_warp_gates", "camera_left", "camera_right", "camera_up", "camera_down",
       "cancel", "pause", "step", "speed_up", "speed_down", "restart", "save_replay", "help", "screenshot",
-      "toggle_control", "quit", "step_mul_up", "step_mul_down"};
+      "toggle_control", "quit", "step_mul_up", "step_mul_down", "toggle_player_relative"};
   return actions;
 }
 

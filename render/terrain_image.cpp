@@ -26,11 +26,26 @@ std::uint8_t to_unorm8(float value) {
   return static_cast<std::uint8_t>(std::lround(std::clamp(value, 0.0f, 1.0f) * 255.0f));
 }
 
+// A palette colour as 0..1 floats.
+void to_float(Rgb rgb, float out[3]) {
+  out[0] = rgb.r / 255.0f;
+  out[1] = rgb.g / 255.0f;
+  out[2] = rgb.b / 255.0f;
+}
+
 }  // namespace
 
-TerrainImage terrain_image(const pysc2::Layer* height, const pysc2::Layer* visibility, const pysc2::Layer* creep) {
+TerrainImage terrain_image(const TerrainLayers& layers) {
+  const pysc2::Layer* height = layers.height;
+  const pysc2::Layer* visibility = layers.visibility;
+  const pysc2::Layer* creep = layers.creep;
+  const pysc2::Layer* power = layers.power;
+  const pysc2::Layer* player_relative = layers.player_relative;
   TerrainImage image;
-  const pysc2::Layer* shape = usable(height) ? height : usable(visibility) ? visibility : usable(creep) ? creep : nullptr;
+  const pysc2::Layer* shape = nullptr;
+  for (const pysc2::Layer* layer : {height, visibility, creep, power, player_relative}) {
+    if (!shape && usable(layer)) shape = layer;
+  }
   image.width = shape ? shape->width : 1;
   image.height = shape ? shape->height : 1;
   image.rgba.resize(static_cast<std::size_t>(image.width) * image.height);
@@ -39,9 +54,13 @@ TerrainImage terrain_image(const pysc2::Layer* height, const pysc2::Layer* visib
                                                         [](std::int32_t v) { return v != 0; });
   const bool has_visibility = usable(visibility);
   const bool has_creep = usable(creep);
+  const bool has_power = usable(power);
+  const bool has_player_relative = usable(player_relative);
   const Palette& palette = palette_for_layer("height_map", false);
-  const Rgb creep_rgb = palette_for_layer("creep", false).color(1);
-  const float creep_color[3] = {creep_rgb.r / 255.0f, creep_rgb.g / 255.0f, creep_rgb.b / 255.0f};
+  const Palette& relative_palette = palette_for_layer("player_relative", false);
+  float creep_color[3], power_color[3];
+  to_float(palette_for_layer("creep", false).color(1), creep_color);
+  to_float(palette_for_layer("power", false).color(1), power_color);
   for (int y = 0; y < image.height; ++y) {
     for (int x = 0; x < image.width; ++x) {
       const int h = has_height ? std::clamp(sample(*height, x, y, image.width, image.height), 0, palette.size() - 1)
@@ -50,6 +69,13 @@ TerrainImage terrain_image(const pysc2::Layer* height, const pysc2::Layer* visib
       float color[3] = {base.r / 255.0f * 0.6f, base.g / 255.0f * 0.6f, base.b / 255.0f * 0.6f};
       if (has_creep && sample(*creep, x, y, image.width, image.height) > 0) {
         for (int c = 0; c < 3; ++c) color[c] = color[c] * 0.4f + creep_color[c] * 0.6f;
+      }
+      if (has_power && sample(*power, x, y, image.width, image.height) > 0) {
+        for (int c = 0; c < 3; ++c) color[c] = color[c] * 0.7f + power_color[c] * 0.3f;
+      }
+      if (has_player_relative) {
+        const int relative = sample(*player_relative, x, y, image.width, image.height);
+        if (relative > 0) to_float(relative_palette.color(std::min(relative, relative_palette.size() - 1)), color);
       }
       if (has_visibility) {
         const int v = sample(*visibility, x, y, image.width, image.height);

@@ -115,21 +115,29 @@ bool WorldRenderer::render_if_changed(RenderContext& context, const std::shared_
   return true;
 }
 
+void WorldRenderer::set_player_relative_overlay(bool on) {
+  if (on == player_relative_overlay_) return;
+  player_relative_overlay_ = on;
+  terrain_ready_ = false;
+  drawn_source_.reset();
+}
+
 bool WorldRenderer::update_terrain(const pysc2::Observation& observation) {
-  const pysc2::Layer* layers[3] = {observation.screen("height_map"), observation.screen("visibility_map"),
-                                   observation.screen("creep")};
+  const pysc2::Layer* layers[5] = {observation.screen("height_map"), observation.screen("visibility_map"),
+                                   observation.screen("creep"), observation.screen("power"),
+                                   player_relative_overlay_ ? observation.screen("player_relative") : nullptr};
   bool same = terrain_ready_;
-  for (int i = 0; i < 3 && same; ++i) {
+  for (int i = 0; i < 5 && same; ++i) {
     const TerrainSource& source = terrain_sources_[i];
     const pysc2::Layer* layer = layers[i];
     same = layer ? source.width == layer->width && source.height == layer->height && source.values == layer->values
                  : source.width == -1;
   }
   if (same) return false;
-  for (int i = 0; i < 3; ++i) {
+  for (int i = 0; i < 5; ++i) {
     terrain_sources_[i] = layers[i] ? TerrainSource{layers[i]->width, layers[i]->height, layers[i]->values} : TerrainSource{};
   }
-  const TerrainImage image = terrain_image(layers[0], layers[1], layers[2]);
+  const TerrainImage image = terrain_image(TerrainLayers{layers[0], layers[1], layers[2], layers[3], layers[4]});
   terrain_.bind();
   GLint row_length = 0;
   glGetIntegerv(GL_UNPACK_ROW_LENGTH, &row_length);

@@ -1,7 +1,8 @@
 #pragma once
 // The world view: the camera area drawn from raw units over the terrain, into an RGBA
 // texture (GL orientation; show with uv0 = (0, 1), uv1 = (1, 0)).
-// Background = screen height_map x 0.6, creep, times visibility (as PySC2's renderer);
+// Background = screen height_map x 0.6, creep, power, times visibility (as PySC2's renderer;
+// optionally the player_relative layer painted over it, PySC2's F10);
 // units = discs in the owner colour with outline, damage, facing tick, selection ring;
 // order paths of selected units; status bars (render/world_scene.h unit_bars).
 // Zoom: `view` may be a part of `camera` (the area the screen layers cover); the terrain is
@@ -45,6 +46,11 @@ class WorldRenderer {
   void draw_direct(RenderContext& context, const pysc2::Observation& observation, const WorldRect& camera,
                    const WorldRect& view, const PixelRect& viewport, const PixelRect& scissor);
 
+  // Paint the screen player_relative layer over the terrain (PySC2's F10 toggle). The next
+  // render_if_changed draws again.
+  void set_player_relative_overlay(bool on);
+  bool player_relative_overlay() const { return player_relative_overlay_; }
+
   GLuint color_texture() const { return target_.texture_id(); }
   int width() const { return target_.width(); }
   int height() const { return target_.height(); }
@@ -70,8 +76,9 @@ class WorldRenderer {
   };
   bool update_terrain(const pysc2::Observation& observation);
   Texture terrain_;
-  TerrainSource terrain_sources_[3];  // height_map, visibility_map, creep
+  TerrainSource terrain_sources_[5];  // height_map, visibility_map, creep, power, player_relative
   bool terrain_ready_ = false;
+  bool player_relative_overlay_ = false;
   VertexArray unit_vertex_array_;
   Buffer unit_buffer_;
   VertexArray line_vertex_array_;

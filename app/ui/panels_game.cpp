@@ -326,6 +326,7 @@ void StudioUi::draw_help() {
       if (binding.action.starts_with("control_group_")) meaning += "  (Ctrl set, Shift append, Alt steal)";
       if (binding.action == "select_idle_worker") meaning += "  (Ctrl all, Shift add)";
       if (binding.action == "select_army") meaning += "  (Shift add)";
+      if (binding.action == "select_larva_or_warp_gates") meaning += "  (Shift adds warp gates)";
       if (binding.action.starts_with("ability:")) meaning += "  (Shift queues)";
       if (binding.action == "toggle_control") meaning += "  (watch mode: take over from the agent / hand back)";
       ImGui::TextUnformatted(meaning.c_str());

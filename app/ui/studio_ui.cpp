@@ -237,6 +237,11 @@ void StudioUi::run_command(UiCommand command) {
     case UiCommand::quit: quit_requested_ = true; break;
     case UiCommand::step_mul_up: session_->set_step_mul(snapshot_.step_mul + 1); break;
     case UiCommand::step_mul_down: session_->set_step_mul(std::max(1, snapshot_.step_mul - 1)); break;
+    case UiCommand::toggle_player_relative:
+      world_.set_player_relative_overlay(!world_.player_relative_overlay());
+      note(world_.player_relative_overlay() ? "world view: player_relative painted over the terrain"
+                                            : "world view: terrain only");
+      break;
     case UiCommand::arm:
     case UiCommand::none: break;
   }

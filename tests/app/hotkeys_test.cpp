@@ -87,9 +87,10 @@ TEST_CASE("hotkeys for UI commands, and targeted abilities arm instead of sendin
   const std::pair<KeyChord, UiCommand> cases[] = {
       {{"Escape"}, UiCommand::cancel},  {{"Space"}, UiCommand::pause},         {{"Period"}, UiCommand::step},
       {{"Plus"}, UiCommand::speed_up},  {{"Minus"}, UiCommand::speed_down},    {{"F5"}, UiCommand::restart},
-      {{"F8"}, UiCommand::save_replay}, {{"F12"}, UiCommand::screenshot},      {{"F10"}, UiCommand::help},
+      {{"F8"}, UiCommand::save_replay}, {{"F12"}, UiCommand::screenshot},      {{"Slash"}, UiCommand::help},
       {{"F6"}, UiCommand::toggle_control}, {{"F4"}, UiCommand::quit},
       {{"PageUp", true}, UiCommand::step_mul_up}, {{"PageDown", true}, UiCommand::step_mul_down},
+      {{"F10"}, UiCommand::toggle_player_relative},
   };
   for (const auto& [chord, command] : cases) {
     INFO(to_string(chord));
@@ -261,4 +262,22 @@ TEST_CASE("the cancel key with nothing armed sends the cancel commands the selec
   std::vector<int> both = {0, id("Cancel_quick"), id("Cancel_Last_quick")};
   std::sort(both.begin(), both.end());
   CHECK(sc2::app::cancel_calls(both).size() == 2);
+}
+
+TEST_CASE("F3 selects warp gates (Shift adds) when there are any, else larva, else says why") {
+  const KeyChord f3{"F3"}, shift_f3{"F3", false, true};
+  std::vector<int> both = {0, 1, 2, 3, 4, 8, 9};
+  const auto gates = sc2::app::map_hotkey(default_keymap(), f3, state_with(both));
+  REQUIRE(gates.call);
+  CHECK(*gates.call == FunctionCall{8, {{0}}});
+  const auto add_gates = sc2::app::map_hotkey(default_keymap(), shift_f3, state_with(both));
+  REQUIRE(add_gates.call);
+  CHECK(*add_gates.call == FunctionCall{8, {{1}}});
+  const auto larva = sc2::app::map_hotkey(default_keymap(), f3, state_with({0, 1, 2, 3, 4, 9}));
+  REQUIRE(larva.call);
+  CHECK(*larva.call == FunctionCall{9, {}});
+  const auto neither = sc2::app::map_hotkey(default_keymap(), f3, state_with(marine_available()));
+  CHECK_FALSE(neither.call);
+  CHECK(neither.action == "select_larva_or_warp_gates");
+  CHECK(neither.message.find("warp gates") != std::string::npos);
 }
