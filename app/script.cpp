@@ -57,10 +57,12 @@ ParsedScript parse_script(std::string_view text, const std::string& file_name) {
     } else if (op == "click" || op == "right_click" || op == "drag") {
       command.op = op == "click" ? ScriptOp::click : (op == "drag" ? ScriptOp::drag : ScriptOp::right_click);
       // A surface: the world view, the minimap, or one layer image of the Feature layers grid.
-      const bool layer_image = words.size() >= 2 && (words[1].starts_with("screen/") || words[1].starts_with("minimap/")) &&
+      const bool layer_image = words.size() >= 2 &&
+                               (words[1].starts_with("screen/") || words[1].starts_with("minimap/") ||
+                                words[1].starts_with("raw/")) &&
                                words[1].find('/') + 1 < words[1].size();
       if (words.size() < 2 || (words[1] != "world" && words[1] != "minimap" && !layer_image)) {
-        return fail(op + " needs a surface: world, minimap, screen/<layer> or minimap/<layer>");
+        return fail(op + " needs a surface: world, minimap, screen/<layer>, minimap/<layer> or raw/<layer>");
       }
       command.minimap = words[1] == "minimap" || words[1].starts_with("minimap/");
       if (layer_image) command.layer = words[1];
@@ -79,6 +81,7 @@ ParsedScript parse_script(std::string_view text, const std::string& file_name) {
             named = true;
           }
         }
+        if (named && words[1].starts_with("raw/")) return fail(op + " on a raw layer needs a pixel: X Y");
         if (named) {
           next = 3;
         } else {
@@ -101,9 +104,10 @@ ParsedScript parse_script(std::string_view text, const std::string& file_name) {
       }
     } else if (op == "click_layer") {
       command.op = ScriptOp::click_layer;
-      if (words.size() < 2 || !(words[1].starts_with("screen/") || words[1].starts_with("minimap/")) ||
+      if (words.size() < 2 ||
+          !(words[1].starts_with("screen/") || words[1].starts_with("minimap/") || words[1].starts_with("raw/")) ||
           words[1].find('/') + 1 == words[1].size()) {
-        return fail("click_layer needs a layer: screen/<name> or minimap/<name>");
+        return fail("click_layer needs a layer: screen/<name>, minimap/<name> or raw/<name>");
       }
       command.layer = words[1];
       next = 2;

@@ -6,11 +6,12 @@
 //   wait_loops N                     until the game loop advanced by N
 //   key CHORD                        a key press, e.g. "key F2", "key Ctrl+1"
 //   click SURFACE TARGET [MODS]      left click; SURFACE world | minimap | screen/<layer> |
-//                                    minimap/<layer> (that layer's image in the Feature layers grid)
+//                                    minimap/<layer> | raw/<layer> (that layer's image in the
+//                                    Feature layers grid, scrolled into view; raw: TARGET X Y only)
 //   right_click SURFACE TARGET [MODS]
 //   drag SURFACE X0 Y0 X1 Y1 [MODS]  left drag between two layer pixels
 //   click_layer KEY                  left click the title of a feature layer in the grid
-//                                    (KEY screen/<name> or minimap/<name>): opens its inspector
+//                                    (KEY screen/<name>, minimap/<name> or raw/<name>): opens its inspector
 //   wheel SURFACE X Y N              N mouse wheel notches (negative: away) over a layer pixel
 //   seek LOOP                        replay mode: seek to this game loop and wait until shown
 //   setting NAME VALUE               set a control of the settings panel (NAME screen | minimap
@@ -45,7 +46,7 @@ struct ScriptCommand {
   ScriptOp op = ScriptOp::wait_frames;
   int line = 0;
   int count = 0;                    // wait_frames / wait_loops; wheel: notches; seek: the loop
-  std::string layer;                // click_layer, or a click / drag on a layer image: "screen/<name>" or "minimap/<name>"
+  std::string layer;                // click_layer, or a click / drag on a layer image: "<screen|minimap|raw>/<name>"
   std::string name;                 // setting: screen | minimap | map; click_button: the button
   std::string value;                // setting: the value
   KeyChord chord;                   // key

@@ -83,20 +83,42 @@ void LayerAtlas::upload(Entry& entry, const pysc2::Layer& layer) {
 }
 
 void LayerAtlas::update(const pysc2::Observation& observation, std::shared_ptr<const void> owner) {
+  observation_sources_.clear();
+  observation_sources_.reserve(observation.feature_screen.size() + observation.feature_minimap.size());
+  for (const pysc2::Layer& layer : observation.feature_screen) {
+    observation_sources_.push_back({"screen/" + layer.name, &layer, LayerSet::screen});
+  }
+  for (const pysc2::Layer& layer : observation.feature_minimap) {
+    observation_sources_.push_back({"minimap/" + layer.name, &layer, LayerSet::minimap});
+  }
+  owner_ = std::move(owner);
+  take_sources(false);
+}
+
+void LayerAtlas::set_raw_layers(std::span<const pysc2::Layer> layers, std::shared_ptr<const void> owner) {
+  raw_sources_.clear();
+  for (const pysc2::Layer& layer : layers) raw_sources_.push_back({"raw/" + layer.name, &layer, LayerSet::raw});
+  raw_owner_ = std::move(owner);
+  take_sources(true);
+}
+
+void LayerAtlas::take_sources(bool raw_group) {
   recoloured_ = 0;
-  std::vector<Source> sources;
-  sources.reserve(observation.feature_screen.size() + observation.feature_minimap.size());
-  for (const pysc2::Layer& layer : observation.feature_screen) sources.push_back({"screen/" + layer.name, &layer, false});
-  for (const pysc2::Layer& layer : observation.feature_minimap) sources.push_back({"minimap/" + layer.name, &layer, true});
+  // Raw layers first, as in the viewer's grid; the order only decides where cells go.
+  std::vector<Source> sources = raw_sources_;
+  sources.insert(sources.end(), observation_sources_.begin(), observation_sources_.end());
+  bool laid_out = false;
   if (!same_layers(sources) || (!texture_ && !sources.empty())) {
     if (!relayout(sources)) return;
+    laid_out = true;
   }
   if (!texture_) return;
   for (std::size_t i = 0; i < sources.size(); ++i) {
+    const bool raw = sources[i].set == LayerSet::raw;
+    if (!laid_out && raw != raw_group) continue;  // the other group's entries are as they were
     entries_[i].pending = sources[i].layer;
-    entries_[i].minimap = sources[i].minimap;
+    entries_[i].set = sources[i].set;
   }
-  owner_ = std::move(owner);
 }
 
 void LayerAtlas::bring_up_to_date(Entry& entry) {
@@ -104,7 +126,7 @@ void LayerAtlas::bring_up_to_date(Entry& entry) {
   if (!source || !texture_) return;
   pysc2::Layer stand_in;
   const pysc2::Layer& layer = usable(*source, stand_in);
-  const LayerStyle style = style_for_layer(source->name, entry.minimap);
+  const LayerStyle style = style_for_layer(source->name, entry.set);
   const bool same_style = style.palette == entry.style.palette && style.clip == entry.style.clip;
   // Most layers do not change between observations: compare before recolouring.
   if (entry.coloured && same_style && entry.values.size() == layer.values.size() &&
@@ -148,7 +170,10 @@ std::optional<AtlasImage> LayerAtlas::find(std::string_view key) {
 
 void LayerAtlas::clear() {
   entries_.clear();
+  observation_sources_.clear();
+  raw_sources_.clear();
   owner_.reset();
+  raw_owner_.reset();
   layout_ = AtlasLayout{};
   texture_.reset();
   failed_ = false;

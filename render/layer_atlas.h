@@ -39,6 +39,11 @@ class LayerAtlas {
   // find asks for them, so the observation must live until the next update: `owner` keeps it
   // alive (e.g. the TimeStep it belongs to); without one the caller keeps it. Needs the GL context.
   void update(const pysc2::Observation& observation, std::shared_ptr<const void> owner = nullptr);
+  // Takes the viewer's raw layers (client/pysc2/raw_layers.h) as more layers of the same atlas,
+  // keys "raw/<name>", styled as LayerSet::raw. Kept apart from update: each call replaces only
+  // its own group, so the other group is neither forgotten nor compared again. The same
+  // lifetime rule: `owner` (or the caller) keeps `layers` alive until the next call.
+  void set_raw_layers(std::span<const pysc2::Layer> layers, std::shared_ptr<const void> owner = nullptr);
   // The cell of a layer, coloured and uploaded first if its values changed; nullopt before its
   // first update or when the atlas could not be made (layers too large for the driver's
   // texture size). Needs the GL context (it may upload).
@@ -61,20 +66,26 @@ class LayerAtlas {
     std::vector<std::int32_t> values;  // as last coloured
     bool coloured = false;
     const pysc2::Layer* pending = nullptr;  // the layer of the last update, not yet compared
-    bool minimap = false;
+    LayerSet set = LayerSet::screen;
   };
   struct Source {
     std::string key;
     const pysc2::Layer* layer;
-    bool minimap;
+    LayerSet set;
   };
+  // Lays the atlas out again when the layers of both groups changed shape, then hands the
+  // group's layers (every layer after a new layout) to their entries, to be compared in find.
+  void take_sources(bool raw_group);
   bool same_layers(const std::vector<Source>& sources) const;
   bool relayout(const std::vector<Source>& sources);
   void upload(Entry& entry, const pysc2::Layer& layer);
   void bring_up_to_date(Entry& entry);
 
   std::vector<Entry> entries_;
-  std::shared_ptr<const void> owner_;  // keeps the pending layers alive
+  std::vector<Source> observation_sources_;  // screen and minimap, from update
+  std::vector<Source> raw_sources_;          // from set_raw_layers
+  std::shared_ptr<const void> owner_;      // keeps the observation's layers alive
+  std::shared_ptr<const void> raw_owner_;  // keeps the raw layers alive
   AtlasLayout layout_;
   std::unique_ptr<Texture> texture_;
   std::vector<std::uint32_t> pixels_;  // colouring scratch, reused

@@ -88,6 +88,27 @@ constexpr LayerRule kMinimapRules[] = {
     {"buildable", "winter_2", false},
 };
 
+// pysc2-human-renderer.md section 2: the viewer's raw layers (start_raw grids and map_state).
+constexpr LayerRule kRawRules[] = {
+    {"terrain_height", "height_map_256", false},
+    {"pathing_grid", "winter_2", false},
+    {"placement_grid", "winter_2", false},
+    {"visibility", "visibility", false},
+    {"creep", "creep", false},
+};
+
+std::span<const LayerRule> rules_of(LayerSet set) {
+  switch (set) {
+    case LayerSet::minimap:
+      return kMinimapRules;
+    case LayerSet::raw:
+      return kRawRules;
+    case LayerSet::screen:
+      break;
+  }
+  return kScreenRules;
+}
+
 }  // namespace
 
 Rgb Palette::color(int index, Rgb fallback) const {
@@ -106,8 +127,11 @@ const Palette* find_palette(std::string_view name) {
 std::span<const Palette> all_palettes() { return table(); }
 
 LayerStyle style_for_layer(std::string_view name, bool minimap) {
-  const auto rules = minimap ? std::span<const LayerRule>(kMinimapRules) : std::span<const LayerRule>(kScreenRules);
-  for (const LayerRule& rule : rules) {
+  return style_for_layer(name, minimap ? LayerSet::minimap : LayerSet::screen);
+}
+
+LayerStyle style_for_layer(std::string_view name, LayerSet set) {
+  for (const LayerRule& rule : rules_of(set)) {
     if (rule.layer == name) return LayerStyle{&must_find(rule.palette), rule.clip};
   }
   return LayerStyle{&must_find("hot_256"), true};

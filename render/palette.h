@@ -36,10 +36,17 @@ const Palette* find_palette(std::string_view name);
 // Every palette in the table.
 std::span<const Palette> all_palettes();
 
+// Which layers a name belongs to: the same name colours differently in each set (e.g.
+// "selected" on the screen and the minimap; the viewer's raw layers are their own set).
+enum class LayerSet { screen, minimap, raw };
+
 // The palette PySC2 uses for a screen (minimap = false) or minimap layer of that name.
 // Layers PySC2 does not know get hot_256 so they still show something sensible.
 const Palette& palette_for_layer(std::string_view name, bool minimap);
 LayerStyle style_for_layer(std::string_view name, bool minimap);
+// The same for any set; raw layers (pysc2-human-renderer.md §2): terrain_height height_map(256),
+// pathing_grid and placement_grid winter(2), visibility, creep; unknown raw names get hot_256.
+LayerStyle style_for_layer(std::string_view name, LayerSet set);
 
 // Multiplies each channel by `factor` (rounding to nearest, clamped to 0..255).
 Rgb scaled(Rgb color, float factor);

@@ -1,14 +1,17 @@
 // [SECTION] Index
-//   Feature layers  grid of screen and minimap layers; title click opens an inspector
+//   Raw layers      the viewer's five map grids (start_raw, map_state), decoded per TimeStep
+//   Feature layers  grid of raw, minimap and screen layers; title click opens an inspector
 //   Inspector       zoom/pan, pixel grid, value + meaning under the cursor, legend, units there
 #include <algorithm>
 #include <map>
+#include <utility>
 
 #include "app/ui/cheap_drawing.h"
 #include "app/ui/studio_ui.h"
 #include "app/ui/ui_helpers.h"
 #include "app/unit_type_names.h"
 #include "app/world_view_logic.h"
+#include "client/pysc2/raw_layers.h"
 #include "render/world_scene.h"
 
 namespace sc2::app::ui {
@@ -21,12 +24,61 @@ constexpr const char* kKeyScreenLayers[] = {"height_map", "visibility_map", "pla
                                             "unit_type",  "selected",       "unit_density"};
 constexpr const char* kKeyMinimapLayers[] = {"height_map", "visibility_map", "camera", "player_relative", "selected"};
 
-const pysc2::Layer* find_layer(const pysc2::Observation& obs, const std::string& key, bool* minimap) {
-  *minimap = key.starts_with("minimap/");
+render::LayerSet set_of(const std::string& key) {
+  if (key.starts_with("minimap/")) return render::LayerSet::minimap;
+  if (key.starts_with("raw/")) return render::LayerSet::raw;
+  return render::LayerSet::screen;
+}
+
+const char* prefix_of(render::LayerSet set) {
+  switch (set) {
+    case render::LayerSet::minimap: return "minimap";
+    case render::LayerSet::raw: return "raw";
+    case render::LayerSet::screen: break;
+  }
+  return "screen";
+}
+
+const pysc2::Layer* find_layer(const pysc2::Observation& obs, const std::vector<pysc2::Layer>& raw, const std::string& key) {
   const std::string name = key.substr(key.find('/') + 1);
-  return *minimap ? obs.minimap(name) : obs.screen(name);
+  switch (set_of(key)) {
+    case render::LayerSet::minimap: return obs.minimap(name);
+    case render::LayerSet::screen: return obs.screen(name);
+    case render::LayerSet::raw: break;
+  }
+  const auto found = std::find_if(raw.begin(), raw.end(), [&](const pysc2::Layer& layer) { return layer.name == name; });
+  return found == raw.end() ? nullptr : &*found;
+}
+
+// Whether a rectangle lies wholly inside the grid's visible rows: only then may a script click
+// anywhere in it (a partly scrolled-out cell is revealed first, see reveal_layer). The grid
+// never scrolls sideways; `slack`: how far an item's rect may reach past the clip rect (a
+// Selectable's rect covers half the item spacing around it).
+bool wholly_visible(ImDrawList* draw, ImVec2 min, ImVec2 size, float slack = 1.0f) {
+  const ImVec2 a = draw->GetClipRectMin(), b = draw->GetClipRectMax();
+  return min.y >= a.y - slack && min.y + size.y <= b.y + slack;
+}
+
+std::string value_meaning(const pysc2::Layer& layer, render::LayerSet set, int value) {
+  if (set == render::LayerSet::raw) return pysc2::raw_layer_value_meaning(layer.name, value);
+  return layer_value_meaning(layer.name, value, layer.kind == pysc2::LayerKind::scalar, layer.scale);
 }
 }  // namespace
+
+// [SECTION] Raw layers
+void StudioUi::update_raw_layers(const SessionSnapshot& snapshot) {
+  const SC2APIProtocol::ResponseObservation& response = snapshot.timestep->observation.proto();
+  if (raw_layers_.size() != pysc2::kRawLayerNames.size() || snapshot.game_info != raw_game_info_) {
+    raw_game_info_ = snapshot.game_info;
+    raw_layers_ = pysc2::raw_layers(raw_game_info_.get(), response);
+  } else {
+    // start_raw is static for a game: only map_state is decoded again. Assigned in place, so
+    // the atlas compares the same Layer objects (and skips the unchanged terrain).
+    std::vector<pysc2::Layer> state = pysc2::map_state_layers(response);
+    for (std::size_t i = 0; i < state.size(); ++i) raw_layers_[3 + i] = std::move(state[i]);
+  }
+  layers_.set_raw_layers(raw_layers_);
+}
 
 // [SECTION] Feature layers
 void StudioUi::draw_feature_layers(const SessionSnapshot& snapshot) {
@@ -51,24 +103,30 @@ void StudioUi::draw_feature_layers(const SessionSnapshot& snapshot) {
   ImGui::TextColored(kDim, "title: inspect   image: play");
 
   const pysc2::Observation& obs = snapshot.timestep->observation;
-  std::vector<std::pair<const pysc2::Layer*, bool>> cells;  // layer, is minimap
-  for (const char* name : kKeyScreenLayers) {
-    if (const pysc2::Layer* layer = obs.screen(name)) cells.emplace_back(layer, false);
-  }
-  for (const char* name : kKeyMinimapLayers) {
-    if (const pysc2::Layer* layer = obs.minimap(name)) cells.emplace_back(layer, true);
-  }
-  const std::size_t key_count = cells.size();
+  // Groups of cells, each starting a row. All layers: PySC2's viewer order (raw, minimap,
+  // screen); otherwise the layers PySC2 users look at first.
+  struct Group {
+    const char* title;
+    std::vector<std::pair<const pysc2::Layer*, render::LayerSet>> cells;
+  };
+  std::vector<Group> groups;
   if (show_all_layers_) {
-    auto is_key = [](const std::string& name, auto& list) {
-      return std::any_of(std::begin(list), std::end(list), [&](const char* key) { return name == key; });
-    };
-    for (const pysc2::Layer& layer : obs.feature_screen) {
-      if (!is_key(layer.name, kKeyScreenLayers)) cells.emplace_back(&layer, false);
+    Group raw{"Raw (map grids of the raw interface; their images do not play)", {}};
+    for (const pysc2::Layer& layer : raw_layers_) raw.cells.emplace_back(&layer, render::LayerSet::raw);
+    Group minimap{"Minimap", {}};
+    for (const pysc2::Layer& layer : obs.feature_minimap) minimap.cells.emplace_back(&layer, render::LayerSet::minimap);
+    Group screen{"Screen", {}};
+    for (const pysc2::Layer& layer : obs.feature_screen) screen.cells.emplace_back(&layer, render::LayerSet::screen);
+    groups = {std::move(raw), std::move(minimap), std::move(screen)};
+  } else {
+    Group key{nullptr, {}};
+    for (const char* name : kKeyScreenLayers) {
+      if (const pysc2::Layer* layer = obs.screen(name)) key.cells.emplace_back(layer, render::LayerSet::screen);
     }
-    for (const pysc2::Layer& layer : obs.feature_minimap) {
-      if (!is_key(layer.name, kKeyMinimapLayers)) cells.emplace_back(&layer, true);
+    for (const char* name : kKeyMinimapLayers) {
+      if (const pysc2::Layer* layer = obs.minimap(name)) key.cells.emplace_back(layer, render::LayerSet::minimap);
     }
+    groups.push_back(std::move(key));
   }
 
   ImGui::BeginChild("##layer_grid");
@@ -77,33 +135,42 @@ void StudioUi::draw_feature_layers(const SessionSnapshot& snapshot) {
   const float avail = ImGui::GetContentRegionAvail().x;
   const int columns = std::max(1, static_cast<int>((avail + spacing) / (layer_cell_width_ + spacing)));
   const float cell_width = std::floor((avail - spacing * static_cast<float>(columns - 1)) / static_cast<float>(columns));
-  for (std::size_t i = 0; i < cells.size(); ++i) {
-    if (i == key_count && i > 0) {
-      ImGui::Spacing();
-      ImGui::Separator();
-      ImGui::TextColored(kDim, "Other layers");
+  const std::string reveal = std::exchange(reveal_layer_, std::string());
+  for (std::size_t g = 0; g < groups.size(); ++g) {
+    if (groups[g].cells.empty()) continue;
+    if (groups[g].title) {
+      if (g > 0) ImGui::Spacing();
+      ImGui::TextColored(kDim, "%s", groups[g].title);
     }
-    const std::size_t index_in_group = i < key_count ? i : i - key_count;
-    if (index_in_group % static_cast<std::size_t>(columns) != 0) ImGui::SameLine();
-    draw_layer_cell(*cells[i].first, cells[i].second, cell_width, images);
+    for (std::size_t i = 0; i < groups[g].cells.size(); ++i) {
+      if (i % static_cast<std::size_t>(columns) != 0) ImGui::SameLine();
+      const auto [layer, set] = groups[g].cells[i];
+      draw_layer_cell(*layer, set, cell_width, images);
+      if (!reveal.empty() && reveal == std::string(prefix_of(set)) + "/" + layer->name) ImGui::SetScrollHereY(0.5f);
+    }
   }
   images.merge();
   ImGui::EndChild();
   ImGui::End();
 }
 
-void StudioUi::draw_layer_cell(const pysc2::Layer& layer, bool minimap, float cell_width, OpaqueImageRun& images) {
-  const std::string key = (minimap ? "minimap/" : "screen/") + layer.name;
-  const std::string title = (minimap ? "minimap " : "screen ") + layer.name;
+void StudioUi::draw_layer_cell(const pysc2::Layer& layer, render::LayerSet set, float cell_width, OpaqueImageRun& images) {
+  const bool minimap = set == render::LayerSet::minimap;
+  const bool raw = set == render::LayerSet::raw;
+  const std::string key = std::string(prefix_of(set)) + "/" + layer.name;
+  const std::string title = std::string(prefix_of(set)) + " " + layer.name;
   ImGui::BeginGroup();
   ImGui::PushID(key.c_str());
-  ImGui::PushStyleColor(ImGuiCol_Text, minimap ? ImVec4(0.55f, 0.75f, 1.0f, 1.0f) : ImVec4(0.9f, 0.9f, 0.9f, 1.0f));
+  const ImVec4 title_color = raw       ? ImVec4(1.0f, 0.8f, 0.55f, 1.0f)
+                             : minimap ? ImVec4(0.55f, 0.75f, 1.0f, 1.0f)
+                                       : ImVec4(0.9f, 0.9f, 0.9f, 1.0f);
+  ImGui::PushStyleColor(ImGuiCol_Text, title_color);
   const bool inspected = std::any_of(inspectors_.begin(), inspectors_.end(),
                                      [&](const Inspector& inspector) { return inspector.key == key; });
   if (ImGui::Selectable(title.c_str(), inspected, 0, ImVec2(cell_width, 0))) open_inspector(key);
-  if (ImGui::IsItemVisible()) {
-    const ImVec2 title_min = ImGui::GetItemRectMin(), title_size = ImGui::GetItemRectSize();
-    layer_titles_[key] = to_rect(title_min, title_size);
+  if (ImGui::IsItemVisible() && wholly_visible(ImGui::GetWindowDrawList(), ImGui::GetItemRectMin(),
+                                                ImGui::GetItemRectSize(), ImGui::GetStyle().ItemSpacing.y)) {
+    layer_titles_[key] = to_rect(ImGui::GetItemRectMin(), ImGui::GetItemRectSize());
   }
   ImGui::PopStyleColor();
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("open %s in an inspector", title.c_str());
@@ -115,20 +182,26 @@ void StudioUi::draw_layer_cell(const pysc2::Layer& layer, bool minimap, float ce
   ImDrawList* draw = ImGui::GetWindowDrawList();
   // Only layers in view are coloured and uploaded (find does that when their values changed).
   const bool visible = ImGui::IsItemVisible();
-  if (visible) layer_images_[key] = SurfaceRect{to_rect(min, size), layer.width, layer.height, true};
+  // Raw images are listed too (scripts may click them to check that nothing is sent).
+  if (visible && wholly_visible(draw, min, size)) {
+    layer_images_[key] = SurfaceRect{to_rect(min, size), layer.width, layer.height, true};
+  }
   if (const auto image = visible ? layers_.find(key) : std::nullopt) {
     images.draw([&] { add_atlas_image(draw, *image, min, size); });
   } else if (visible) {
     draw->AddRectFilled(min, ImVec2(min.x + size.x, min.y + size.y), IM_COL32(0, 0, 0, 255));
   }
   draw->AddRect(min, ImVec2(min.x + size.x, min.y + size.y), IM_COL32(70, 70, 80, 255));
-  draw->PushClipRect(min, ImVec2(min.x + size.x, min.y + size.y), true);
-  draw_call_marker(draw, to_rect(min, size), layer.width, layer.height, minimap, false);
-  draw->PopClipRect();
-  if (minimap) {
-    handle_minimap_input(min, size, layer.width, layer.height);
-  } else {
-    handle_screen_input(to_rect(min, size));
+  // Raw grids are map space, not a surface PySC2 actions point into: no marker, no input.
+  if (!raw) {
+    draw->PushClipRect(min, ImVec2(min.x + size.x, min.y + size.y), true);
+    draw_call_marker(draw, to_rect(min, size), layer.width, layer.height, minimap, false);
+    draw->PopClipRect();
+    if (minimap) {
+      handle_minimap_input(min, size, layer.width, layer.height);
+    } else {
+      handle_screen_input(to_rect(min, size));
+    }
   }
   if (ImGui::IsItemHovered() && !layer.empty() && !mapper_.pressed()) {
     const LayerPixel pixel = image_to_pixel(to_rect(min, size), ScreenPoint{ImGui::GetMousePos().x, ImGui::GetMousePos().y},
@@ -136,8 +209,7 @@ void StudioUi::draw_layer_cell(const pysc2::Layer& layer, bool minimap, float ce
     const int value = layer.at(pixel.x, pixel.y);
     ImGui::BeginTooltip();
     ImGui::Text("%s [%d, %d] = %d", title.c_str(), pixel.x, pixel.y, value);
-    ImGui::TextColored(kYellow, "%s",
-                       layer_value_meaning(layer.name, value, layer.kind == pysc2::LayerKind::scalar, layer.scale).c_str());
+    ImGui::TextColored(kYellow, "%s", value_meaning(layer, set, value).c_str());
     ImGui::EndTooltip();
   }
   ImGui::PopID();
@@ -187,16 +259,18 @@ void StudioUi::draw_inspector(Inspector& inspector, const pysc2::Observation& ob
     ImGui::End();
     return;
   }
-  bool minimap = false;
-  const pysc2::Layer* layer = find_layer(obs, inspector.key, &minimap);
+  const render::LayerSet set = set_of(inspector.key);
+  const bool minimap = set == render::LayerSet::minimap;
+  const pysc2::Layer* layer = find_layer(obs, raw_layers_, inspector.key);
   if (!layer || layer->empty()) {
     ImGui::TextColored(kDim, "this layer is not in the observation");
     ImGui::End();
     return;
   }
   const bool scalar = layer->kind == pysc2::LayerKind::scalar;
-  ImGui::TextColored(kDim, "%s, scale %d, %dx%d   wheel: zoom   drag: pan", scalar ? "scalar" : "categorical",
-                     layer->scale, layer->width, layer->height);
+  ImGui::TextColored(kDim, "%s%s, scale %d, %dx%d   wheel: zoom   drag: pan",
+                     set == render::LayerSet::raw ? "map grid (row 0 = world y 0), " : "",
+                     scalar ? "scalar" : "categorical", layer->scale, layer->width, layer->height);
   ImGui::SameLine();
   if (ImGui::SmallButton("fit")) inspector.zoom = 1.0f, inspector.pan_x = inspector.pan_y = 0.0f;
   ImGui::SameLine();
@@ -275,11 +349,11 @@ void StudioUi::draw_inspector(Inspector& inspector, const pysc2::Observation& ob
     const int value = layer->at(under->x, under->y);
     ImGui::Text("[%d, %d] = %d", under->x, under->y, value);
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(kYellow, "%s", layer_value_meaning(layer->name, value, scalar, layer->scale).c_str());
+    ImGui::TextColored(kYellow, "%s", value_meaning(*layer, set, value).c_str());
     ImGui::PopTextWrapPos();
     // Units at that pixel from raw data: the camera area for screen layers, the map for
-    // minimap layers.
-    if (obs.proto().observation().has_raw_data()) {
+    // minimap layers (raw grids: none, their cells are map cells, not pixels of a view).
+    if (set != render::LayerSet::raw && obs.proto().observation().has_raw_data()) {
       const auto& raw = obs.proto().observation().raw_data();
       std::vector<const SC2APIProtocol::Unit*> units;
       if (!minimap) {
@@ -301,7 +375,7 @@ void StudioUi::draw_inspector(Inspector& inspector, const pysc2::Observation& ob
   ImGui::TextColored(kAccent, "legend (values present)");
   std::map<int, int> counts;
   for (std::int32_t v : layer->values) ++counts[v];
-  const render::LayerStyle style = render::style_for_layer(layer->name, minimap);
+  const render::LayerStyle style = render::style_for_layer(layer->name, set);
   std::size_t shown = 0;
   for (const auto& [value, count] : counts) {
     if (++shown > 24) {
@@ -317,7 +391,7 @@ void StudioUi::draw_inspector(Inspector& inspector, const pysc2::Observation& ob
     ImGui::GetWindowDrawList()->AddRect(p, ImVec2(p.x + h, p.y + h), IM_COL32(120, 120, 120, 255));
     ImGui::Dummy(ImVec2(h, h));
     ImGui::SameLine();
-    ImGui::Text("%d  %s  (%d px)", value, layer_value_meaning(layer->name, value, scalar, layer->scale).c_str(), count);
+    ImGui::Text("%d  %s  (%d px)", value, value_meaning(*layer, set, value).c_str(), count);
   }
   ImGui::EndChild();
   ImGui::End();

@@ -62,6 +62,14 @@ void ScriptPlayer::fail(const ScriptCommand& command, const std::string& what, S
 void ScriptPlayer::next() {
   ++index_;
   phase_ = 0;
+  reveal_frames_ = 0;
+}
+
+bool ScriptPlayer::wait_for_layer(StudioUi& ui, const std::string& key) {
+  if (key.empty() || reveal_frames_ >= kRevealFrames) return false;
+  ui.reveal_layer(key);
+  ++reveal_frames_;
+  return true;
 }
 
 std::optional<std::pair<float, float>> ScriptPlayer::target(const StudioUi& ui, const ScriptCommand& command,
@@ -289,6 +297,7 @@ bool ScriptPlayer::apply(StudioUi& ui, SDL_Window* window) {
       case ScriptOp::click_layer: {
         // Frames: 0 hover, 1 press, 2 release (ImGui's Selectable fires on release).
         const auto rect = ui.layer_title_rect(command.layer);
+        if (!rect && wait_for_layer(ui, command.layer)) return true;  // scrolled out of the grid's view
         if (!rect) {
           error_ = "script line " + std::to_string(command.line) + ": the layer " + command.layer +
                    " is not in the Feature layers window";
@@ -322,6 +331,7 @@ bool ScriptPlayer::apply(StudioUi& ui, SDL_Window* window) {
       case ScriptOp::right_click:
       case ScriptOp::drag: {
         const auto from = target(ui, command, command.from);
+        if (!from && phase_ == 0 && wait_for_layer(ui, command.layer)) return true;
         if (!from) {
           error_ = "script line " + std::to_string(command.line) + ": the target is not on screen";
           std::fprintf(stderr, "sc2studio: %s\n", error_.c_str());

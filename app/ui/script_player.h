@@ -26,6 +26,9 @@ class ScriptPlayer {
  private:
   std::optional<std::pair<float, float>> target(const StudioUi& ui, const ScriptCommand& command, LayerPixel pixel) const;
   void next();
+  // A layer of the Feature layers grid that is not in view: asks the UI to scroll to it and
+  // returns true while this command may still wait for that (a few frames).
+  bool wait_for_layer(StudioUi& ui, const std::string& key);
   void fail(const ScriptCommand& command, const std::string& what, StudioUi& ui);  // sets error()
   // SDL input: the pointer moved to (x, y) in the window, a button held down this frame
   // (ImGui's SDL backend counts a button-down event as held for that frame), the wheel, the
@@ -46,6 +49,8 @@ class ScriptPlayer {
   std::vector<ScriptCommand> commands_;
   std::size_t index_ = 0;
   int phase_ = 0;  // frames spent on the current command
+  static constexpr int kRevealFrames = 5;
+  int reveal_frames_ = 0;  // frames the current command waited for its layer to scroll into view
   std::uint32_t start_loop_ = 0;
   std::string error_;
 };

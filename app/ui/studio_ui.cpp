@@ -103,6 +103,7 @@ void StudioUi::refresh(const SessionSnapshot& snapshot) {
   // Observing or replaying: the map is the game's, whatever --map said.
   if (snapshot.mode != SessionMode::play && !obs.map_name.empty()) options_.map = settings_.map = obs.map_name;
   layers_.update(obs, snapshot.timestep);  // coloured when shown, and only if they changed
+  update_raw_layers(snapshot);
   if (const pysc2::Layer* screen = screen_reference_layer()) mapper_.set_screen_size(screen->width, screen->height);
 }
 

@@ -60,11 +60,13 @@ class StudioUi {
   void note(std::string text);  // a line in the action log from the UI itself
 
   const SurfaceRect& world_surface() const { return world_surface_; }
-  // Where the title of a feature layer ("screen/<name>", "minimap/<name>") was drawn last
-  // frame, if it was visible.
+  // Where the title of a feature layer ("screen/<name>", "minimap/<name>", "raw/<name>") was
+  // drawn last frame, if it was wholly visible.
   std::optional<ImageRect> layer_title_rect(const std::string& key) const;
-  // Where the image of a feature layer was drawn last frame, if it was visible.
+  // Where the image of a feature layer was drawn last frame, if it was wholly visible.
   std::optional<SurfaceRect> layer_image_surface(const std::string& key) const;
+  // Scrolls the Feature layers grid to that layer's cell in the next frame (scripted clicks).
+  void reveal_layer(const std::string& key) { reveal_layer_ = key; }
   const SurfaceRect& minimap_surface() const { return minimap_surface_; }
   // Where a named button was drawn last frame (settings/apply, settings/restart,
   // banner/restart), if it was visible: scripted runs click it like a person would.
@@ -82,7 +84,7 @@ class StudioUi {
     std::string text;
   };
   struct Inspector {
-    std::string key;  // "screen/<name>" or "minimap/<name>"
+    std::string key;  // "screen/<name>", "minimap/<name>" or "raw/<name>"
     bool open = true;
     float zoom = 1.0f;   // 1 = fit the window
     float pan_x = 0.0f;  // layer pixels at the view's top-left
@@ -96,7 +98,8 @@ class StudioUi {
   void draw_world_view(const SessionSnapshot& snapshot);
   void draw_minimap(const SessionSnapshot& snapshot);
   void draw_feature_layers(const SessionSnapshot& snapshot);
-  void draw_layer_cell(const pysc2::Layer& layer, bool minimap, float cell_width, OpaqueImageRun& images);
+  void draw_layer_cell(const pysc2::Layer& layer, render::LayerSet set, float cell_width, OpaqueImageRun& images);
+  void update_raw_layers(const SessionSnapshot& snapshot);  // raw_layers_ from a new TimeStep
   void draw_inspectors(const SessionSnapshot& snapshot);
   void draw_inspector(Inspector& inspector, const pysc2::Observation& obs);
   void draw_command_card(const SessionSnapshot& snapshot);
@@ -147,7 +150,11 @@ class StudioUi {
   StudioOptions options_;
   render::RenderContext context_;
   render::WorldRenderer world_;
-  render::LayerAtlas layers_;  // every layer, keys "screen/<name>", "minimap/<name>"
+  render::LayerAtlas layers_;  // every layer, keys "screen/<name>", "minimap/<name>", "raw/<name>"
+  // PySC2 viewer's raw layers (pysc2::kRawLayerNames order); start_raw ones from raw_game_info_.
+  std::vector<pysc2::Layer> raw_layers_;
+  std::shared_ptr<const SC2APIProtocol::ResponseGameInfo> raw_game_info_;
+  std::string reveal_layer_;  // a layer cell to scroll into view next frame
   InputMapper mapper_;
   Keymap keymap_;
   std::optional<ArmedCommand> armed_;
