@@ -26,9 +26,25 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
   cli.add_option("--sc2path,--sc2-path", options.sc2path,
                  "StarCraft II install root (default: $SC2PATH, else the bundled sc2lite)");
   cli.add_option("--seed", options.seed, "Random seed of the game");
-  cli.add_option("--speed", options.speed, "Game speed as a multiple of real time (0 = as fast as possible)")
-      ->check(CLI::Range(0.0, 1000.0))
+  auto* speed = cli.add_option("--speed", options.speed, "Game speed as a multiple of real time (0 = as fast as possible)")
+                    ->check(CLI::Range(0.0, 1000.0))
+                    ->capture_default_str();
+  std::optional<double> fps;
+  cli.add_option("--fps", fps,
+                 "Agent steps per second, as PySC2's play (speed = fps * step_mul / 22.4; 0 = as fast as possible)")
+      ->check(CLI::Range(0.0, 100000.0))
+      ->excludes(speed);
+  cli.add_option("--feature_camera_width,--feature-camera-width", options.feature_camera_width,
+                 "World units across the screen feature layers")
+      ->check(CLI::Range(1.0f, 256.0f))
       ->capture_default_str();
+  cli.add_option("--max_game_steps,--max-game-steps", options.max_game_steps,
+                 "Quit after this many game loops in all episodes (0 = never)")
+      ->check(CLI::Range(0.0, 1e15))  // also refuses "-5", which an unsigned parse would wrap
+      ->capture_default_str();
+  cli.add_flag("--disable_fog,--disable-fog", options.disable_fog, "Disable the fog of war");
+  cli.add_flag("--render_sync,--render-sync", options.render_sync,
+               "Draw every observation before the next step (F11 toggles it)");
   cli.add_option("--frames", options.frames, "Quit after this many frames showing the game (0 = never)")
       ->check(CLI::Range(0, 100000000));
   cli.add_option("--screenshot", options.screenshot, "Write the last frame to this PNG file");
@@ -78,6 +94,7 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
     parsed.message = "sc2studio: " + std::string(error.what()) + "\nRun with --help for the list of flags.";
     return parsed;
   }
+  if (fps) options.speed = *fps * options.step_mul / 22.4;
   parsed.options = options;
   return parsed;
 }

@@ -16,7 +16,11 @@ struct StudioOptions {
   int step_mul = 8;
   std::optional<std::string> sc2path;
   std::optional<std::uint32_t> seed;
-  double speed = 1.0;        // multiple of real time; 0 = as fast as possible
+  double speed = 1.0;        // multiple of real time; 0 = as fast as possible (--fps sets it too)
+  float feature_camera_width = 24.0f;  // world units across the screen layers
+  std::uint64_t max_game_steps = 0;    // quit after this many game loops in all (0 = never)
+  bool disable_fog = false;            // the game shows everything (no fog of war)
+  bool render_sync = false;            // every observation is drawn before the next step (F11)
   int frames = 0;            // quit after this many frames showing the game (0 = run until closed)
   std::string screenshot;    // write the last frame here as PNG
   std::string script;        // scripted input to play back (see app/script.h)

@@ -67,6 +67,7 @@ const char* to_string(UiCommand command) {
     case UiCommand::step_mul_up: return "step_mul_up";
     case UiCommand::step_mul_down: return "step_mul_down";
     case UiCommand::toggle_player_relative: return "toggle_player_relative";
+    case UiCommand::toggle_render_sync: return "toggle_render_sync";
     case UiCommand::arm: return "arm";
   }
   return "?";
@@ -166,7 +167,8 @@ HotkeyResult map_hotkey(const Keymap& keymap, const KeyChord& pressed, const Hot
       {"save_replay", UiCommand::save_replay}, {"help", UiCommand::help},
       {"screenshot", UiCommand::screenshot}, {"toggle_control", UiCommand::toggle_control},
       {"quit", UiCommand::quit}, {"step_mul_up", UiCommand::step_mul_up},
-      {"step_mul_down", UiCommand::step_mul_down}, {"toggle_player_relative", UiCommand::toggle_player_relative}};
+      {"step_mul_down", UiCommand::step_mul_down}, {"toggle_player_relative", UiCommand::toggle_player_relative},
+      {"toggle_render_sync", UiCommand::toggle_render_sync}};
   for (const auto& [name, command] : kCommands) {
     if (action == name) {
       result.command = command;

@@ -49,6 +49,7 @@ const char* to_string(Controller controller) {
 Session::Session(SessionOptions options) : options_(std::move(options)), speed_(options_.speed) {
   snapshot_.status = "not started";
   snapshot_.step_mul = options_.env.step_mul;
+  render_sync_ = snapshot_.render_sync = options_.render_sync;
   // The agent takes control as soon as it is loaded; until then nothing is sent either way.
   snapshot_.agent = options_.agent;
   snapshot_.controller = options_.agent.empty() ? Controller::human : Controller::agent;
@@ -214,6 +215,23 @@ void Session::request_step() {
   {
     std::lock_guard lock(mutex_);
     if (paused_) step_requested_ = true;
+  }
+  wake_.notify_all();
+}
+
+void Session::set_render_sync(bool on) {
+  {
+    std::lock_guard lock(mutex_);
+    render_sync_ = snapshot_.render_sync = on;
+  }
+  wake_.notify_all();
+}
+
+void Session::frame_drawn(std::uint64_t timestep_version) {
+  {
+    std::lock_guard lock(mutex_);
+    if (timestep_version <= drawn_version_) return;
+    drawn_version_ = timestep_version;
   }
   wake_.notify_all();
 }
@@ -406,7 +424,17 @@ void Session::run_game() {
     if (paused && !step) continue;
     const std::uint32_t loop_before = env.last().observation.game_loop;
     step_once(env);
-    episode_played = episode_played || env.last().observation.game_loop != loop_before;
+    const std::uint32_t loop_after = env.last().observation.game_loop;
+    episode_played = episode_played || loop_after != loop_before;
+    if (loop_after > loop_before) total_game_loops_ += loop_after - loop_before;
+    if (options_.max_game_loops > 0 && total_game_loops_ >= options_.max_game_loops) {
+      const std::string reason = "played " + std::to_string(total_game_loops_) + " game loops (--max_game_steps " +
+                                 std::to_string(options_.max_game_loops) + ")";
+      notice(reason);
+      std::lock_guard lock(mutex_);
+      snapshot_.finished = reason;
+      break;
+    }
     if (env.last().last()) {
       set_status("restarting the episode");
       keep_episode_replay();
@@ -437,8 +465,12 @@ std::chrono::steady_clock::time_point Session::next_step_deadline(std::chrono::s
 bool Session::wait_until_next_step(std::chrono::steady_clock::time_point deadline) {
   std::unique_lock lock(mutex_);
   wake_.wait_until(lock, deadline, [this] { return stop_requested_.load(); });
-  // While paused, wait until resumed, stopped or asked for something.
-  wake_.wait(lock, [this] { return stop_requested_.load() || !paused_ || requests_pending(); });
+  // While paused, wait until resumed, stopped or asked for something; with synchronous
+  // rendering also until the UI has drawn the latest observation.
+  wake_.wait(lock, [this] {
+    const bool drawn = !render_sync_ || drawn_version_ >= snapshot_.timestep_version;
+    return stop_requested_.load() || (!paused_ && drawn) || requests_pending();
+  });
   return !stop_requested_;
 }
 

@@ -60,6 +60,11 @@ struct SessionOptions {
   // Play and watch modes: save each episode's replay here when it ends, is restarted or
   // the session stops.
   std::optional<std::filesystem::path> save_replay_dir;
+  // Play and watch modes: stop after this many game loops in all (PySC2's --max_game_steps);
+  // 0 = never.
+  std::uint64_t max_game_loops = 0;
+  // Synchronous rendering from the start (set_render_sync).
+  bool render_sync = false;
 };
 
 // Where the game comes from: played here (the person or an agent), observed on another
@@ -116,6 +121,10 @@ struct SessionSnapshot {
   double episode_reward = 0.0;
   std::vector<double> finished_episode_scores;  // final episode_reward of each finished episode
   bool paused = false;
+  bool render_sync = false;  // each observation waits until the UI has drawn it
+  // Why the session ended by itself (e.g. max_game_loops reached); empty while it runs and
+  // when it was stopped or failed.
+  std::string finished;
   int step_mul = 8;  // game loops per step now
   Controller controller = Controller::human;
   std::string agent;        // the agent loaded for watch mode; empty = none
@@ -155,6 +164,12 @@ class Session {
   void set_step_mul(int step_mul);
   // One step while paused (ignored while running).
   void request_step();
+  // Synchronous rendering (PySC2's F11 / --render_sync): the game thread waits before each
+  // step until the UI says it has drawn the latest observation (frame_drawn), so that every
+  // observation is shown even as fast as possible. Off: the UI shows the newest one.
+  void set_render_sync(bool on);
+  // The UI drew the TimeStep of this snapshot timestep_version.
+  void frame_drawn(std::uint64_t timestep_version);
   // Ends the current episode and starts a new one (PySC2's reset) before the next step.
   void request_restart_episode();
   // Saves a replay (RequestSaveReplay) into `folder` as <map>-<date>-<time>.SC2Replay; the
@@ -246,6 +261,8 @@ class Session {
   double speed_ = 1.0;
   std::optional<int> step_mul_request_;
   bool paused_ = false;
+  bool render_sync_ = false;
+  std::uint64_t drawn_version_ = 0;
   bool step_requested_ = false;
   bool restart_requested_ = false;
   std::optional<std::filesystem::path> save_replay_folder_;
@@ -258,6 +275,7 @@ class Session {
   double recorded_episode_reward_ = 0;
   std::uint32_t recorded_episode_first_loop_ = 0;
   std::shared_ptr<const pysc2::TimeStep> current_;  // the last published TimeStep
+  std::uint64_t total_game_loops_ = 0;              // advanced by steps, over all episodes
 
   // Guarded by mutex_ (requests from the UI thread, episode history).
   std::optional<std::string> agent_request_;

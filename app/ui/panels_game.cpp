@@ -45,6 +45,14 @@ void StudioUi::draw_menu_bar(const SessionSnapshot& snapshot) {
     ImGui::MenuItem("All feature layers", nullptr, &show_all_layers_);
     ImGui::MenuItem("Follow action log", nullptr, &follow_log_);
     ImGui::MenuItem("Key bindings", keymap_.keys_for("help").c_str(), &show_help_);
+    if (ImGui::MenuItem("player_relative over the world view", keymap_.keys_for("toggle_player_relative").c_str(),
+                        world_.player_relative_overlay())) {
+      run_command(UiCommand::toggle_player_relative);
+    }
+    if (ImGui::MenuItem("Synchronous rendering", keymap_.keys_for("toggle_render_sync").c_str(),
+                        snapshot.render_sync)) {
+      run_command(UiCommand::toggle_render_sync);
+    }
     ImGui::EndMenu();
   }
   if (ImGui::MenuItem("Help")) show_help_ = !show_help_;
@@ -173,7 +181,7 @@ void StudioUi::draw_game_panel(const SessionSnapshot& snapshot) {
       row("mean score", "-");
     }
     row("step_mul", std::to_string(snapshot.step_mul) + "  (Ctrl+PgUp / PgDn)");
-    row("state", to_string(snapshot.state));
+    row("state", std::string(to_string(snapshot.state)) + (snapshot.render_sync ? ", every observation drawn (F11)" : ""));
     ImGui::EndTable();
   }
   // The chosen episode's reward curve and the list of episodes (panels_agent.cpp).

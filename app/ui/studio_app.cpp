@@ -135,6 +135,10 @@ SessionOptions session_options(const StudioOptions& options) {
   session.env.feature_minimap_size = options.feature_minimap_size;
   session.env.step_mul = options.step_mul;
   session.env.seed = options.seed;
+  session.env.camera_width = options.feature_camera_width;
+  session.env.disable_fog = options.disable_fog;
+  session.max_game_loops = options.max_game_steps;
+  session.render_sync = options.render_sync;
   session.env.raw = true;
   if (options.sc2path) session.sc2path = std::filesystem::path(*options.sc2path);
   session.sc2lite_dir = own_folder();
@@ -325,6 +329,11 @@ int run_studio(const StudioOptions& initial_options) {
 
       // Automated runs: count frames only once the game is on screen.
       bool finish = false;
+      // --max_game_steps reached: quit as PySC2's play does (screenshot and log written below).
+      if (!state.finished.empty()) {
+        std::fprintf(stderr, "sc2studio: %s\n", state.finished.c_str());
+        finish = true;
+      }
       if (options.frames > 0) {
         if (drew_game) ++game_frames;
         if (game_frames >= options.frames) {

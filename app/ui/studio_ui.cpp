@@ -145,7 +145,10 @@ bool StudioUi::draw() {
   draw_armed_cursor();
   finish_gesture();
   const bool drew_game = snapshot_.timestep != nullptr;
-  if (drew_game) drawn_version_ = snapshot_.timestep_version;
+  if (drew_game) {
+    drawn_version_ = snapshot_.timestep_version;
+    session_->frame_drawn(drawn_version_);  // synchronous rendering waits for this
+  }
   return drew_game;
 }
 
@@ -238,6 +241,11 @@ void StudioUi::run_command(UiCommand command) {
     case UiCommand::quit: quit_requested_ = true; break;
     case UiCommand::step_mul_up: session_->set_step_mul(snapshot_.step_mul + 1); break;
     case UiCommand::step_mul_down: session_->set_step_mul(std::max(1, snapshot_.step_mul - 1)); break;
+    case UiCommand::toggle_render_sync:
+      session_->set_render_sync(!snapshot_.render_sync);
+      note(!snapshot_.render_sync ? "synchronous rendering: every observation is drawn before the next step"
+                                  : "asynchronous rendering: the newest observation is drawn");
+      break;
     case UiCommand::toggle_player_relative:
       world_.set_player_relative_overlay(!world_.player_relative_overlay());
       note(world_.player_relative_overlay() ? "world view: player_relative painted over the terrain"

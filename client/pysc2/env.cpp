@@ -79,7 +79,7 @@ void Env::start_game() {
   map->set_map_path("mini_games/" + options_.map + ".SC2Map");
   if (!options_.map_data.empty()) map->set_map_data(options_.map_data);
   create.add_player_setup()->set_type(SC2APIProtocol::Participant);
-  create.set_disable_fog(false);
+  create.set_disable_fog(options_.disable_fog);
   create.set_realtime(false);
   if (options_.seed) create.set_random_seed(*options_.seed);
   controller_.create_game(create);

@@ -28,6 +28,7 @@ struct EnvOptions {
   float camera_width = 24.0f;          // world units across the screen layers
   int step_mul = 8;
   std::optional<std::uint32_t> seed;   // RequestCreateGame.random_seed when set
+  bool disable_fog = false;            // RequestCreateGame.disable_fog: everything visible
   bool raw = true;                     // also ask for raw data (the world view needs it)
   bool hide_specific_actions = true;  // false: specific functions in available_actions and last_actions
   bool ensure_available_actions = true;  // reject calls not in available_actions

@@ -64,6 +64,35 @@ TEST_CASE("bad flags give exit code 1 and a message naming the problem") {
   }
 }
 
+TEST_CASE("PySC2 play flags: --fps sets the speed, camera width, game-step limit, fog and synchronous rendering") {
+  auto parsed = parse({"--fps", "5.6", "--step_mul", "8", "--feature_camera_width", "32", "--max_game_steps", "4000",
+                       "--disable_fog", "--render_sync"});
+  REQUIRE(parsed.options.has_value());
+  CHECK(parsed.options->speed == doctest::Approx(2.0));  // 5.6 steps/s x 8 loops = 44.8 loops/s = 2x real time
+  CHECK(parsed.options->feature_camera_width == 32.0f);
+  CHECK(parsed.options->max_game_steps == 4000u);
+  CHECK(parsed.options->disable_fog);
+  CHECK(parsed.options->render_sync);
+  parsed = parse({"--fps", "0"});
+  REQUIRE(parsed.options.has_value());
+  CHECK(parsed.options->speed == 0.0);  // as fast as possible
+  parsed = parse({});
+  REQUIRE(parsed.options.has_value());
+  CHECK(parsed.options->feature_camera_width == 24.0f);
+  CHECK(parsed.options->max_game_steps == 0u);
+  CHECK_FALSE(parsed.options->disable_fog);
+  CHECK_FALSE(parsed.options->render_sync);
+  for (const auto& args : std::vector<std::vector<const char*>>{{"--fps", "2", "--speed", "3"},
+                                                                 {"--feature_camera_width", "0"},
+                                                                 {"--max_game_steps", "-5"},
+                                                                 {"--fps", "-1"}}) {
+    INFO(std::string(args.front()) << " " << args.back());
+    parsed = parse(args);
+    CHECK_FALSE(parsed.options.has_value());
+    CHECK(parsed.exit_code == 1);
+  }
+}
+
 TEST_CASE("--help prints the flags and exits 0") {
   const auto parsed = parse({"--help"});
   CHECK_FALSE(parsed.options.has_value());

@@ -90,7 +90,7 @@ TEST_CASE("hotkeys for UI commands, and targeted abilities arm instead of sendin
       {{"F8"}, UiCommand::save_replay}, {{"F12"}, UiCommand::screenshot},      {{"Slash"}, UiCommand::help},
       {{"F6"}, UiCommand::toggle_control}, {{"F4"}, UiCommand::quit},
       {{"PageUp", true}, UiCommand::step_mul_up}, {{"PageDown", true}, UiCommand::step_mul_down},
-      {{"F10"}, UiCommand::toggle_player_relative},
+      {{"F10"}, UiCommand::toggle_player_relative}, {{"F11"}, UiCommand::toggle_render_sync},
   };
   for (const auto& [chord, command] : cases) {
     INFO(to_string(chord));

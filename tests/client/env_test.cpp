@@ -191,6 +191,16 @@ TEST_CASE("Env::reset without a seed leaves random_seed unset") {
   Env env(f.controller, EnvOptions{});
   env.reset();
   CHECK_FALSE(f.game.requests[0].create_game().has_random_seed());
+  CHECK_FALSE(f.game.requests[0].create_game().disable_fog());
+}
+
+TEST_CASE("Env with disable_fog asks the game to create it without fog of war") {
+  Fixture f;
+  EnvOptions options;
+  options.disable_fog = true;
+  Env env(f.controller, options);
+  env.reset();
+  CHECK(f.game.requests[0].create_game().disable_fog());
 }
 
 TEST_CASE("Env::step sends one Action per call, steps step_mul and rewards the score delta") {
