@@ -25,6 +25,11 @@ void check_options(const EnvOptions& options) {
   require(options.feature_screen_height >= 0, "feature_screen_height must not be negative (0 = square)");
   require(options.feature_minimap_height >= 0, "feature_minimap_height must not be negative (0 = square)");
   require(options.camera_width > 0.0f, "camera_width must be positive");
+  require(options.rgb_screen_width >= 0 && options.rgb_screen_height >= 0 && options.rgb_minimap_size >= 0,
+          "RGB sizes must not be negative (0 = no RGB)");
+  require((options.rgb_screen_width > 0) == (options.rgb_minimap_size > 0),
+          "rgb_screen_width and rgb_minimap_size go together: set both for RGB, neither without");
+  require(options.rgb_screen_height == 0 || options.rgb_screen_width > 0, "rgb_screen_height needs rgb_screen_width");
   require(options.step_mul >= 1, "step_mul must be at least 1");
   require(!options.map.empty(), "map must not be empty");
 }
@@ -34,6 +39,11 @@ int screen_height(const EnvOptions& options) {
 }
 int minimap_height(const EnvOptions& options) {
   return options.feature_minimap_height > 0 ? options.feature_minimap_height : options.feature_minimap_size;
+}
+
+bool wants_rgb(const EnvOptions& options) { return options.rgb_screen_width > 0; }
+int rgb_screen_height(const EnvOptions& options) {
+  return options.rgb_screen_height > 0 ? options.rgb_screen_height : options.rgb_screen_width;
 }
 
 std::string describe_setup(const EnvOptions& options) {
@@ -63,6 +73,28 @@ void check_echoed_setup(const SC2APIProtocol::ResponseGameInfo& info, const EnvO
     out << "screen " << echoed.resolution().x() << "x" << echoed.resolution().y() << ", minimap "
         << echoed.minimap_resolution().x() << "x" << echoed.minimap_resolution().y() << ", camera width "
         << echoed.width();
+  }
+  throw std::runtime_error(out.str());
+}
+
+// PySC2 raises too when it asked for RGB and the echoed render resolutions differ.
+void check_echoed_rgb(const SC2APIProtocol::ResponseGameInfo& info, const EnvOptions& options) {
+  if (!wants_rgb(options)) return;
+  const auto& echoed = info.options().render();
+  const bool matches = info.options().has_render() && echoed.resolution().x() == options.rgb_screen_width &&
+                       echoed.resolution().y() == rgb_screen_height(options) &&
+                       echoed.minimap_resolution().x() == options.rgb_minimap_size &&
+                       echoed.minimap_resolution().y() == options.rgb_minimap_size;
+  if (matches) return;
+  std::ostringstream out;
+  out << "the game's RGB (render) setup doesn't match the one requested: asked for screen "
+      << options.rgb_screen_width << "x" << rgb_screen_height(options) << ", minimap " << options.rgb_minimap_size
+      << "x" << options.rgb_minimap_size << "; game_info echoes ";
+  if (!info.options().has_render()) {
+    out << "no render";
+  } else {
+    out << "screen " << echoed.resolution().x() << "x" << echoed.resolution().y() << ", minimap "
+        << echoed.minimap_resolution().x() << "x" << echoed.minimap_resolution().y();
   }
   throw std::runtime_error(out.str());
 }
@@ -98,10 +130,18 @@ void Env::start_game() {
   feature->mutable_minimap_resolution()->set_y(minimap_height(options_));
   feature->set_crop_to_playable_area(options_.crop_to_playable_area);
   feature->set_allow_cheating_layers(options_.allow_cheating_layers);
+  if (wants_rgb(options_)) {  // as PySC2: resolutions only, the game's RGB camera width stays its own
+    auto* render = interface->mutable_render();
+    render->mutable_resolution()->set_x(options_.rgb_screen_width);
+    render->mutable_resolution()->set_y(rgb_screen_height(options_));
+    render->mutable_minimap_resolution()->set_x(options_.rgb_minimap_size);
+    render->mutable_minimap_resolution()->set_y(options_.rgb_minimap_size);
+  }
   controller_.join_game(join);
 
   game_info_ = controller_.game_info();
   check_echoed_setup(game_info_, options_);
+  check_echoed_rgb(game_info_, options_);
   game_created_ = true;
 }
 

@@ -7,6 +7,7 @@
 
 #include "engine/raster/disc_stack.h"
 #include "engine/raster/image_encoding.h"
+#include "engine/raster/unit_discs.h"
 #include "engine/raster/view_transform.h"
 #include "engine/sim/harvest.h"
 
@@ -16,77 +17,6 @@ namespace {
 
 bool is_selected(const PlayerState& player, const Unit& unit) {
   return std::find(player.selection.begin(), player.selection.end(), unit.id) != player.selection.end();
-}
-
-// Units the player can see, in draw order: lower layers first (neutral under player units),
-// then slot order, so later draws win on shared pixels.
-std::vector<const Unit*> drawable_units(const World& world, int player_id) {
-  std::vector<const Unit*> units;
-  for (const Unit* u : world.units()) {
-    if (world.unit_visible(player_id, *u)) units.push_back(u);
-  }
-  std::stable_sort(units.begin(), units.end(), [](const Unit* a, const Unit* b) {
-    return (a->owner == kNeutralOwner) > (b->owner == kNeutralOwner);
-  });
-  return units;
-}
-
-// The largest float t with sqrtf(t) <= r. sqrtf is monotonic, so for any d2 >= 0,
-// `std::sqrt(d2) <= r` exactly when `d2 <= t`: the disc test without a square root and
-// with the same result bit for bit.
-float squared_radius_bound(float r) {
-  if (!(r >= 0.0f)) return -1.0f;  // negative or NaN radius: nothing is inside
-  if (std::isinf(r)) return r;
-  float t = r * r;
-  while (t > 0.0f && std::sqrt(t) > r) t = std::nextafter(t, 0.0f);
-  for (float up = std::nextafter(t, INFINITY); std::sqrt(up) <= r; up = std::nextafter(t, INFINITY)) t = up;
-  return t;
-}
-
-// Calls fn(px, py, coverage) for every pixel of a unit's disc. A pixel belongs to the disc
-// when its centre is inside; the pixel under the unit's centre always does, so tiny units
-// never vanish. coverage = fraction of the pixel inside the disc (4x4 samples); with
-// kCoverage false it is not computed (fn gets 1).
-template <bool kCoverage = true, class View, class Fn>
-void for_each_disc_pixel(const View& view, Vec2 centre, float radius, Fn&& fn) {
-  const Vec2 probe = view.pixel_centre(0, 0);
-  const Vec2 probe_next = view.pixel_centre(1, 1);
-  const float px_w = std::abs(probe_next.x - probe.x);
-  const float px_h = std::abs(probe.y - probe_next.y);
-  const PixelPos lo = view.to_pixel({centre.x - radius, centre.y + radius});
-  const PixelPos hi = view.to_pixel({centre.x + radius, centre.y - radius});
-  const PixelPos mid = view.to_pixel(centre);
-  const float bound = squared_radius_bound(radius);
-  float offset_x[4], offset_y[4];
-  for (int k = 0; k < 4; ++k) {
-    offset_x[k] = (k - 1.5f) * 0.25f * px_w;
-    offset_y[k] = (k - 1.5f) * 0.25f * px_h;
-  }
-  for (int py = std::max(lo.y, 0); py <= std::min(hi.y, view.height() - 1); ++py) {
-    for (int px = std::max(lo.x, 0); px <= std::min(hi.x, view.width() - 1); ++px) {
-      const Vec2 c = view.pixel_centre(px, py);
-      const Vec2 d = c - centre;
-      const bool centre_in = d.x * d.x + d.y * d.y <= bound;
-      const bool is_mid = px == mid.x && py == mid.y;
-      if (!centre_in && !is_mid) continue;
-      if constexpr (!kCoverage) {
-        fn(px, py, 1.0f);
-      } else {
-        float dx2[4], dy2[4];
-        for (int k = 0; k < 4; ++k) {
-          const float dx = (c.x + offset_x[k]) - centre.x;
-          const float dy = (c.y + offset_y[k]) - centre.y;
-          dx2[k] = dx * dx;
-          dy2[k] = dy * dy;
-        }
-        int inside = 0;
-        for (int sy = 0; sy < 4; ++sy) {
-          for (int sx = 0; sx < 4; ++sx) inside += dx2[sx] + dy2[sy] <= bound ? 1 : 0;
-        }
-        fn(px, py, std::max(inside, 1) / 16.0f);
-      }
-    }
-  }
 }
 
 using Key = FeatureLayerCache::Key;

@@ -478,7 +478,7 @@ SC2APIProtocol::ActionResult apply_action(Game& game, const InterfaceSetup& ifac
   if (action.has_action_feature_layer()) {
     note(apply_spatial(game, iface, action.action_feature_layer(), ability_for_error));
   }
-  if (action.has_action_render()) note(SC2APIProtocol::NotSupported);  // no RGB interface
+  if (action.has_action_render()) note(SC2APIProtocol::NotSupported);  // the game does not implement it either
   if (action.has_action_ui()) note(apply_ui(game, action.action_ui()));
 
   if (result != SC2APIProtocol::Success) {

@@ -22,10 +22,7 @@ std::optional<InterfaceSetup> parse_interface(const SC2APIProtocol::RequestJoinG
                                               std::string& error) {
   const auto& options = join.options();
   InterfaceSetup setup;
-  setup.echoed = options;
-  // We cannot render RGB images; not echoing `render` tells clients (PySC2's viewer falls
-  // back to feature layers) instead of promising images that never come.
-  setup.echoed.clear_render();
+  setup.echoed = options;  // `render` too: we send the images it asks for (rgb_render.h)
   setup.raw = options.raw();
   setup.score = options.score();
   setup.raw_crop_to_playable_area = options.raw_crop_to_playable_area();
@@ -55,6 +52,29 @@ std::optional<InterfaceSetup> parse_interface(const SC2APIProtocol::RequestJoinG
     setup.layers.camera_width = fl.has_width() ? fl.width() : kDefaultCameraWidth;
     setup.layers.crop_to_playable_area = fl.crop_to_playable_area();
     setup.layers.allow_cheating_layers = fl.allow_cheating_layers();
+  }
+  if (options.has_render()) {
+    // The same limits as the feature layers. PySC2 sends no width for RGB: its 24 stands in.
+    const auto& render = options.render();
+    if (!valid_size(render.resolution())) {
+      error = describe("render.resolution", render.resolution());
+      return std::nullopt;
+    }
+    if (!valid_size(render.minimap_resolution())) {
+      error = describe("render.minimap_resolution", render.minimap_resolution());
+      return std::nullopt;
+    }
+    if (render.has_width() && !(std::isfinite(render.width()) && render.width() > 0.0f)) {
+      error = "render.width must be a positive number of world units, got " + std::to_string(render.width());
+      return std::nullopt;
+    }
+    RgbSetup rgb;
+    rgb.screen_width = render.resolution().x();
+    rgb.screen_height = render.resolution().y();
+    rgb.minimap_width = render.minimap_resolution().x();
+    rgb.minimap_height = render.minimap_resolution().y();
+    rgb.camera_width = render.has_width() ? render.width() : kDefaultCameraWidth;
+    setup.render = rgb;
   }
   return setup;
 }

@@ -1,20 +1,22 @@
 #pragma once
 // What a player asked for in RequestJoinGame, validated once: which interfaces are on,
-// feature-layer geometry, raw cropping, and the options to echo in ResponseGameInfo.
+// feature-layer and RGB geometry, raw cropping, and the options to echo in ResponseGameInfo.
 #include <optional>
 #include <string>
 
 #include "engine/raster/feature_layers.h"
+#include "engine/raster/rgb_render.h"
 #include "s2clientprotocol/sc2api.pb.h"
 
 namespace sc2::engine {
 
 struct InterfaceSetup {
-  SC2APIProtocol::InterfaceOptions echoed;  // the request's options minus `render`
+  SC2APIProtocol::InterfaceOptions echoed;  // the request's options, as asked
   bool raw = false;
   bool score = false;
   bool feature_layer = false;
   FeatureLayerSetup layers;                 // meaningful when feature_layer is on
+  std::optional<RgbSetup> render;           // RGB images asked for (InterfaceOptions.render)
   bool raw_crop_to_playable_area = false;
   SC2APIProtocol::Race race_requested = SC2APIProtocol::Terran;
   std::string player_name;

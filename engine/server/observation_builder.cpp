@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "engine/raster/image_encoding.h"
+#include "engine/raster/rgb_render.h"
 #include "engine/raster/view_transform.h"
 #include "engine/server/score_report.h"
 #include "engine/sim/abilities.h"
@@ -364,8 +365,11 @@ void build_observation(Game& game, const InterfaceSetup& iface, SC2APIProtocol::
     auto* fl = obs->mutable_feature_layer_data();
     render_screen(world, kAgentPlayer, iface.layers, fl->mutable_renders(), layer_cache);
     render_minimap(world, kAgentPlayer, iface.layers, fl->mutable_minimap_renders(), layer_cache);
-    fill_ui(world, obs->mutable_ui_data());
   }
+  if (iface.render) {  // only when asked: nothing is drawn otherwise
+    render_rgb(world, kAgentPlayer, *iface.render, obs->mutable_render_data(), layer_cache);
+  }
+  if (iface.feature_layer || iface.render) fill_ui(world, obs->mutable_ui_data());  // spec §9: either interface
   game.dead_unit_tags.clear();  // reported once, like the game's event
   if (auto result = game.result()) {
     auto* r = out->add_player_result();

@@ -1,6 +1,6 @@
 #pragma once
 // Builds what the agent player sees: ResponseObservation (player, score, abilities of the
-// selection, raw units, feature layers, UI panels, echoed actions, errors, result),
+// selection, raw units, feature layers, RGB images, UI panels, echoed actions, errors, result),
 // ResponseGameInfo and the static ResponseData tables.
 #include "engine/server/game.h"
 #include "engine/server/interface_setup.h"

@@ -674,6 +674,6 @@ TEST_CASE("scene: raw_units, unit_counts and the camera keys from the engine's r
   CHECK(obs.unit_counts.at(1, "count") == 2);
   CHECK(obs.camera_position == std::array<std::int64_t, 2>{30, 30});  // floor(64 - 33.25)
   CHECK(obs.camera_size == std::array<std::int64_t, 2>{24, 24});
-  CHECK(obs.rgb_screen.empty());  // sc2lite renders no RGB images
+  CHECK(obs.rgb_screen.empty());  // this scene asks for no RGB images
   CHECK(obs.rgb_minimap.empty());
 }
