@@ -89,7 +89,7 @@ TEST_CASE("scripted clicks select the Marine and move it to the beacon on MoveTo
   CHECK(count_color(shot, 51, 178, 64, 3) > 200);     // the selected Marine's health bar
   CHECK(count_color(shot, 46, 69, 107, 2) > 200);     // an active title bar
   CHECK(count_color(shot, 0, 220, 40, 0) > 10);       // the Marine's status bar in the world view
-  CHECK(count_color(shot, 128, 191, 102, 0) > 3000);  // the Feature layers grid: raw pathing/placement (winter)
+  CHECK(count_color(shot, 0, 255, 232, 0) > 3000);    // the Feature layers grid: unit_type's background
   CHECK(count_color(shot, 48, 48, 51, 0) > 5000);     // table headers: the Action log (and episodes)
   CHECK(count_color(shot, 34, 53, 81, 0) > 20000);    // the Game panel's reward plots and speed slider
 }
