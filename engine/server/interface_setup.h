@@ -16,6 +16,7 @@ struct InterfaceSetup {
   bool feature_layer = false;
   FeatureLayerSetup layers;                 // meaningful when feature_layer is on
   bool raw_crop_to_playable_area = false;
+  bool raw_affects_selection = false;       // raw unit commands also select their units
   SC2APIProtocol::Race race_requested = SC2APIProtocol::Terran;
   std::string player_name;
 };
