@@ -68,6 +68,7 @@ const char* to_string(UiCommand command) {
     case UiCommand::step_mul_down: return "step_mul_down";
     case UiCommand::toggle_player_relative: return "toggle_player_relative";
     case UiCommand::toggle_render_sync: return "toggle_render_sync";
+    case UiCommand::toggle_raw_actions: return "toggle_raw_actions";
     case UiCommand::arm: return "arm";
   }
   return "?";
@@ -168,7 +169,7 @@ HotkeyResult map_hotkey(const Keymap& keymap, const KeyChord& pressed, const Hot
       {"screenshot", UiCommand::screenshot}, {"toggle_control", UiCommand::toggle_control},
       {"quit", UiCommand::quit}, {"step_mul_up", UiCommand::step_mul_up},
       {"step_mul_down", UiCommand::step_mul_down}, {"toggle_player_relative", UiCommand::toggle_player_relative},
-      {"toggle_render_sync", UiCommand::toggle_render_sync}};
+      {"toggle_render_sync", UiCommand::toggle_render_sync}, {"toggle_raw_actions", UiCommand::toggle_raw_actions}};
   for (const auto& [name, command] : kCommands) {
     if (action == name) {
       result.command = command;

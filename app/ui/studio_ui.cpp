@@ -11,6 +11,7 @@
 #include "app/build_preview.h"
 #include "app/config_paths.h"
 #include "app/minigames.h"
+#include "app/raw_actions.h"
 #include "app/screenshot_name.h"
 #include "app/unit_type_names.h"
 #include "app/world_view_logic.h"
@@ -245,6 +246,11 @@ void StudioUi::run_command(UiCommand command) {
       session_->set_render_sync(!snapshot_.render_sync);
       note(!snapshot_.render_sync ? "synchronous rendering: every observation is drawn before the next step"
                                   : "asynchronous rendering: the newest observation is drawn");
+      break;
+    case UiCommand::toggle_raw_actions:
+      raw_actions_ = !raw_actions_;
+      note(raw_actions_ ? "raw actions: selections and commands go out as raw unit commands (tags, world points)"
+                        : "feature-layer actions: gestures go out as PySC2 FunctionCalls");
       break;
     case UiCommand::toggle_player_relative:
       world_.set_player_relative_overlay(!world_.player_relative_overlay());
@@ -598,6 +604,19 @@ void StudioUi::submit(const pysc2::FunctionCall& call) {
   if (!snapshot_.read_only.empty()) {
     note("not sent (" + snapshot_.read_only + "): " + pysc2::to_string(call));
     return;
+  }
+  if (raw_actions_ && snapshot_.timestep) {
+    const RawMapping raw = to_raw_command(call, snapshot_.timestep->observation.proto().observation().raw_data(),
+                                          camera_world_area(), mapper_screen_width(), mapper_screen_height());
+    if (!raw.spatial) {
+      if (raw.command) {
+        session_->submit(*raw.command);
+        action_times_.push_back(std::chrono::steady_clock::now());
+      } else {
+        note(raw.message);
+      }
+      return;
+    }
   }
   session_->submit(call);
   action_times_.push_back(std::chrono::steady_clock::now());

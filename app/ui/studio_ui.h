@@ -184,6 +184,7 @@ class StudioUi {
   bool follow_log_ = true;
   bool show_all_layers_ = true;
   bool show_help_ = false;
+  bool raw_actions_ = false;  // gestures go out as raw-interface commands (app/raw_actions.h)
   float layer_cell_width_ = 118.0f;
   float speed_ = 1.0f;
   bool fastest_ = false;

@@ -270,3 +270,38 @@ TEST_CASE("a bad --script is refused with its file and line") {
   CHECK(result.exit_code == 1);
   CHECK(result.output.find("bad.txt:2:") != std::string::npos);
 }
+
+TEST_CASE("in raw-action mode (F7) a click selects the Marine and a right click on the beacon sends Smart_unit, by tag") {
+  if (!have_programs()) return;
+  sc2::test::TempDir dir;
+  const auto result = sc2::test::run_script(dir,
+                                            "wait_game\n"
+                                            "key F7\n"
+                                            "click world self\n"
+                                            "wait_loops 16\n"
+                                            "right_click world neutral\n"
+                                            "wait_loops 96\n"
+                                            "key F7\n"
+                                            "key F2\n"
+                                            "wait_loops 16\n"
+                                            "quit\n",
+                                            "--map MoveToBeacon --speed 8");
+  INFO(result.output);
+  REQUIRE(result.exit_code == 0);
+  const nlohmann::json log = sc2::test::read_json(sc2::test::action_log_file(dir));
+  const auto& actions = log.at("actions");
+  REQUIRE(actions.size() == 3);
+  const std::string marine_tag = std::to_string(log.at("first_observation").at("units").at(0).at("tag").get<std::uint64_t>());
+  CHECK(actions[0].at("raw") == true);
+  CHECK(actions[0].at("text") == "raw_select([" + marine_tag + "])");
+  CHECK(actions[1].at("raw") == true);
+  CHECK(actions[1].at("text").get<std::string>().starts_with("Smart_unit(\"now\", [" + marine_tag + "], "));
+  for (const auto& action : actions) {
+    INFO(action.dump());
+    CHECK(action.at("result") == "ok");
+  }
+  // F7 again: back to FunctionCalls.
+  CHECK(actions[2].at("raw") == false);
+  CHECK(actions[2].at("function") == sc2::pysc2::fn::select_army);
+  CHECK(unit_moved(log) > 2.0);  // the raw Smart reached the game and the Marine walked
+}
