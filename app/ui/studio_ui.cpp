@@ -247,6 +247,13 @@ void StudioUi::run_command(UiCommand command) {
       note(!snapshot_.render_sync ? "synchronous rendering: every observation is drawn before the next step"
                                   : "asynchronous rendering: the newest observation is drawn");
       break;
+    case UiCommand::ui_zoom_in:
+    case UiCommand::ui_zoom_out: {
+      // As PySC2's viewer zooms by 1.1 a step; ImGui scales text and the widgets sized by it.
+      float& scale = ImGui::GetIO().FontGlobalScale;
+      scale = std::clamp(command == UiCommand::ui_zoom_in ? scale * 1.1f : scale / 1.1f, 0.5f, 3.0f);
+      break;
+    }
     case UiCommand::toggle_raw_actions:
       raw_actions_ = !raw_actions_;
       note(raw_actions_ ? "raw actions: selections and commands go out as raw unit commands (tags, world points)"
