@@ -137,6 +137,9 @@ SessionOptions session_options(const StudioOptions& options) {
   session.env.seed = options.seed;
   session.env.camera_width = options.feature_camera_width;
   session.env.disable_fog = options.disable_fog;
+  session.env.rgb_screen_width = options.rgb_screen_width;
+  session.env.rgb_screen_height = options.rgb_screen_height;
+  session.env.rgb_minimap_size = options.rgb_minimap_size;
   session.max_game_loops = options.max_game_steps;
   session.render_sync = options.render_sync;
   session.env.raw = true;

@@ -27,6 +27,12 @@ struct EnvOptions {
   bool crop_to_playable_area = false;  // minimap layers cover the playable area only
   bool allow_cheating_layers = false;  // minimap unit_type carries unit types
   float camera_width = 24.0f;          // world units across the screen layers
+  // RGB images (rgb_screen, rgb_minimap), as PySC2's rgb_dimensions: 0 = no RGB (default).
+  // Both widths set = asked for; rgb_screen_height 0 = square. The game's RGB camera is its
+  // own (24 world units across), not camera_width.
+  int rgb_screen_width = 0;
+  int rgb_screen_height = 0;
+  int rgb_minimap_size = 0;
   int step_mul = 8;
   std::optional<std::uint32_t> seed;   // RequestCreateGame.random_seed when set
   bool disable_fog = false;            // RequestCreateGame.disable_fog: everything visible
@@ -43,7 +49,7 @@ class Env {
 
   // First call: create_game + join_game + game_info; later calls: restart_game. Then
   // observes: a `first` TimeStep with reward 0 and discount 0 (as PySC2). Throws
-  // std::runtime_error when the game echoes other feature resolutions than asked for.
+  // std::runtime_error when the game echoes other feature (or RGB) resolutions than asked for.
   TimeStep reset();
   // Validates every call (throws std::invalid_argument naming the function and argument),
   // sends them in one RequestAction (one Action per call), steps step_mul loops and
