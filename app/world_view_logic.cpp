@@ -172,4 +172,18 @@ std::vector<MinimapCircle> start_location_circles(const SC2APIProtocol::Response
   return circles;
 }
 
+std::vector<MinimapCircle> radar_circles(const SC2APIProtocol::ObservationRaw& raw,
+                                         const SC2APIProtocol::ResponseGameInfo& game_info, int minimap_width,
+                                         int minimap_height) {
+  std::vector<MinimapCircle> circles;
+  const pysc2::PixelMapping mapping = pysc2::PixelMapping::minimap(game_info, minimap_width, minimap_height);
+  if (!mapping.valid()) return circles;
+  for (const SC2APIProtocol::RadarRing& ring : raw.radar()) {
+    const auto at = mapping.pixel(ring.pos().x(), ring.pos().y());
+    circles.push_back(MinimapCircle{LayerPixel{static_cast<int>(at[0]), static_cast<int>(at[1])},
+                                    static_cast<int>(std::max<std::int64_t>(1, mapping.distance(ring.radius())))});
+  }
+  return circles;
+}
+
 }  // namespace sc2::app

@@ -79,5 +79,9 @@ struct MinimapCircle {
 };
 std::vector<MinimapCircle> start_location_circles(const SC2APIProtocol::ResponseGameInfo& game_info, int minimap_width,
                                                   int minimap_height);
+// Sensor towers' radar rings (raw_data.radar) on the minimap, as PySC2's viewer draws them.
+std::vector<MinimapCircle> radar_circles(const SC2APIProtocol::ObservationRaw& raw,
+                                         const SC2APIProtocol::ResponseGameInfo& game_info, int minimap_width,
+                                         int minimap_height);
 
 }  // namespace sc2::app

@@ -118,6 +118,11 @@ void StudioUi::draw_minimap(const SessionSnapshot& snapshot) {
         const ImVec2 centre(min.x + (start.centre.x + 0.5f) * cell_x, min.y + (start.centre.y + 0.5f) * cell_y);
         draw->AddCircle(centre, start.radius * cell_x, IM_COL32(255, 255, 255, 160), 0, 1.0f);
       }
+      for (const MinimapCircle& ring :
+           radar_circles(obs->proto().observation().raw_data(), *snapshot.game_info, width_px, height_px)) {
+        const ImVec2 centre(min.x + (ring.centre.x + 0.5f) * cell_x, min.y + (ring.centre.y + 0.5f) * cell_y);
+        draw->AddCircle(centre, ring.radius * cell_x, IM_COL32(128, 128, 128, 255), 0, 1.0f);  // white / 2
+      }
     }
     if (const pysc2::Layer* camera = obs->minimap("camera"); camera && !camera->empty()) {
       int x0 = camera->width, y0 = camera->height, x1 = -1, y1 = -1;

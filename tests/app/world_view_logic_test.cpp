@@ -319,3 +319,21 @@ TEST_CASE("start locations become minimap circles of 5 world units, none without
   CHECK(circles[0].centre.y == 10);  // y down on the minimap: 64 - 53.5 = 10.5
   CHECK(app::start_location_circles(info, 32, 32)[0].radius == 2);  // 2.5 pixels, truncated as PySC2 does
 }
+
+TEST_CASE("radar rings become minimap circles of their radius, none without a map size") {
+  SC2APIProtocol::ObservationRaw raw;
+  auto* ring = raw.add_radar();
+  ring->mutable_pos()->set_x(40.0f);
+  ring->mutable_pos()->set_y(20.0f);
+  ring->set_radius(30.0f);
+  SC2APIProtocol::ResponseGameInfo info;
+  CHECK(app::radar_circles(raw, info, 64, 64).empty());
+  info.mutable_start_raw()->mutable_map_size()->set_x(128);
+  info.mutable_start_raw()->mutable_map_size()->set_y(128);
+  const auto circles = app::radar_circles(raw, info, 64, 64);
+  REQUIRE(circles.size() == 1);
+  CHECK(circles[0].centre.x == 20);
+  CHECK(circles[0].centre.y == 54);  // (128 - 20) / 2
+  CHECK(circles[0].radius == 15);
+  CHECK(app::radar_circles(SC2APIProtocol::ObservationRaw{}, info, 64, 64).empty());
+}
