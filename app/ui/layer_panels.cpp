@@ -361,11 +361,13 @@ void StudioUi::draw_inspector(Inspector& inspector, const pysc2::Observation& ob
     ImGui::TextColored(kYellow, "%s", value_meaning(*layer, set, value).c_str());
     ImGui::PopTextWrapPos();
     // Units at that pixel from raw data: the camera area for screen layers, the map for
-    // minimap layers (raw grids: none, their cells are map cells, not pixels of a view).
-    if (set != render::LayerSet::raw && obs.proto().observation().has_raw_data()) {
+    // minimap layers, the map cell for raw grids.
+    if (obs.proto().observation().has_raw_data()) {
       const auto& raw = obs.proto().observation().raw_data();
       std::vector<const SC2APIProtocol::Unit*> units;
-      if (!minimap) {
+      if (set == render::LayerSet::raw) {
+        units = units_at_map_cell(raw, *under);
+      } else if (!minimap) {
         units = units_at_screen_pixel(raw, camera_world_area(), layer->width, layer->height, *under);
       } else if (snapshot_.game_info) {
         units = units_at_minimap_pixel(raw, *snapshot_.game_info, layer->width, layer->height, *under);

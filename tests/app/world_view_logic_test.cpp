@@ -337,3 +337,19 @@ TEST_CASE("radar rings become minimap circles of their radius, none without a ma
   CHECK(circles[0].radius == 15);
   CHECK(app::radar_circles(SC2APIProtocol::ObservationRaw{}, info, 64, 64).empty());
 }
+
+TEST_CASE("units at a raw grid cell: discs overlapping the world square of that cell") {
+  SC2APIProtocol::ObservationRaw raw;
+  add_unit(raw, 1, 10.5f, 20.5f, 0.375f);                            // inside cell (10, 20)
+  add_unit(raw, 2, 12.2f, 20.5f, 0.5f, SC2APIProtocol::Enemy);      // reaches into cell (11, 20)
+  add_unit(raw, 3, 30.0f, 30.0f, 2.0f, SC2APIProtocol::Neutral);    // far away
+  auto tags = [&](app::LayerPixel cell) {
+    std::vector<std::uint64_t> out;
+    for (const auto* unit : app::units_at_map_cell(raw, cell)) out.push_back(unit->tag());
+    return out;
+  };
+  CHECK(tags({10, 20}) == std::vector<std::uint64_t>{1});
+  CHECK(tags({11, 20}) == std::vector<std::uint64_t>{2});
+  CHECK(tags({10, 43}).empty());  // the row is world y, not flipped
+  CHECK(tags({29, 29}) == std::vector<std::uint64_t>{3});
+}
