@@ -16,6 +16,13 @@ api::Action raw_command(int ability, std::uint64_t tag) {
   return action;
 }
 
+api::Action raw_move(std::uint64_t tag, float x, float y) {
+  api::Action action = raw_command(3794, tag);  // Move
+  action.mutable_action_raw()->mutable_unit_command()->mutable_target_world_space_pos()->set_x(x);
+  action.mutable_action_raw()->mutable_unit_command()->mutable_target_world_space_pos()->set_y(y);
+  return action;
+}
+
 }  // namespace
 
 TEST_CASE("with raw_affects_selection a raw command selects its units and ability 0 only selects") {
@@ -49,10 +56,7 @@ TEST_CASE("without raw_affects_selection raw commands leave the selection as it 
   auto obs = observe(server);
   const auto* marine = find_unit(obs, kMarine);
   REQUIRE(marine != nullptr);
-  api::Action move = raw_command(3794, marine->tag());  // Move
-  move.mutable_action_raw()->mutable_unit_command()->mutable_target_world_space_pos()->set_x(marine->pos().x() + 3);
-  move.mutable_action_raw()->mutable_unit_command()->mutable_target_world_space_pos()->set_y(marine->pos().y());
-  CHECK(act(server, move).result(0) == api::Success);
+  CHECK(act(server, raw_move(marine->tag(), marine->pos().x() + 3, marine->pos().y())).result(0) == api::Success);
   step(server, 8);
   obs = observe(server);
   CHECK_FALSE(find_unit(obs, kMarine)->is_selected());
@@ -67,10 +71,7 @@ TEST_CASE("with raw_affects_selection a raw Move both orders and selects the Mar
   auto obs = observe(server);
   const auto* marine = find_unit(obs, kMarine);
   REQUIRE(marine != nullptr);
-  api::Action move = raw_command(3794, marine->tag());
-  move.mutable_action_raw()->mutable_unit_command()->mutable_target_world_space_pos()->set_x(marine->pos().x() + 3);
-  move.mutable_action_raw()->mutable_unit_command()->mutable_target_world_space_pos()->set_y(marine->pos().y());
-  CHECK(act(server, move).result(0) == api::Success);
+  CHECK(act(server, raw_move(marine->tag(), marine->pos().x() + 3, marine->pos().y())).result(0) == api::Success);
   step(server, 8);
   obs = observe(server);
   CHECK(find_unit(obs, kMarine)->is_selected());
