@@ -8,6 +8,26 @@
 
 namespace sc2::app {
 
+namespace {
+
+// "W" (square) or "W,H", each 1..1024, as PySC2's size flags.
+bool parse_size_pair(const std::string& text, int& width, int& height) {
+  const auto comma = text.find(',');
+  auto number = [](const std::string& part, int& out) {
+    if (part.empty() || part.size() > 4 || part.find_first_not_of("0123456789") != std::string::npos) return false;
+    out = std::stoi(part);
+    return out >= 1 && out <= 1024;
+  };
+  if (!number(text.substr(0, comma), width)) return false;
+  if (comma == std::string::npos) {
+    height = width;
+    return true;
+  }
+  return number(text.substr(comma + 1), height);
+}
+
+}  // namespace
+
 ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
   StudioOptions options;
   CLI::App cli{"SC2 Studio: play the PySC2 mini-games through feature layers and PySC2 actions", "sc2studio"};
@@ -43,6 +63,18 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
       ->check(CLI::Range(0.0, 1e15))  // also refuses "-5", which an unsigned parse would wrap
       ->capture_default_str();
   cli.add_flag("--disable_fog,--disable-fog", options.disable_fog, "Disable the fog of war");
+  std::string rgb_screen;
+  auto* rgb_screen_flag =
+      cli.add_option("--rgb_screen_size,--rgb-screen-size", rgb_screen,
+                     "Ask the game for RGB screen images of W or W,H pixels (shown in the world view; F9 toggles)")
+          ->check([](const std::string& text) {
+            int w = 0, h = 0;
+            return parse_size_pair(text, w, h) ? std::string() : "expected W or W,H with sizes 1..1024";
+          });
+  cli.add_option("--rgb_minimap_size,--rgb-minimap-size", options.rgb_minimap_size,
+                 "RGB minimap image size in pixels (with --rgb_screen_size)")
+      ->check(CLI::Range(1, 1024))
+      ->needs(rgb_screen_flag);
   cli.add_flag("--render_sync,--render-sync", options.render_sync,
                "Draw every observation before the next step (F11 toggles it)");
   cli.add_option("--frames", options.frames, "Quit after this many frames showing the game (0 = never)")
@@ -95,6 +127,10 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
     return parsed;
   }
   if (fps) options.speed = *fps * options.step_mul / 22.4;
+  if (!rgb_screen.empty()) {
+    parse_size_pair(rgb_screen, options.rgb_screen_width, options.rgb_screen_height);
+    if (options.rgb_minimap_size == 0) options.rgb_minimap_size = 128;  // PySC2's play default
+  }
   parsed.options = options;
   return parsed;
 }

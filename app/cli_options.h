@@ -21,6 +21,9 @@ struct StudioOptions {
   std::uint64_t max_game_steps = 0;    // quit after this many game loops in all (0 = never)
   bool disable_fog = false;            // the game shows everything (no fog of war)
   bool render_sync = false;            // every observation is drawn before the next step (F11)
+  int rgb_screen_width = 0;            // RGB images asked of the game (0 = none)
+  int rgb_screen_height = 0;
+  int rgb_minimap_size = 0;
   int frames = 0;            // quit after this many frames showing the game (0 = run until closed)
   std::string screenshot;    // write the last frame here as PNG
   std::string script;        // scripted input to play back (see app/script.h)

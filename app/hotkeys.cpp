@@ -68,6 +68,10 @@ const char* to_string(UiCommand command) {
     case UiCommand::step_mul_down: return "step_mul_down";
     case UiCommand::toggle_player_relative: return "toggle_player_relative";
     case UiCommand::toggle_render_sync: return "toggle_render_sync";
+    case UiCommand::toggle_raw_actions: return "toggle_raw_actions";
+    case UiCommand::toggle_rgb: return "toggle_rgb";
+    case UiCommand::ui_zoom_in: return "ui_zoom_in";
+    case UiCommand::ui_zoom_out: return "ui_zoom_out";
     case UiCommand::arm: return "arm";
   }
   return "?";
@@ -168,7 +172,8 @@ HotkeyResult map_hotkey(const Keymap& keymap, const KeyChord& pressed, const Hot
       {"screenshot", UiCommand::screenshot}, {"toggle_control", UiCommand::toggle_control},
       {"quit", UiCommand::quit}, {"step_mul_up", UiCommand::step_mul_up},
       {"step_mul_down", UiCommand::step_mul_down}, {"toggle_player_relative", UiCommand::toggle_player_relative},
-      {"toggle_render_sync", UiCommand::toggle_render_sync}};
+      {"toggle_render_sync", UiCommand::toggle_render_sync}, {"toggle_raw_actions", UiCommand::toggle_raw_actions},
+      {"toggle_rgb", UiCommand::toggle_rgb}, {"ui_zoom_in", UiCommand::ui_zoom_in}, {"ui_zoom_out", UiCommand::ui_zoom_out}};
   for (const auto& [name, command] : kCommands) {
     if (action == name) {
       result.command = command;

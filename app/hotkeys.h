@@ -22,7 +22,8 @@ namespace sc2::app {
 
 enum class UiCommand {
   none, cancel, pause, step, speed_up, speed_down, restart, save_replay, help, screenshot, toggle_control, quit, step_mul_up, step_mul_down,
-  toggle_player_relative, toggle_render_sync, arm
+  toggle_player_relative, toggle_render_sync, toggle_raw_actions, toggle_rgb, ui_zoom_in,
+  ui_zoom_out, arm
 };
 const char* to_string(UiCommand command);
 

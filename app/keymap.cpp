@@ -113,7 +113,7 @@ const std::vector<std::string_view>& keymap_actions() {
       "select_idle_worker", "select_army", "select_larva_or_warp_gates", "camera_left", "camera_right", "camera_up", "camera_down",
       "cancel", "pause", "step", "speed_up", "speed_down", "restart", "save_replay", "help", "screenshot",
       "toggle_control", "quit", "step_mul_up", "step_mul_down", "toggle_player_relative",
-      "toggle_render_sync"};
+      "toggle_render_sync", "toggle_raw_actions", "toggle_rgb", "ui_zoom_in", "ui_zoom_out"};
   return actions;
 }
 

@@ -84,13 +84,25 @@ void Session::stop() {
 }
 
 void Session::submit(pysc2::FunctionCall call) {
-  std::lock_guard lock(mutex_);
   ActionRecord record;
-  record.sequence = next_sequence_++;
-  record.episode = snapshot_.episode;
-  record.game_loop = snapshot_.timestep ? snapshot_.timestep->observation.game_loop : 0;
   record.text = pysc2::to_string(call);
   record.call = call;
+  queue_submission(std::move(record), Pending{0, std::move(call), std::nullopt});
+}
+
+void Session::submit(pysc2::RawCommand command) {
+  ActionRecord record;
+  record.text = pysc2::to_string(command);
+  record.call = pysc2::FunctionCall{pysc2::fn::no_op, {}};
+  record.raw = command;
+  queue_submission(std::move(record), Pending{0, pysc2::FunctionCall{pysc2::fn::no_op, {}}, std::move(command)});
+}
+
+void Session::queue_submission(ActionRecord record, Pending pending) {
+  std::lock_guard lock(mutex_);
+  record.sequence = pending.sequence = next_sequence_++;
+  record.episode = snapshot_.episode;
+  record.game_loop = snapshot_.timestep ? snapshot_.timestep->observation.game_loop : 0;
   record.result = "queued";
   if (!snapshot_.read_only.empty()) {
     record.result = "ignored: " + snapshot_.read_only;
@@ -102,11 +114,14 @@ void Session::submit(pysc2::FunctionCall call) {
     record.result = "ignored: " + std::to_string(queue_.size()) + " calls already wait to be sent (at most " +
                     std::to_string(kMaxQueuedCalls) + ")";
     record.failed = true;
+  } else if (pending.raw && snapshot_.recording) {
+    record.result = "ignored: raw commands are not recorded (a dataset holds FunctionCalls)";
+    record.failed = true;
   }
   log_.push_back(record);
   if (log_.size() > kMaxLog) log_.pop_front();
   ++snapshot_.log_version;
-  if (!record.failed) queue_.push_back({record.sequence, std::move(call)});
+  if (!record.failed) queue_.push_back(std::move(pending));
 }
 
 std::uint64_t Session::log_call(const pysc2::FunctionCall& call, Controller source, std::vector<int> available,
@@ -475,7 +490,8 @@ bool Session::wait_until_next_step(std::chrono::steady_clock::time_point deadlin
 }
 
 std::vector<std::pair<std::uint64_t, pysc2::FunctionCall>> Session::take_human_calls(
-    const pysc2::ActionSpace& space, const std::vector<int>& available, bool one_only) {
+    const pysc2::ActionSpace& space, const std::vector<int>& available, bool one_only,
+    std::vector<pysc2::RawCommand>& raw, std::vector<std::uint64_t>& raw_sequences) {
   std::vector<std::pair<std::uint64_t, pysc2::FunctionCall>> calls;
   while (true) {
     Pending item;
@@ -484,6 +500,11 @@ std::vector<std::pair<std::uint64_t, pysc2::FunctionCall>> Session::take_human_c
       if (queue_.empty() || (one_only && !calls.empty())) break;
       item = std::move(queue_.front());
       queue_.pop_front();
+    }
+    if (item.raw) {
+      raw.push_back(std::move(*item.raw));
+      raw_sequences.push_back(item.sequence);
+      continue;
     }
     // Validate each call on its own so that one bad call does not drop the others.
     try {
@@ -508,6 +529,7 @@ void Session::step_once(pysc2::Env& env) {
   }
 
   std::vector<pysc2::FunctionCall> calls;
+  std::vector<pysc2::RawCommand> raw_commands;
   std::vector<std::uint64_t> sent;
   if (controller == Controller::agent) {
     if (!agent_) return;  // the agent is still loading
@@ -527,16 +549,19 @@ void Session::step_once(pysc2::Env& env) {
       update_records({sequence}, std::string("rejected: ") + error.what(), true);
     }
   } else {
-    for (auto& [sequence, call] : take_human_calls(space, before.available_actions, recorder_ != nullptr)) {
+    std::vector<std::uint64_t> raw_sent;
+    for (auto& [sequence, call] :
+         take_human_calls(space, before.available_actions, recorder_ != nullptr, raw_commands, raw_sent)) {
       calls.push_back(std::move(call));
       sent.push_back(sequence);
     }
+    sent.insert(sent.end(), raw_sent.begin(), raw_sent.end());  // the Env sends raw commands last
   }
   if (calls.empty()) calls.push_back(pysc2::FunctionCall{pysc2::fn::no_op, {}});
 
   pysc2::TimeStep timestep;
   try {
-    timestep = env.step(calls);
+    timestep = env.step(calls, raw_commands);
   } catch (const std::invalid_argument& error) {
     // The Env refused the batch (should not happen after validate); the game is still fine.
     update_records(sent, std::string("rejected: ") + error.what(), true);

@@ -98,7 +98,8 @@ struct ActionRecord {
   std::uint64_t sequence = 0;  // 1, 2, ... in submission order
   int episode = 0;
   std::uint32_t game_loop = 0;  // game loop of the observation it was sent after
-  pysc2::FunctionCall call;
+  pysc2::FunctionCall call;  // no_op for a raw command
+  std::optional<pysc2::RawCommand> raw;  // a raw-interface command instead of a FunctionCall
   Controller source = Controller::human;  // who sent it
   std::vector<int> available;  // agent calls: the available_actions it chose from
   std::string text;    // PySC2 notation (to_string)
@@ -158,6 +159,10 @@ class Session {
 
   // Queues a call for the next step; it is validated there against available_actions.
   void submit(pysc2::FunctionCall call);
+  // Queues a raw-interface command (PySC2's viewer's raw-action mode) for the next step; sent
+  // after that step's calls, not checked against available_actions (raw actions are not).
+  // Refused in the log while recording (a dataset holds FunctionCalls).
+  void submit(pysc2::RawCommand command);
   void set_paused(bool paused);
   void set_speed(double speed);
   // Game loops per step from the next step on (kept while recording: a dataset has one).
@@ -210,7 +215,10 @@ class Session {
   struct Pending {
     std::uint64_t sequence;
     pysc2::FunctionCall call;
+    std::optional<pysc2::RawCommand> raw;
   };
+  // Logs a submitted call or raw command and queues it unless it is refused.
+  void queue_submission(ActionRecord record, Pending pending);
 
   void run();
   void run_game();
@@ -236,9 +244,10 @@ class Session {
   void load_agent(const std::string& name);
   void agent_failed(const std::string& error);
   // Takes the calls to send this step from the person's queue; logs the rejected ones.
-  std::vector<std::pair<std::uint64_t, pysc2::FunctionCall>> take_human_calls(const pysc2::ActionSpace& space,
-                                                                              const std::vector<int>& available,
-                                                                              bool one_only);
+  // Raw commands go to `raw` with their sequence numbers in `raw_sequences`.
+  std::vector<std::pair<std::uint64_t, pysc2::FunctionCall>> take_human_calls(
+      const pysc2::ActionSpace& space, const std::vector<int>& available, bool one_only,
+      std::vector<pysc2::RawCommand>& raw, std::vector<std::uint64_t>& raw_sequences);
   void drop_queued_calls(const std::string& reason);  // with mutex_ held
   std::uint64_t log_call(const pysc2::FunctionCall& call, Controller source, std::vector<int> available,
                          std::string result);

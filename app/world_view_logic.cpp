@@ -172,4 +172,29 @@ std::vector<MinimapCircle> start_location_circles(const SC2APIProtocol::Response
   return circles;
 }
 
+std::vector<const SC2APIProtocol::Unit*> units_at_map_cell(const SC2APIProtocol::ObservationRaw& raw, LayerPixel cell) {
+  std::vector<const SC2APIProtocol::Unit*> units;
+  const float left = static_cast<float>(cell.x), bottom = static_cast<float>(cell.y);
+  for (const SC2APIProtocol::Unit& unit : raw.units()) {
+    const float nearest_x = std::clamp(unit.pos().x(), left, left + 1.0f);
+    const float nearest_y = std::clamp(unit.pos().y(), bottom, bottom + 1.0f);
+    if (std::hypot(unit.pos().x() - nearest_x, unit.pos().y() - nearest_y) < unit.radius()) units.push_back(&unit);
+  }
+  return units;
+}
+
+std::vector<MinimapCircle> radar_circles(const SC2APIProtocol::ObservationRaw& raw,
+                                         const SC2APIProtocol::ResponseGameInfo& game_info, int minimap_width,
+                                         int minimap_height) {
+  std::vector<MinimapCircle> circles;
+  const pysc2::PixelMapping mapping = pysc2::PixelMapping::minimap(game_info, minimap_width, minimap_height);
+  if (!mapping.valid()) return circles;
+  for (const SC2APIProtocol::RadarRing& ring : raw.radar()) {
+    const auto at = mapping.pixel(ring.pos().x(), ring.pos().y());
+    circles.push_back(MinimapCircle{LayerPixel{static_cast<int>(at[0]), static_cast<int>(at[1])},
+                                    static_cast<int>(std::max<std::int64_t>(1, mapping.distance(ring.radius())))});
+  }
+  return circles;
+}
+
 }  // namespace sc2::app

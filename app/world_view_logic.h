@@ -71,6 +71,10 @@ std::vector<const SC2APIProtocol::Unit*> units_at_minimap_pixel(const SC2APIProt
                                                                 int minimap_width, int minimap_height,
                                                                 LayerPixel pixel);
 
+// Raw units whose disc overlaps a map cell of the raw grids (start_raw, map_state): cell
+// (x, y) is the world square [x, x + 1] x [y, y + 1] (those grids' row y is world row y).
+std::vector<const SC2APIProtocol::Unit*> units_at_map_cell(const SC2APIProtocol::ObservationRaw& raw, LayerPixel cell);
+
 // The game info's start locations on the minimap (PySC2's viewer circles them, radius 5
 // world units): pixel centres and the radius in minimap pixels. Empty without a map size.
 struct MinimapCircle {
@@ -79,5 +83,9 @@ struct MinimapCircle {
 };
 std::vector<MinimapCircle> start_location_circles(const SC2APIProtocol::ResponseGameInfo& game_info, int minimap_width,
                                                   int minimap_height);
+// Sensor towers' radar rings (raw_data.radar) on the minimap, as PySC2's viewer draws them.
+std::vector<MinimapCircle> radar_circles(const SC2APIProtocol::ObservationRaw& raw,
+                                         const SC2APIProtocol::ResponseGameInfo& game_info, int minimap_width,
+                                         int minimap_height);
 
 }  // namespace sc2::app

@@ -103,30 +103,39 @@ void StudioUi::draw_feature_layers(const SessionSnapshot& snapshot) {
   ImGui::TextColored(kDim, "title: inspect   image: play");
 
   const pysc2::Observation& obs = snapshot.timestep->observation;
-  // Groups of cells, each starting a row. All layers: PySC2's viewer order (raw, minimap,
-  // screen); otherwise the layers PySC2 users look at first.
+  // Groups of cells, each starting a row: the layers PySC2 users look at first (the screen
+  // layers one plays on stay in view); with all layers, then the rest in PySC2's viewer order
+  // (raw, minimap, screen).
   struct Group {
     const char* title;
     std::vector<std::pair<const pysc2::Layer*, render::LayerSet>> cells;
   };
   std::vector<Group> groups;
+  Group key{nullptr, {}};
+  for (const char* name : kKeyScreenLayers) {
+    if (const pysc2::Layer* layer = obs.screen(name)) key.cells.emplace_back(layer, render::LayerSet::screen);
+  }
+  for (const char* name : kKeyMinimapLayers) {
+    if (const pysc2::Layer* layer = obs.minimap(name)) key.cells.emplace_back(layer, render::LayerSet::minimap);
+  }
+  groups.push_back(std::move(key));
   if (show_all_layers_) {
+    auto is_key = [](const std::string& name, auto& list) {
+      return std::any_of(std::begin(list), std::end(list), [&](const char* k) { return name == k; });
+    };
     Group raw{"Raw (map grids of the raw interface; their images do not play)", {}};
     for (const pysc2::Layer& layer : raw_layers_) raw.cells.emplace_back(&layer, render::LayerSet::raw);
-    Group minimap{"Minimap", {}};
-    for (const pysc2::Layer& layer : obs.feature_minimap) minimap.cells.emplace_back(&layer, render::LayerSet::minimap);
-    Group screen{"Screen", {}};
-    for (const pysc2::Layer& layer : obs.feature_screen) screen.cells.emplace_back(&layer, render::LayerSet::screen);
-    groups = {std::move(raw), std::move(minimap), std::move(screen)};
-  } else {
-    Group key{nullptr, {}};
-    for (const char* name : kKeyScreenLayers) {
-      if (const pysc2::Layer* layer = obs.screen(name)) key.cells.emplace_back(layer, render::LayerSet::screen);
+    Group minimap{"Other minimap layers", {}};
+    for (const pysc2::Layer& layer : obs.feature_minimap) {
+      if (!is_key(layer.name, kKeyMinimapLayers)) minimap.cells.emplace_back(&layer, render::LayerSet::minimap);
     }
-    for (const char* name : kKeyMinimapLayers) {
-      if (const pysc2::Layer* layer = obs.minimap(name)) key.cells.emplace_back(layer, render::LayerSet::minimap);
+    Group screen{"Other screen layers", {}};
+    for (const pysc2::Layer& layer : obs.feature_screen) {
+      if (!is_key(layer.name, kKeyScreenLayers)) screen.cells.emplace_back(&layer, render::LayerSet::screen);
     }
-    groups.push_back(std::move(key));
+    groups.push_back(std::move(raw));
+    groups.push_back(std::move(minimap));
+    groups.push_back(std::move(screen));
   }
 
   ImGui::BeginChild("##layer_grid");
@@ -352,11 +361,13 @@ void StudioUi::draw_inspector(Inspector& inspector, const pysc2::Observation& ob
     ImGui::TextColored(kYellow, "%s", value_meaning(*layer, set, value).c_str());
     ImGui::PopTextWrapPos();
     // Units at that pixel from raw data: the camera area for screen layers, the map for
-    // minimap layers (raw grids: none, their cells are map cells, not pixels of a view).
-    if (set != render::LayerSet::raw && obs.proto().observation().has_raw_data()) {
+    // minimap layers, the map cell for raw grids.
+    if (obs.proto().observation().has_raw_data()) {
       const auto& raw = obs.proto().observation().raw_data();
       std::vector<const SC2APIProtocol::Unit*> units;
-      if (!minimap) {
+      if (set == render::LayerSet::raw) {
+        units = units_at_map_cell(raw, *under);
+      } else if (!minimap) {
         units = units_at_screen_pixel(raw, camera_world_area(), layer->width, layer->height, *under);
       } else if (snapshot_.game_info) {
         units = units_at_minimap_pixel(raw, *snapshot_.game_info, layer->width, layer->height, *under);

@@ -228,7 +228,7 @@ void StudioUi::update_marker() {
   for (auto it = log_.rbegin(); it != log_.rend(); ++it) {
     if (it->episode != snapshot_.episode || now > it->game_loop + window) break;
     if (it->failed || it->result == "queued") continue;
-    if (!call_target(it->call)) continue;
+    if (!call_target(it->call) && !(it->raw && it->raw->target_world)) continue;
     marker_ = *it;
     return;
   }
@@ -237,7 +237,14 @@ void StudioUi::update_marker() {
 void StudioUi::draw_call_marker(ImDrawList* draw, const ImageRect& image, int width, int height, bool minimap,
                                 bool with_label) const {
   if (!marker_ || width <= 0 || height <= 0) return;
-  const std::optional<CallTarget> target = call_target(marker_->call);
+  std::optional<CallTarget> target = call_target(marker_->call);
+  if (!target && marker_->raw && marker_->raw->target_world && !minimap) {
+    // A raw command's world point, on the screen layers' grid.
+    const render::WorldPoint pixel = render::world_to_screen(
+        camera_world_area(), {marker_->raw->target_world->x, marker_->raw->target_world->y}, width, height);
+    if (pixel.x < 0 || pixel.y < 0 || pixel.x >= width || pixel.y >= height) return;
+    target = CallTarget{TargetKind::screen_point, LayerPixel{static_cast<int>(pixel.x), static_cast<int>(pixel.y)}, {}};
+  }
   if (!target || (target->kind == TargetKind::minimap_point) != minimap) return;
   const ImU32 color = marker_->source == Controller::agent ? kAgentMarker : kHumanMarker;
   const float cell_w = image.width / static_cast<float>(width), cell_h = image.height / static_cast<float>(height);
@@ -261,7 +268,8 @@ void StudioUi::draw_call_marker(ImDrawList* draw, const ImageRect& image, int wi
     draw->AddLine(ImVec2(at.x, at.y + radius * 0.4f), ImVec2(at.x, at.y + radius * 1.6f), color, thickness);
   }
   if (with_label) {
-    const std::string text = (marker_->source == Controller::agent ? "agent: " : "you: ") + function_name(marker_->call.function);
+    const std::string name = marker_->raw ? marker_->text.substr(0, marker_->text.find('(')) : function_name(marker_->call.function);
+    const std::string text = (marker_->source == Controller::agent ? "agent: " : "you: ") + name;
     const ImVec2 label(at.x + 10, at.y + 8);
     draw->AddText(ImVec2(label.x + 1, label.y + 1), IM_COL32(0, 0, 0, 220), text.c_str());
     draw->AddText(label, color, text.c_str());

@@ -53,6 +53,9 @@ void StudioUi::draw_menu_bar(const SessionSnapshot& snapshot) {
                         snapshot.render_sync)) {
       run_command(UiCommand::toggle_render_sync);
     }
+    if (ImGui::MenuItem("Raw-interface actions", keymap_.keys_for("toggle_raw_actions").c_str(), raw_actions_)) {
+      run_command(UiCommand::toggle_raw_actions);
+    }
     ImGui::EndMenu();
   }
   if (ImGui::MenuItem("Help")) show_help_ = !show_help_;
@@ -125,6 +128,10 @@ void StudioUi::draw_top_bar(const SessionSnapshot& snapshot) {
   } else {
     std::snprintf(value, sizeof value, "%s", fastest_ ? "fastest" : (std::to_string(speed_).substr(0, 4) + "x").c_str());
     stat("speed", value);
+  }
+  if (raw_actions_) {
+    ImGui::SameLine();
+    ImGui::TextColored(kYellow, "RAW ACTIONS");
   }
   ImGui::End();
   ImGui::PopStyleColor();
@@ -337,6 +344,7 @@ void StudioUi::draw_help() {
       if (binding.action == "select_larva_or_warp_gates") meaning += "  (Shift adds warp gates)";
       if (binding.action.starts_with("ability:")) meaning += "  (Shift queues)";
       if (binding.action == "toggle_control") meaning += "  (watch mode: take over from the agent / hand back)";
+      if (binding.action == "toggle_raw_actions") meaning += "  (clicks and commands go out as raw unit commands)";
       ImGui::TextUnformatted(meaning.c_str());
     }
     ImGui::EndTable();

@@ -77,16 +77,21 @@ void StudioUi::draw_minimap(const SessionSnapshot& snapshot) {
   ImGui::InvisibleButton("##minimap", size, ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
   ImDrawList* draw = ImGui::GetWindowDrawList();
   draw->AddRectFilled(min, max, IM_COL32(0, 0, 0, 255));
+  const bool rgb = obs && rgb_view_ && rgb_minimap_.update(obs->rgb_minimap, snapshot.timestep_version);
+  if (rgb) {
+    // The game's rendered minimap (F9): the whole map, as the feature minimap covers it.
+    draw->AddImage(texture_id(rgb_minimap_.id()), min, max);
+  }
   if (obs) {
     // Terrain: height_map x 0.6 as PySC2's renderer, then units from player_relative.
-    if (const auto terrain = layers_.find("minimap/height_map")) {
+    if (const auto terrain = rgb ? std::nullopt : layers_.find("minimap/height_map")) {
       begin_opaque(draw);
       add_atlas_image(draw, *terrain, min, size, IM_COL32(153, 153, 153, 255));
       end_opaque(draw);
     }
     const float cell_x = size.x / static_cast<float>(width_px);
     const float cell_y = size.y / static_cast<float>(height_px);
-    if (const pysc2::Layer* visibility = obs->minimap("visibility_map"); visibility && !visibility->empty()) {
+    if (const pysc2::Layer* visibility = obs->minimap("visibility_map"); !rgb && visibility && !visibility->empty()) {
       for (int y = 0; y < visibility->height; ++y) {
         for (int x = 0; x < visibility->width; ++x) {
           const int v = visibility->at(x, y);
@@ -96,7 +101,7 @@ void StudioUi::draw_minimap(const SessionSnapshot& snapshot) {
         }
       }
     }
-    if (const pysc2::Layer* relative = obs->minimap("player_relative"); relative && !relative->empty()) {
+    if (const pysc2::Layer* relative = obs->minimap("player_relative"); !rgb && relative && !relative->empty()) {
       const render::Palette& palette = render::palette_for_layer("player_relative", true);
       for (int y = 0; y < relative->height; ++y) {
         for (int x = 0; x < relative->width; ++x) {
@@ -112,6 +117,11 @@ void StudioUi::draw_minimap(const SessionSnapshot& snapshot) {
       for (const MinimapCircle& start : start_location_circles(*snapshot.game_info, width_px, height_px)) {
         const ImVec2 centre(min.x + (start.centre.x + 0.5f) * cell_x, min.y + (start.centre.y + 0.5f) * cell_y);
         draw->AddCircle(centre, start.radius * cell_x, IM_COL32(255, 255, 255, 160), 0, 1.0f);
+      }
+      for (const MinimapCircle& ring :
+           radar_circles(obs->proto().observation().raw_data(), *snapshot.game_info, width_px, height_px)) {
+        const ImVec2 centre(min.x + (ring.centre.x + 0.5f) * cell_x, min.y + (ring.centre.y + 0.5f) * cell_y);
+        draw->AddCircle(centre, ring.radius * cell_x, IM_COL32(128, 128, 128, 255), 0, 1.0f);  // white / 2
       }
     }
     if (const pysc2::Layer* camera = obs->minimap("camera"); camera && !camera->empty()) {

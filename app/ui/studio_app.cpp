@@ -137,9 +137,13 @@ SessionOptions session_options(const StudioOptions& options) {
   session.env.seed = options.seed;
   session.env.camera_width = options.feature_camera_width;
   session.env.disable_fog = options.disable_fog;
+  session.env.rgb_screen_width = options.rgb_screen_width;
+  session.env.rgb_screen_height = options.rgb_screen_height;
+  session.env.rgb_minimap_size = options.rgb_minimap_size;
   session.max_game_loops = options.max_game_steps;
   session.render_sync = options.render_sync;
   session.env.raw = true;
+  session.env.raw_affects_selection = true;  // raw-action mode selects with raw commands (F7)
   if (options.sc2path) session.sc2path = std::filesystem::path(*options.sc2path);
   session.sc2lite_dir = own_folder();
   session.speed = options.speed;
@@ -204,7 +208,7 @@ std::string write_action_log(const std::string& file, const Session& session, co
     actions.push_back({{"sequence", record.sequence}, {"game_loop", record.game_loop}, {"episode", record.episode},
                        {"source", to_string(record.source)}, {"function", record.call.function},
                        {"arguments", record.call.arguments}, {"text", record.text}, {"result", record.result},
-                       {"failed", record.failed}});
+                       {"failed", record.failed}, {"raw", record.raw.has_value()}});
   }
   nlohmann::json episodes = nlohmann::json::array();
   for (const EpisodeSummary& episode : session.episodes()) {

@@ -11,6 +11,7 @@
 #include "app/build_preview.h"
 #include "app/config_paths.h"
 #include "app/minigames.h"
+#include "app/raw_actions.h"
 #include "app/screenshot_name.h"
 #include "app/unit_type_names.h"
 #include "app/world_view_logic.h"
@@ -246,6 +247,27 @@ void StudioUi::run_command(UiCommand command) {
       note(!snapshot_.render_sync ? "synchronous rendering: every observation is drawn before the next step"
                                   : "asynchronous rendering: the newest observation is drawn");
       break;
+    case UiCommand::ui_zoom_in:
+    case UiCommand::ui_zoom_out: {
+      // As PySC2's viewer zooms by 1.1 a step; ImGui scales text and the widgets sized by it.
+      float& scale = ImGui::GetIO().FontGlobalScale;
+      scale = std::clamp(command == UiCommand::ui_zoom_in ? scale * 1.1f : scale / 1.1f, 0.5f, 3.0f);
+      break;
+    }
+    case UiCommand::toggle_rgb:
+      if (!snapshot_.timestep || snapshot_.timestep->observation.rgb_screen.empty()) {
+        rgb_view_ = true;  // shown as soon as RGB images come
+        note("no RGB images from the game: start sc2studio with --rgb_screen_size W,H --rgb_minimap_size N");
+        break;
+      }
+      rgb_view_ = !rgb_view_;
+      note(rgb_view_ ? "world view and minimap: the game's RGB images" : "world view and minimap: drawn from raw data and feature layers");
+      break;
+    case UiCommand::toggle_raw_actions:
+      raw_actions_ = !raw_actions_;
+      note(raw_actions_ ? "raw actions: selections and commands go out as raw unit commands (tags, world points)"
+                        : "feature-layer actions: gestures go out as PySC2 FunctionCalls");
+      break;
     case UiCommand::toggle_player_relative:
       world_.set_player_relative_overlay(!world_.player_relative_overlay());
       note(world_.player_relative_overlay() ? "world view: player_relative painted over the terrain"
@@ -347,7 +369,9 @@ void StudioUi::draw_world_view(const SessionSnapshot& snapshot) {
   // drawing directly costs the whole scene every frame, the texture a copy more per redraw.
   const bool fresh = snapshot.timestep_version != world_shown_version_;
   world_shown_version_ = snapshot.timestep_version;
-  if (fresh && world_fresh_before_) {
+  if (rgb_view_ && rgb_screen_.update(obs.rgb_screen, snapshot.timestep_version)) {
+    draw_rgb_world(area, view, min, size);
+  } else if (fresh && world_fresh_before_) {
     direct_world_ = DirectWorld{&world_, &context_, &obs, area, view, min, size};
     add_direct_world(draw, &direct_world_);
   } else {
@@ -414,6 +438,29 @@ void StudioUi::draw_world_view(const SessionSnapshot& snapshot) {
     ImGui::EndTooltip();
   }
   ImGui::End();
+}
+
+void StudioUi::draw_rgb_world(const render::WorldRect& area, const render::WorldRect& view, const ImVec2& min,
+                              const ImVec2& size) {
+  // The rendered image covers the camera width across and its own aspect down (it may show
+  // more or less than the screen layers): placed by world coordinates, so input that maps
+  // through the screen layers' camera area still lands on what is drawn under the mouse.
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImVec2 max(min.x + size.x, min.y + size.y);
+  draw->AddRectFilled(min, max, IM_COL32(0, 0, 0, 255));
+  const render::WorldPoint centre{area.left + area.width / 2, area.bottom + area.height / 2};
+  // The game's RGB camera has its own width (render.width, 24 world units by default).
+  float rgb_width = 24.0f;
+  if (snapshot_.game_info && snapshot_.game_info->options().render().width() > 0) {
+    rgb_width = snapshot_.game_info->options().render().width();
+  }
+  const render::WorldRect shown = render::camera_area(centre, rgb_width, rgb_screen_.width(), rgb_screen_.height());
+  const float px_per_world = size.x / std::max(0.001f, view.width);
+  const ImVec2 a(min.x + (shown.left - view.left) * px_per_world, min.y + (view.top() - shown.top()) * px_per_world);
+  const ImVec2 b(min.x + (shown.right() - view.left) * px_per_world, min.y + (view.top() - shown.bottom) * px_per_world);
+  draw->PushClipRect(min, max, true);
+  draw->AddImage(texture_id(rgb_screen_.id()), a, b);
+  draw->PopClipRect();
 }
 
 void StudioUi::draw_world_overlays(const pysc2::Observation& obs, const render::WorldRect& area,
@@ -598,6 +645,19 @@ void StudioUi::submit(const pysc2::FunctionCall& call) {
   if (!snapshot_.read_only.empty()) {
     note("not sent (" + snapshot_.read_only + "): " + pysc2::to_string(call));
     return;
+  }
+  if (raw_actions_ && snapshot_.timestep) {
+    const RawMapping raw = to_raw_command(call, snapshot_.timestep->observation.proto().observation().raw_data(),
+                                          camera_world_area(), mapper_screen_width(), mapper_screen_height());
+    if (!raw.spatial) {
+      if (raw.command) {
+        session_->submit(*raw.command);
+        action_times_.push_back(std::chrono::steady_clock::now());
+      } else {
+        note(raw.message);
+      }
+      return;
+    }
   }
   session_->submit(call);
   action_times_.push_back(std::chrono::steady_clock::now());

@@ -20,6 +20,7 @@
 #include "app/keymap.h"
 #include "app/session.h"
 #include "app/ui/loop_rate.h"
+#include "app/ui/rgb_texture.h"
 #include "app/ui/world_direct_draw.h"
 #include "render/layer_atlas.h"
 #include "render/render_context.h"
@@ -96,6 +97,9 @@ class StudioUi {
   void draw_menu_bar(const SessionSnapshot& snapshot);
   void draw_top_bar(const SessionSnapshot& snapshot);
   void draw_world_view(const SessionSnapshot& snapshot);
+  // The rgb_screen image in the world view, where its camera area lies in `view`.
+  void draw_rgb_world(const render::WorldRect& area, const render::WorldRect& view, const ImVec2& min,
+                      const ImVec2& size);
   void draw_minimap(const SessionSnapshot& snapshot);
   void draw_feature_layers(const SessionSnapshot& snapshot);
   void draw_layer_cell(const pysc2::Layer& layer, render::LayerSet set, float cell_width, OpaqueImageRun& images);
@@ -184,6 +188,10 @@ class StudioUi {
   bool follow_log_ = true;
   bool show_all_layers_ = true;
   bool show_help_ = false;
+  bool raw_actions_ = false;
+  bool rgb_view_ = true;       // show the game's RGB images when it sends them (F9 toggles)
+  RgbTexture rgb_screen_;
+  RgbTexture rgb_minimap_;  // gestures go out as raw-interface commands (app/raw_actions.h)
   float layer_cell_width_ = 118.0f;
   float speed_ = 1.0f;
   bool fastest_ = false;

@@ -18,6 +18,17 @@ enum class FunctionType {
 
 enum class ArgumentKind { point, enumeration, scalar };
 
+// The raw interface's function types (pysc2-raw-actions.tsv): what a raw function sends.
+enum class RawFunctionType { raw_no_op, raw_move_camera, raw_cmd, raw_cmd_pt, raw_cmd_unit, raw_autocast };
+
+struct RawFunctionSpec {
+  int id = 0;
+  std::string_view name;  // "Move_pt", "Attack_unit", "Stop_quick", ...
+  RawFunctionType type = RawFunctionType::raw_no_op;
+  int ability_id = 0;
+  int general_id = 0;
+};
+
 // When a function appears in available_actions (the spec's availability column).
 enum class Availability {
   always, multi_panel, idle_worker, army, warp_gates, larva, cargo_panel, production_panel,
@@ -71,6 +82,11 @@ const std::vector<int>& functions_for_ability(int ability_id);
 // The lowest raw-interface function id (pysc2-raw-actions.tsv) carrying this ability id,
 // 0 when none does: what feature_units report as order_id_* for a unit's orders.
 int raw_function_for_ability(int ability_id);
+inline constexpr int kRawFunctionCount = 564;
+const RawFunctionSpec* find_raw_function(int id);  // nullptr when unknown
+// The raw function of a command with `ability_id` (a general or a specific id) and this
+// target type: the lowest id carrying that ability id and type; nullptr when none does.
+const RawFunctionSpec* raw_function_for(int ability_id, RawFunctionType type);
 const std::vector<ArgumentType>& all_argument_types();  // index == id
 const ArgumentType& argument_type(int id);          // throws std::out_of_range when unknown
 std::string_view to_string(FunctionType type);

@@ -121,7 +121,9 @@ void Env::start_game() {
   auto* interface = join.mutable_options();
   interface->set_raw(options_.raw);
   interface->set_score(true);
-  // raw_affects_selection stays unset: the player acts through feature actions only.
+  // Unset unless asked for: agents act through feature actions, whose selection raw commands
+  // must not change.
+  if (options_.raw_affects_selection) interface->set_raw_affects_selection(true);
   auto* feature = interface->mutable_feature_layer();
   feature->set_width(options_.camera_width);
   feature->mutable_resolution()->set_x(options_.feature_screen_size);
@@ -156,7 +158,12 @@ TimeStep Env::reset() {
   return observe(StepType::first, 0);
 }
 
-TimeStep Env::step(const std::vector<FunctionCall>& calls) {
+TimeStep Env::step(const std::vector<FunctionCall>& calls) { return step(calls, {}); }
+
+TimeStep Env::step(const std::vector<FunctionCall>& calls, const std::vector<RawCommand>& raw) {
+  if (!raw.empty() && !options_.raw) {
+    throw std::invalid_argument("raw commands need the raw interface (EnvOptions.raw)");
+  }
   if (episode_ == 0) throw std::logic_error("Env::step() called before reset()");
   if (last_type_ == StepType::last) {
     throw std::logic_error("Env::step() called after the episode ended; call reset() first");
@@ -170,6 +177,7 @@ TimeStep Env::step(const std::vector<FunctionCall>& calls) {
     validate(call, space, available);  // every call before anything is sent
     *request.add_actions() = to_proto(call);
   }
+  for (const RawCommand& command : raw) *request.add_actions() = to_action(command);
   controller_.act(request);
   if (controller_.status() != SC2APIProtocol::ended) {
     controller_.step(static_cast<std::uint32_t>(options_.step_mul));

@@ -13,6 +13,7 @@
 #include "client/pysc2/features.h"
 #include "client/pysc2/function_call.h"
 #include "client/pysc2/observation.h"
+#include "client/pysc2/raw_command.h"
 
 namespace sc2::pysc2 {
 
@@ -36,6 +37,7 @@ struct EnvOptions {
   std::optional<std::uint32_t> seed;   // RequestCreateGame.random_seed when set
   bool disable_fog = false;            // RequestCreateGame.disable_fog: everything visible
   bool raw = true;                     // also ask for raw data (the world view needs it)
+  bool raw_affects_selection = false;  // raw commands also select their units (PySC2's play: true)
   bool hide_specific_actions = true;  // false: specific functions in available_actions and last_actions
   bool ensure_available_actions = true;  // reject calls not in available_actions
   std::string map_data;                // bytes sent as local_map.map_data (may be empty)
@@ -54,6 +56,10 @@ class Env {
   // observes. Throws std::logic_error before reset() and after the last step of an episode.
   TimeStep step(const std::vector<FunctionCall>& calls);
   TimeStep step(const FunctionCall& call) { return step(std::vector<FunctionCall>{call}); }
+  // As step(calls), plus raw-interface commands sent after them in the same RequestAction
+  // (one Action each; not checked against available_actions, as raw actions are not).
+  // Throws std::invalid_argument when there are raw commands and the raw interface is off.
+  TimeStep step(const std::vector<FunctionCall>& calls, const std::vector<RawCommand>& raw);
 
   const EnvOptions& options() const { return options_; }
   // Game loops per step from the next step on (PySC2's viewer changes it while playing).

@@ -34,6 +34,14 @@ struct RawOrderRow {
   int raw_function_id;
 };
 
+struct RawFunctionRow {
+  int id;
+  const char* name;
+  RawFunctionType type;
+  int ability_id;
+  int general_id;
+};
+
 #include "client/pysc2/function_table.inc"
 
 std::vector<FunctionSpec> build_functions() {
@@ -98,6 +106,25 @@ int raw_function_for_ability(int ability_id) {
   const auto* it = std::lower_bound(std::begin(kRawOrderRows), end, ability_id,
                                     [](const RawOrderRow& row, int id) { return row.ability_id < id; });
   return it != end && it->ability_id == ability_id ? it->raw_function_id : 0;
+}
+
+const RawFunctionSpec* find_raw_function(int id) {
+  static const std::vector<RawFunctionSpec> functions = [] {
+    std::vector<RawFunctionSpec> out;
+    for (const RawFunctionRow& row : kRawFunctionRows) {
+      out.push_back(RawFunctionSpec{row.id, row.name, row.type, row.ability_id, row.general_id});
+    }
+    return out;
+  }();
+  return id >= 0 && id < static_cast<int>(functions.size()) ? &functions[static_cast<std::size_t>(id)] : nullptr;
+}
+
+const RawFunctionSpec* raw_function_for(int ability_id, RawFunctionType type) {
+  if (ability_id <= 0) return nullptr;
+  for (const RawFunctionRow& row : kRawFunctionRows) {
+    if (row.ability_id == ability_id && row.type == type) return find_raw_function(row.id);
+  }
+  return nullptr;
 }
 
 const std::vector<ArgumentType>& all_argument_types() {

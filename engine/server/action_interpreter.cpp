@@ -441,6 +441,14 @@ ActionResult apply_raw(Game& game, const InterfaceSetup& iface, const SC2APIProt
         Unit* u = world.find_by_tag(tag);
         if (u != nullptr && u->owner == kAgentPlayer) units.push_back(u);
       }
+      if (iface.raw_affects_selection && !units.empty()) {
+        // The commanded units become the selection, as the game does with this option; a
+        // command without an ability (id 0) is how a raw-interface player selects.
+        PlayerState& player = world.player(kAgentPlayer);
+        player.selection.clear();
+        for (const Unit* u : units) add_to_selection(player, u->id);
+        if (cmd.ability_id() == 0) return SC2APIProtocol::Success;
+      }
       CommandTarget target;
       if (cmd.has_target_world_space_pos()) {
         target.point = raw_to_world(world, iface, cmd.target_world_space_pos().x(), cmd.target_world_space_pos().y());

@@ -26,6 +26,7 @@ std::optional<InterfaceSetup> parse_interface(const SC2APIProtocol::RequestJoinG
   setup.raw = options.raw();
   setup.score = options.score();
   setup.raw_crop_to_playable_area = options.raw_crop_to_playable_area();
+  setup.raw_affects_selection = options.raw_affects_selection();
   if (join.has_race()) setup.race_requested = join.race();
   setup.player_name = join.player_name();
 

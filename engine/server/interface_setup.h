@@ -18,6 +18,7 @@ struct InterfaceSetup {
   FeatureLayerSetup layers;                 // meaningful when feature_layer is on
   std::optional<RgbSetup> render;           // RGB images asked for (InterfaceOptions.render)
   bool raw_crop_to_playable_area = false;
+  bool raw_affects_selection = false;       // raw unit commands also select their units
   SC2APIProtocol::Race race_requested = SC2APIProtocol::Terran;
   std::string player_name;
 };

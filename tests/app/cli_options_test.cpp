@@ -93,6 +93,33 @@ TEST_CASE("PySC2 play flags: --fps sets the speed, camera width, game-step limit
   }
 }
 
+TEST_CASE("--rgb_screen_size takes W or W,H and asks for an RGB minimap too, bad sizes are refused") {
+  auto parsed = parse({"--rgb_screen_size", "256,192", "--rgb_minimap_size", "96"});
+  REQUIRE(parsed.options.has_value());
+  CHECK(parsed.options->rgb_screen_width == 256);
+  CHECK(parsed.options->rgb_screen_height == 192);
+  CHECK(parsed.options->rgb_minimap_size == 96);
+  parsed = parse({"--rgb_screen_size", "128"});
+  REQUIRE(parsed.options.has_value());
+  CHECK(parsed.options->rgb_screen_width == 128);
+  CHECK(parsed.options->rgb_screen_height == 128);
+  CHECK(parsed.options->rgb_minimap_size == 128);  // PySC2's play default
+  parsed = parse({});
+  REQUIRE(parsed.options.has_value());
+  CHECK(parsed.options->rgb_screen_width == 0);
+  CHECK(parsed.options->rgb_minimap_size == 0);
+  for (const auto& args : std::vector<std::vector<const char*>>{{"--rgb_screen_size", "0"},
+                                                                 {"--rgb_screen_size", "256,"},
+                                                                 {"--rgb_screen_size", "a,b"},
+                                                                 {"--rgb_screen_size", "2000"},
+                                                                 {"--rgb_minimap_size", "64"}}) {
+    INFO(std::string(args.front()) << " " << args.back());
+    parsed = parse(args);
+    CHECK_FALSE(parsed.options.has_value());
+    CHECK(parsed.exit_code == 1);
+  }
+}
+
 TEST_CASE("--help prints the flags and exits 0") {
   const auto parsed = parse({"--help"});
   CHECK_FALSE(parsed.options.has_value());

@@ -89,7 +89,7 @@ TEST_CASE("scripted clicks select the Marine and move it to the beacon on MoveTo
   CHECK(count_color(shot, 51, 178, 64, 3) > 200);     // the selected Marine's health bar
   CHECK(count_color(shot, 46, 69, 107, 2) > 200);     // an active title bar
   CHECK(count_color(shot, 0, 220, 40, 0) > 10);       // the Marine's status bar in the world view
-  CHECK(count_color(shot, 128, 191, 102, 0) > 3000);  // the Feature layers grid: raw pathing/placement (winter)
+  CHECK(count_color(shot, 0, 255, 232, 0) > 3000);    // the Feature layers grid: unit_type's background
   CHECK(count_color(shot, 48, 48, 51, 0) > 5000);     // table headers: the Action log (and episodes)
   CHECK(count_color(shot, 34, 53, 81, 0) > 20000);    // the Game panel's reward plots and speed slider
 }
@@ -269,4 +269,39 @@ TEST_CASE("a bad --script is refused with its file and line") {
   const auto result = sc2::test::run_command(studio(dir, "--script '" + script.string() + "'"));
   CHECK(result.exit_code == 1);
   CHECK(result.output.find("bad.txt:2:") != std::string::npos);
+}
+
+TEST_CASE("in raw-action mode (F7) a click selects the Marine and a right click on the beacon sends Smart_unit, by tag") {
+  if (!have_programs()) return;
+  sc2::test::TempDir dir;
+  const auto result = sc2::test::run_script(dir,
+                                            "wait_game\n"
+                                            "key F7\n"
+                                            "click world self\n"
+                                            "wait_loops 16\n"
+                                            "right_click world neutral\n"
+                                            "wait_loops 96\n"
+                                            "key F7\n"
+                                            "key F2\n"
+                                            "wait_loops 16\n"
+                                            "quit\n",
+                                            "--map MoveToBeacon --speed 8");
+  INFO(result.output);
+  REQUIRE(result.exit_code == 0);
+  const nlohmann::json log = sc2::test::read_json(sc2::test::action_log_file(dir));
+  const auto& actions = log.at("actions");
+  REQUIRE(actions.size() == 3);
+  const std::string marine_tag = std::to_string(log.at("first_observation").at("units").at(0).at("tag").get<std::uint64_t>());
+  CHECK(actions[0].at("raw") == true);
+  CHECK(actions[0].at("text") == "raw_select([" + marine_tag + "])");
+  CHECK(actions[1].at("raw") == true);
+  CHECK(actions[1].at("text").get<std::string>().starts_with("Smart_unit(\"now\", [" + marine_tag + "], "));
+  for (const auto& action : actions) {
+    INFO(action.dump());
+    CHECK(action.at("result") == "ok");
+  }
+  // F7 again: back to FunctionCalls.
+  CHECK(actions[2].at("raw") == false);
+  CHECK(actions[2].at("function") == sc2::pysc2::fn::select_army);
+  CHECK(unit_moved(log) > 2.0);  // the raw Smart reached the game and the Marine walked
 }

@@ -91,6 +91,9 @@ TEST_CASE("hotkeys for UI commands, and targeted abilities arm instead of sendin
       {{"F6"}, UiCommand::toggle_control}, {{"F4"}, UiCommand::quit},
       {{"PageUp", true}, UiCommand::step_mul_up}, {{"PageDown", true}, UiCommand::step_mul_down},
       {{"F10"}, UiCommand::toggle_player_relative}, {{"F11"}, UiCommand::toggle_render_sync},
+      {{"F7"}, UiCommand::toggle_raw_actions}, {{"F9"}, UiCommand::toggle_rgb}, {{"PageUp"}, UiCommand::speed_up},
+      {{"PageDown"}, UiCommand::speed_down}, {{"Plus", true}, UiCommand::ui_zoom_in},
+      {{"Minus", true}, UiCommand::ui_zoom_out},
   };
   for (const auto& [chord, command] : cases) {
     INFO(to_string(chord));

@@ -8,28 +8,16 @@
 
 #include "app/session.h"
 #include "tests/app/app_test_support.h"
+#include "tests/app/session_test_support.h"
+
+using sc2::test::have_sc2lite;
+using sc2::test::wait_for;
 
 using sc2::app::Session;
 using sc2::app::SessionOptions;
 using sc2::app::SessionState;
 
 namespace {
-
-template <typename Predicate>
-bool wait_for(Predicate predicate, std::chrono::seconds timeout) {
-  const auto end = std::chrono::steady_clock::now() + timeout;
-  while (std::chrono::steady_clock::now() < end) {
-    if (predicate()) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  return predicate();
-}
-
-bool have_sc2lite() {
-  if (std::filesystem::exists(std::filesystem::path(SC2_BIN_DIR) / "sc2lite")) return true;
-  MESSAGE("skipped: sc2lite is not built in " SC2_BIN_DIR);
-  return false;
-}
 
 SessionOptions fast_options() {
   SessionOptions options;

@@ -16,6 +16,10 @@
 #include "client/pysc2/actions.h"
 #include "client/pysc2/env.h"
 #include "tests/app/app_test_support.h"
+#include "tests/app/session_test_support.h"
+
+using sc2::test::have_sc2lite;
+using sc2::test::wait_for;
 
 using sc2::app::Session;
 using sc2::app::SessionMode;
@@ -25,22 +29,6 @@ using sc2::app::SessionState;
 namespace {
 
 const std::filesystem::path kBin = SC2_BIN_DIR;
-
-bool have_sc2lite() {
-  if (std::filesystem::exists(kBin / "sc2lite")) return true;
-  MESSAGE("skipped: sc2lite is not built in " << kBin.string());
-  return false;
-}
-
-template <typename Predicate>
-bool wait_for(Predicate predicate, std::chrono::seconds timeout = std::chrono::seconds(20)) {
-  const auto end = std::chrono::steady_clock::now() + timeout;
-  while (std::chrono::steady_clock::now() < end) {
-    if (predicate()) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  return predicate();
-}
 
 std::uint32_t loop_of(const Session& session) {
   const auto snapshot = session.snapshot();

@@ -8,24 +8,14 @@
 #include "app/session.h"
 #include "client/pysc2/actions.h"
 #include "tests/app/app_test_support.h"
+#include "tests/app/session_test_support.h"
+
+using sc2::test::have_sc2lite;
+using sc2::test::wait_for;
 
 using sc2::app::Session;
 using sc2::app::SessionOptions;
 using sc2::app::SessionState;
-
-namespace {
-
-template <typename Predicate>
-bool wait_for(Predicate predicate, std::chrono::seconds timeout) {
-  const auto end = std::chrono::steady_clock::now() + timeout;
-  while (std::chrono::steady_clock::now() < end) {
-    if (predicate()) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(20));
-  }
-  return predicate();
-}
-
-}  // namespace
 
 TEST_CASE("a session whose game cannot be found fails with a message instead of throwing") {
   sc2::test::TempDir dir;

@@ -319,3 +319,37 @@ TEST_CASE("start locations become minimap circles of 5 world units, none without
   CHECK(circles[0].centre.y == 10);  // y down on the minimap: 64 - 53.5 = 10.5
   CHECK(app::start_location_circles(info, 32, 32)[0].radius == 2);  // 2.5 pixels, truncated as PySC2 does
 }
+
+TEST_CASE("radar rings become minimap circles of their radius, none without a map size") {
+  SC2APIProtocol::ObservationRaw raw;
+  auto* ring = raw.add_radar();
+  ring->mutable_pos()->set_x(40.0f);
+  ring->mutable_pos()->set_y(20.0f);
+  ring->set_radius(30.0f);
+  SC2APIProtocol::ResponseGameInfo info;
+  CHECK(app::radar_circles(raw, info, 64, 64).empty());
+  info.mutable_start_raw()->mutable_map_size()->set_x(128);
+  info.mutable_start_raw()->mutable_map_size()->set_y(128);
+  const auto circles = app::radar_circles(raw, info, 64, 64);
+  REQUIRE(circles.size() == 1);
+  CHECK(circles[0].centre.x == 20);
+  CHECK(circles[0].centre.y == 54);  // (128 - 20) / 2
+  CHECK(circles[0].radius == 15);
+  CHECK(app::radar_circles(SC2APIProtocol::ObservationRaw{}, info, 64, 64).empty());
+}
+
+TEST_CASE("units at a raw grid cell: discs overlapping the world square of that cell") {
+  SC2APIProtocol::ObservationRaw raw;
+  add_unit(raw, 1, 10.5f, 20.5f, 0.375f);                            // inside cell (10, 20)
+  add_unit(raw, 2, 12.2f, 20.5f, 0.5f, SC2APIProtocol::Enemy);      // reaches into cell (11, 20)
+  add_unit(raw, 3, 30.0f, 30.0f, 2.0f, SC2APIProtocol::Neutral);    // far away
+  auto tags = [&](app::LayerPixel cell) {
+    std::vector<std::uint64_t> out;
+    for (const auto* unit : app::units_at_map_cell(raw, cell)) out.push_back(unit->tag());
+    return out;
+  };
+  CHECK(tags({10, 20}) == std::vector<std::uint64_t>{1});
+  CHECK(tags({11, 20}) == std::vector<std::uint64_t>{2});
+  CHECK(tags({10, 43}).empty());  // the row is world y, not flipped
+  CHECK(tags({29, 29}) == std::vector<std::uint64_t>{3});
+}

@@ -232,6 +232,31 @@ TEST_CASE("Env::step sends one Action per call, steps step_mul and rewards the s
   CHECK(env.game_loop() == 24);
 }
 
+TEST_CASE("Env::step sends raw commands after the calls, asks for raw_affects_selection when told, and refuses raw without raw") {
+  Fixture f;
+  EnvOptions options;
+  options.raw_affects_selection = true;
+  Env env(f.controller, options);
+  env.reset();
+  CHECK(f.game.requests[1].join_game().options().raw_affects_selection());
+  f.game.requests.clear();
+  const sc2::pysc2::RawCommand select{0, false, {42}, std::nullopt, std::nullopt};
+  env.step({move_screen(1, 2)}, {select});
+  const auto& action = f.game.requests[0].action();
+  REQUIRE(action.actions_size() == 2);
+  CHECK(action.actions(0).has_action_feature_layer());
+  CHECK(action.actions(1).action_raw().unit_command().unit_tags(0) == 42u);
+
+  Fixture g;
+  EnvOptions no_raw;
+  no_raw.raw = false;
+  Env feature_only(g.controller, no_raw);
+  feature_only.reset();
+  const auto sent_before = g.game.requests.size();
+  CHECK_THROWS_AS(feature_only.step({}, {select}), std::invalid_argument);
+  CHECK(g.game.requests.size() == sent_before);  // nothing sent
+}
+
 TEST_CASE("Env::set_step_mul takes effect on the next step, and below 1 is refused") {
   Fixture f;
   f.game.scores = {0, 0, 0};

@@ -27,6 +27,7 @@ struct Interface {
   bool feature = true;
   bool crop = false;
   bool raw_crop = false;
+  bool raw_affects_selection = false;
 };
 
 inline api::Request create_request(std::optional<std::uint32_t> seed = 7, const std::string& map = kBeaconMap) {
@@ -47,6 +48,7 @@ inline api::Request join_request(const Interface& i = {}) {
   o->set_raw(i.raw);
   o->set_score(true);
   o->set_raw_crop_to_playable_area(i.raw_crop);
+  if (i.raw_affects_selection) o->set_raw_affects_selection(true);
   if (i.feature) {
     auto* fl = o->mutable_feature_layer();
     fl->set_width(i.width);

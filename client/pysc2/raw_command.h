@@ -1,0 +1,39 @@
+#pragma once
+// A command through the raw interface (ActionRaw.unit_command), as PySC2's viewer sends them
+// in its raw-action mode (F12 there): unit tags and a world target instead of the selection
+// and screen pixels. With InterfaceOptions.raw_affects_selection the commanded units also
+// become the selection; ability 0 then only selects them, which is how that viewer selects.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "s2clientprotocol/sc2api.pb.h"
+
+namespace sc2::pysc2 {
+
+struct WorldXY {
+  float x = 0.0f;
+  float y = 0.0f;
+  friend bool operator==(const WorldXY&, const WorldXY&) = default;
+};
+
+struct RawCommand {
+  int ability_id = 0;  // 0: no command, only select unit_tags
+  bool queued = false;
+  std::vector<std::uint64_t> unit_tags;
+  std::optional<WorldXY> target_world;           // world units, origin bottom-left
+  std::optional<std::uint64_t> target_unit_tag;  // instead of target_world
+  friend bool operator==(const RawCommand&, const RawCommand&) = default;
+};
+
+// One Action holding action_raw.unit_command.
+SC2APIProtocol::Action to_action(const RawCommand& command);
+
+// PySC2's raw notation with world coordinates, e.g. Move_pt("queued", [4294967297], [30.5, 12.0]),
+// Attack_unit("now", [1, 2], 3), Stop_quick("now", [1]); ability 0 is raw_select([1, 2]) (PySC2
+// has no raw function for it); an ability without a raw function of that target type is
+// raw_cmd(ability N, ...).
+std::string to_string(const RawCommand& command);
+
+}  // namespace sc2::pysc2
