@@ -4,6 +4,7 @@
 // view still become screen-layer FunctionCalls that move the Marine.
 #include <doctest/doctest.h>
 
+#include "client/pysc2/actions.h"
 #include "tests/app/gui_test_support.h"
 
 using sc2::test::count_color;
