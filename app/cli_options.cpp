@@ -80,6 +80,9 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
   cli.add_option("--frames", options.frames, "Quit after this many frames showing the game (0 = never)")
       ->check(CLI::Range(0, 100000000));
   cli.add_option("--screenshot", options.screenshot, "Write the last frame to this PNG file");
+  cli.add_option("--video", options.video,
+                 "Save every frame showing a new observation as DIR/frame_NNNNNN.png (a new or empty folder, "
+                 "created if missing); turns on synchronous rendering");
   cli.add_option("--script", options.script, "Play back scripted mouse/key input from this file (tests)");
   cli.add_option("--action_log,--action-log", options.action_log,
                  "On exit, write every FunctionCall sent and the own units' positions to this JSON file");
@@ -127,6 +130,7 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
     return parsed;
   }
   if (fps) options.speed = *fps * options.step_mul / 22.4;
+  if (!options.video.empty()) options.render_sync = true;  // no observation may be skipped
   if (!rgb_screen.empty()) {
     parse_size_pair(rgb_screen, options.rgb_screen_width, options.rgb_screen_height);
     if (options.rgb_minimap_size == 0) options.rgb_minimap_size = 128;  // PySC2's play default

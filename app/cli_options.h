@@ -26,6 +26,7 @@ struct StudioOptions {
   int rgb_minimap_size = 0;
   int frames = 0;            // quit after this many frames showing the game (0 = run until closed)
   std::string screenshot;    // write the last frame here as PNG
+  std::string video;         // save every frame showing a new observation into this folder (PNGs)
   std::string script;        // scripted input to play back (see app/script.h)
   std::string action_log;    // write the FunctionCalls sent and own units' positions here (JSON) on exit
   std::string agent;         // built-in agent to watch (agents::agent_names()); empty = the person plays

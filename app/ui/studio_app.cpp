@@ -25,6 +25,7 @@
 #include "app/recording_folder.h"
 #include "app/script.h"
 #include "app/session.h"
+#include "app/video_frames.h"
 #include "app/ui/app_style.h"
 #include "app/ui/framebuffer_attributes.h"
 #include "app/ui/keep_libraries_loaded.h"
@@ -252,6 +253,13 @@ int run_studio(const StudioOptions& initial_options) {
     script.emplace(std::move(parsed.commands));
   }
 
+  if (!options.video.empty()) {
+    if (std::string error = prepare_video_folder(options.video); !error.empty()) {
+      std::fprintf(stderr, "sc2studio: %s\n", error.c_str());
+      return 1;
+    }
+  }
+
   Window window;
   if (std::string error = window.open(options); !error.empty()) {
     std::fprintf(stderr, "sc2studio: %s\n", error.c_str());
@@ -275,6 +283,8 @@ int run_studio(const StudioOptions& initial_options) {
     const auto started = std::chrono::steady_clock::now();
     int game_frames = 0;
     int failed_frames = 0;
+    int video_frames = 0;               // --video: frames saved so far
+    std::uint64_t video_version = 0;    // the observation in the last saved frame
     bool running = true;
     std::optional<ImVec2> last_pointer;  // where the last SDL mouse motion in the window ended
     while (running) {
@@ -355,6 +365,16 @@ int run_studio(const StudioOptions& initial_options) {
                        static_cast<long long>(kFirstTimeStepTimeout.count()), state.status.c_str());
           finish = true;
           exit_code = 1;
+        }
+      }
+      // By the version this frame drew: a newer observation may have arrived since.
+      if (!options.video.empty() && drew_game && ui->drawn_version() != video_version) {
+        video_version = ui->drawn_version();
+        const std::filesystem::path frame = video_frame_path(options.video, ++video_frames);
+        if (std::string error = write_framebuffer_png(frame.string(), width, height); !error.empty()) {
+          std::fprintf(stderr, "sc2studio: %s; the video stops here\n", error.c_str());
+          ui->note(error + "; the video stops here");
+          options.video.clear();
         }
       }
       if (auto file = ui->take_screenshot_request()) {

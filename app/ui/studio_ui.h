@@ -58,6 +58,8 @@ class StudioUi {
   // Set when the user asked for a screenshot (F12): the file to write (cleared on read).
   std::optional<std::string> take_screenshot_request();
   bool quit_requested() const { return quit_requested_; }  // the quit key was pressed
+  // The timestep_version of the observation the last draw() showed (0 before the first).
+  std::uint64_t drawn_version() const { return drawn_version_; }
   void note(std::string text);  // a line in the action log from the UI itself
 
   const SurfaceRect& world_surface() const { return world_surface_; }
