@@ -1,6 +1,7 @@
 #include "app/hotkeys.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "client/pysc2/actions.h"
 
@@ -43,8 +44,9 @@ HotkeyResult camera_step(HotkeyResult result, int dx, int dy, const HotkeyState&
     result.message = "the camera position is not known yet";
     return result;
   }
-  const int x = std::clamp(state.camera->x + dx, 0, std::max(0, state.minimap_width - 1));
-  const int y = std::clamp(state.camera->y + dy, 0, std::max(0, state.minimap_height - 1));
+  const int step = std::max(1, state.camera_step);
+  const int x = std::clamp(state.camera->x + dx * step, 0, std::max(0, state.minimap_width - 1));
+  const int y = std::clamp(state.camera->y + dy * step, 0, std::max(0, state.minimap_height - 1));
   return call_if_available(std::move(result), pysc2::FunctionCall{pysc2::fn::move_camera, {{x, y}}}, state);
 }
 
@@ -75,6 +77,14 @@ const char* to_string(UiCommand command) {
     case UiCommand::arm: return "arm";
   }
   return "?";
+}
+
+int camera_step_pixels(int minimap_width, int minimap_height, float map_width, float map_height) {
+  constexpr double kStepWorld = 3.0;  // PySC2's viewer moves the camera 3 world units a press
+  const double longest = std::max(map_width, map_height);
+  if (longest <= 0.0) return 1;
+  const double pixels_per_world = std::max(minimap_width, minimap_height) / longest;
+  return std::max(1, static_cast<int>(std::lround(kStepWorld * pixels_per_world)));
 }
 
 std::optional<LayerPixel> camera_center(const pysc2::Layer& camera_layer) {

@@ -6,7 +6,7 @@
 //   select_army:        select, Shift add
 //   select_larva_or_warp_gates: select_warp_gates (Shift add) when there are warp gates,
 //                       else select_larva (PySC2's F3; no race has both)
-//   camera_*:           move_camera to the minimap pixel next to the camera's centre
+//   camera_*:           move_camera by camera_step minimap pixels from the camera's centre
 //   ability:<Name>:     <Name>_quick([queued = Shift]) now, or arm <Name>_screen/_minimap
 // Functions not in available_actions are not produced: the result carries a message instead.
 #include <optional>
@@ -32,7 +32,12 @@ struct HotkeyState {
   std::optional<LayerPixel> camera;  // camera centre in minimap pixels, when known
   int minimap_width = 64;
   int minimap_height = 64;
+  int camera_step = 1;  // minimap pixels an arrow key moves the camera (camera_step_pixels)
 };
+
+// How many minimap pixels make PySC2's viewer's arrow-key step of 3 world units: the minimap
+// spans the map's longer side; at least 1 (a smaller step would not move the camera).
+int camera_step_pixels(int minimap_width, int minimap_height, float map_width, float map_height);
 
 struct HotkeyResult {
   std::string action;  // the keymap action the chord matched; empty when the key is unbound

@@ -175,6 +175,11 @@ HotkeyState StudioUi::hotkey_state() const {
       state.camera = camera_center(*camera);
       state.minimap_width = camera->width;
       state.minimap_height = camera->height;
+      if (snapshot_.game_info) {
+        const auto& size = snapshot_.game_info->start_raw().map_size();
+        state.camera_step = camera_step_pixels(camera->width, camera->height, static_cast<float>(size.x()),
+                                               static_cast<float>(size.y()));
+      }
     }
   }
   return state;

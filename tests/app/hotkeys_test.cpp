@@ -142,6 +142,18 @@ TEST_CASE("the camera keys stop at the minimap's edges") {
   CHECK(sc2::app::map_hotkey(default_keymap(), KeyChord{"Down"}, state).call->arguments[0] == std::vector<int>{0, 47});
 }
 
+TEST_CASE("arrow keys move the camera 3 world units: the minimap pixels that make them") {
+  CHECK(sc2::app::camera_step_pixels(64, 64, 64.0f, 64.0f) == 3);
+  CHECK(sc2::app::camera_step_pixels(256, 256, 64.0f, 64.0f) == 12);
+  CHECK(sc2::app::camera_step_pixels(64, 64, 200.0f, 176.0f) == 1);  // 0.96 pixels: at least one
+  CHECK(sc2::app::camera_step_pixels(64, 48, 88.0f, 96.0f) == 2);    // the longer sides: 64 px over 96 units
+  CHECK(sc2::app::camera_step_pixels(64, 64, 0.0f, 0.0f) == 1);      // no map size known
+  auto state = state_with(marine_available());
+  state.camera_step = 3;
+  CHECK(sc2::app::map_hotkey(default_keymap(), KeyChord{"Right"}, state).call->arguments[0] == std::vector<int>{35, 20});
+  CHECK(sc2::app::map_hotkey(default_keymap(), KeyChord{"Up"}, state).call->arguments[0] == std::vector<int>{32, 17});
+}
+
 TEST_CASE("camera_center is the middle of the camera rectangle on the minimap layer") {
   sc2::pysc2::Layer camera;
   camera.name = "camera";
