@@ -283,7 +283,7 @@ TEST_CASE("in raw-action mode (F7) a click selects the Marine and a right click 
                                             "wait_loops 96\n"
                                             "key F7\n"
                                             "key F2\n"
-                                            "wait_loops 16\n"
+                                            "wait_loops 24\n"
                                             "quit\n",
                                             "--map MoveToBeacon --speed 8");
   INFO(result.output);

@@ -51,7 +51,7 @@ TEST_CASE("--rgb_screen_size shows the game's RGB images, F9 toggles them, click
 TEST_CASE("F9 without RGB images keeps our drawing and the input working") {
   if (!have_programs()) return;
   sc2::test::TempDir dir;
-  const auto result = sc2::test::run_script(dir, "wait_game\nkey F9\nclick world self\nwait_loops 8\nquit\n",
+  const auto result = sc2::test::run_script(dir, "wait_game\nkey F9\nclick world self\nwait_loops 24\nquit\n",
                                             "--map MoveToBeacon --speed 4");
   INFO(result.output);
   REQUIRE(result.exit_code == 0);
