@@ -124,7 +124,7 @@ void StudioUi::draw_minimap(const SessionSnapshot& snapshot) {
         draw->AddCircle(centre, ring.radius * cell_x, IM_COL32(128, 128, 128, 255), 0, 1.0f);  // white / 2
       }
     }
-    if (const pysc2::Layer* camera = obs->minimap("camera"); camera && !camera->empty()) {
+    if (const pysc2::Layer* camera = obs->minimap("camera"); !rgb && camera && !camera->empty()) {  // RGB: the game draws its own box
       int x0 = camera->width, y0 = camera->height, x1 = -1, y1 = -1;
       for (int y = 0; y < camera->height; ++y) {
         for (int x = 0; x < camera->width; ++x) {
