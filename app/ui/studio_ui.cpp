@@ -146,7 +146,7 @@ bool StudioUi::draw() {
   draw_armed_cursor();
   finish_gesture();
   const bool drew_game = snapshot_.timestep != nullptr;
-  if (drew_game) {
+  if (drew_game && snapshot_.timestep_version != drawn_version_) {
     drawn_version_ = snapshot_.timestep_version;
     session_->frame_drawn(drawn_version_);  // synchronous rendering waits for this
   }

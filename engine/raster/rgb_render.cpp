@@ -251,29 +251,33 @@ void draw_minimap(const World& world, int player_id, const RgbSetup& setup, cons
   }
 }
 
+// The caller's cache, or `fresh` when there is none, set to the world's map.
+FeatureLayerCache& ready_cache(FeatureLayerCache* cache_or_null, FeatureLayerCache& fresh, const World& world) {
+  FeatureLayerCache& cache = cache_or_null != nullptr ? *cache_or_null : fresh;
+  cache.use_map(world.map());
+  return cache;
+}
+
 }  // namespace
 
 void render_rgb_screen(const World& world, int player_id, const RgbSetup& setup, SC2APIProtocol::ImageData* out,
                        FeatureLayerCache* cache_or_null) {
   FeatureLayerCache fresh;
-  FeatureLayerCache& cache = cache_or_null != nullptr ? *cache_or_null : fresh;
-  cache.use_map(world.map());
+  FeatureLayerCache& cache = ready_cache(cache_or_null, fresh, world);
   draw_screen(world, player_id, setup, fog_grid(world, player_id), cache, out);
 }
 
 void render_rgb_minimap(const World& world, int player_id, const RgbSetup& setup, SC2APIProtocol::ImageData* out,
                         FeatureLayerCache* cache_or_null) {
   FeatureLayerCache fresh;
-  FeatureLayerCache& cache = cache_or_null != nullptr ? *cache_or_null : fresh;
-  cache.use_map(world.map());
+  FeatureLayerCache& cache = ready_cache(cache_or_null, fresh, world);
   draw_minimap(world, player_id, setup, fog_grid(world, player_id), cache, out);
 }
 
 void render_rgb(const World& world, int player_id, const RgbSetup& setup, SC2APIProtocol::ObservationRender* out,
                 FeatureLayerCache* cache_or_null) {
   FeatureLayerCache fresh;
-  FeatureLayerCache& cache = cache_or_null != nullptr ? *cache_or_null : fresh;
-  cache.use_map(world.map());
+  FeatureLayerCache& cache = ready_cache(cache_or_null, fresh, world);
   const std::vector<std::uint8_t> fog = fog_grid(world, player_id);  // once for both images
   draw_screen(world, player_id, setup, fog, cache, out->mutable_map());
   draw_minimap(world, player_id, setup, fog, cache, out->mutable_minimap());

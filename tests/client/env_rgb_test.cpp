@@ -15,6 +15,7 @@
 #include "client/pysc2/env.h"
 #include "engine/raster/rgb_render.h"
 #include "engine/server/game_server.h"
+#include "tests/client/engine_channel.h"
 
 using namespace sc2::pysc2;
 
@@ -22,38 +23,7 @@ namespace {
 
 namespace api = SC2APIProtocol;
 
-// Hands every request to an in-process GameServer; `tamper` may rewrite a response (a game
-// that echoes something else) and every join request is kept.
-class EngineChannel final : public sc2::RequestChannel {
- public:
-  std::function<void(api::Response&)> tamper;
-  api::RequestJoinGame last_join;
-
-  void send(std::string_view bytes, std::chrono::milliseconds) override {
-    api::Request request;
-    REQUIRE(request.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())));
-    if (request.has_join_game()) last_join = request.join_game();
-    std::string answer = server_.handle_bytes(bytes);
-    if (tamper) {
-      api::Response response;
-      REQUIRE(response.ParseFromString(answer));
-      tamper(response);
-      answer = response.SerializeAsString();
-    }
-    pending_.push_back(std::move(answer));
-  }
-  std::string receive(std::chrono::milliseconds) override {
-    if (pending_.empty()) throw std::runtime_error("engine channel: nothing to receive");
-    std::string bytes = std::move(pending_.front());
-    pending_.pop_front();
-    return bytes;
-  }
-  void close() noexcept override {}
-
- private:
-  sc2::engine::GameServer server_;
-  std::deque<std::string> pending_;
-};
+using sc2::test::EngineChannel;
 
 int count_colour(const RgbImage& image, sc2::engine::Rgb colour) {
   int n = 0;

@@ -426,26 +426,11 @@ TEST_CASE("Env options are checked") {
 // Env against our real engine (sc2::engine::GameServer), in-process through handle_bytes.
 
 #include "engine/server/game_server.h"
+#include "tests/client/engine_channel.h"
 
 namespace {
 
-class EngineChannel final : public sc2::RequestChannel {
- public:
-  void send(std::string_view bytes, std::chrono::milliseconds) override {
-    pending_.push_back(server_.handle_bytes(bytes));
-  }
-  std::string receive(std::chrono::milliseconds) override {
-    if (pending_.empty()) throw std::runtime_error("engine channel: nothing to receive");
-    std::string bytes = std::move(pending_.front());
-    pending_.pop_front();
-    return bytes;
-  }
-  void close() noexcept override {}
-
- private:
-  sc2::engine::GameServer server_;
-  std::deque<std::string> pending_;
-};
+using sc2::test::EngineChannel;
 
 bool offered(const Observation& observation, int function) {
   const auto& ids = observation.available_actions;

@@ -23,23 +23,29 @@ api::Action raw_move(std::uint64_t tag, float x, float y) {
   return action;
 }
 
+// Starts MoveToBeacon (seed 3) with or without raw_affects_selection; its Marine, unselected.
+api::Unit start_with_marine(GameServer& server, bool raw_affects_selection) {
+  Interface i;
+  i.raw_affects_selection = raw_affects_selection;
+  start_game(server, 3, i);
+  const auto obs = observe(server);
+  const auto* marine = find_unit(obs, kMarine);
+  REQUIRE(marine != nullptr);
+  CHECK_FALSE(marine->is_selected());
+  return *marine;
+}
+
 }  // namespace
 
 TEST_CASE("with raw_affects_selection a raw command selects its units and ability 0 only selects") {
   GameServer server;
-  Interface i;
-  i.raw_affects_selection = true;
-  start_game(server, 3, i);
-  auto obs = observe(server);
-  const auto* marine = find_unit(obs, kMarine);
-  REQUIRE(marine != nullptr);
-  CHECK_FALSE(marine->is_selected());
-  const std::uint64_t tag = marine->tag();
-  const api::Point start = marine->pos();
+  const api::Unit marine = start_with_marine(server, true);
+  const std::uint64_t tag = marine.tag();
+  const api::Point start = marine.pos();
 
   CHECK(act(server, raw_command(0, tag)).result(0) == api::Success);
   step(server, 16);
-  obs = observe(server);
+  const auto obs = observe(server);
   CHECK(find_unit(obs, kMarine)->is_selected());
   CHECK(find_unit(obs, kMarine)->orders_size() == 0);  // selected, not commanded
   CHECK(find_unit(obs, kMarine)->pos().x() == doctest::Approx(start.x()));
@@ -52,28 +58,20 @@ TEST_CASE("with raw_affects_selection a raw command selects its units and abilit
 
 TEST_CASE("without raw_affects_selection raw commands leave the selection as it was") {
   GameServer server;
-  start_game(server, 3);
-  auto obs = observe(server);
-  const auto* marine = find_unit(obs, kMarine);
-  REQUIRE(marine != nullptr);
-  CHECK(act(server, raw_move(marine->tag(), marine->pos().x() + 3, marine->pos().y())).result(0) == api::Success);
+  const api::Unit marine = start_with_marine(server, false);
+  CHECK(act(server, raw_move(marine.tag(), marine.pos().x() + 3, marine.pos().y())).result(0) == api::Success);
   step(server, 8);
-  obs = observe(server);
+  const auto obs = observe(server);
   CHECK_FALSE(find_unit(obs, kMarine)->is_selected());
   CHECK(find_unit(obs, kMarine)->orders_size() == 1);
 }
 
 TEST_CASE("with raw_affects_selection a raw Move both orders and selects the Marine") {
   GameServer server;
-  Interface i;
-  i.raw_affects_selection = true;
-  start_game(server, 3, i);
-  auto obs = observe(server);
-  const auto* marine = find_unit(obs, kMarine);
-  REQUIRE(marine != nullptr);
-  CHECK(act(server, raw_move(marine->tag(), marine->pos().x() + 3, marine->pos().y())).result(0) == api::Success);
+  const api::Unit marine = start_with_marine(server, true);
+  CHECK(act(server, raw_move(marine.tag(), marine.pos().x() + 3, marine.pos().y())).result(0) == api::Success);
   step(server, 8);
-  obs = observe(server);
+  const auto obs = observe(server);
   CHECK(find_unit(obs, kMarine)->is_selected());
   CHECK(find_unit(obs, kMarine)->orders_size() == 1);
 }
