@@ -9,7 +9,7 @@
 #include <thread>
 #include <utility>
 
-#include "client/transport/websocket_client.h"
+#include "transport/websocket_client.h"
 #include "client/websocket_channel.h"
 
 namespace sc2 {

@@ -15,7 +15,7 @@
 #include <cstring>
 #include <thread>
 
-#include "client/transport/websocket_client.h"
+#include "transport/websocket_client.h"
 #include "client/websocket_channel.h"
 
 extern char** environ;

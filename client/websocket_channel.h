@@ -6,7 +6,7 @@
 #include <string_view>
 
 #include "client/controller.h"
-#include "client/transport/websocket_client.h"
+#include "transport/websocket_client.h"
 
 namespace sc2 {
 

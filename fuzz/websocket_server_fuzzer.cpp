@@ -1,4 +1,4 @@
-// Fuzz target: raw bytes from a client into the websocket server (client/transport), as
+// Fuzz target: raw bytes from a client into the websocket server (transport), as
 // sc2lite serves it: each message goes to a GameServer of its own connection.
 // Input: what a client writes on the TCP connection: the HTTP upgrade request and then
 // websocket frames. When byte 0 is 0x00, a valid upgrade request is sent first and the
@@ -25,7 +25,7 @@
 #include <string>
 #include <string_view>
 
-#include "client/transport/websocket_server.h"
+#include "transport/websocket_server.h"
 #include "engine/server/game_server.h"
 
 namespace {

@@ -4,7 +4,7 @@
 Usage: tools/generate_protos.py SPEC_TSV OUT_DIR
 The table (sc2api-fields.tsv) lists every message, enum, field and enum value with its
 number, label, oneof and declaration order; this script turns it back into proto2 text.
-The output is committed under client/proto/s2clientprotocol/; rerun only when the table changes.
+The output is committed under proto/s2clientprotocol/; rerun only when the table changes.
 """
 import csv
 import sys

@@ -1,6 +1,6 @@
 #include "engine/server/engine_host.h"
 
-#include "client/transport/websocket_server.h"
+#include "transport/websocket_server.h"
 
 namespace sc2::engine {
 

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "client/controller.h"
-#include "client/transport/websocket_client.h"
+#include "transport/websocket_client.h"
 #include "engine/server/engine_host.h"
 
 namespace {

@@ -13,7 +13,7 @@
 #include <thread>
 #include <vector>
 
-#include "client/transport/websocket_server.h"
+#include "transport/websocket_server.h"
 
 using namespace std::chrono_literals;
 using SC2APIProtocol::Request;

@@ -1,7 +1,7 @@
 // Launcher: finding the game, choosing what to run, and starting/stopping fake games
 // (shell and Python scripts standing in for the game binary).
 #include "client/launcher.h"
-#include "client/transport/websocket_server.h"
+#include "transport/websocket_server.h"
 
 #include <doctest/doctest.h>
 #include <signal.h>

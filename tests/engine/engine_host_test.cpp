@@ -2,7 +2,7 @@
 #include <chrono>
 #include <thread>
 
-#include "client/transport/websocket_client.h"
+#include "transport/websocket_client.h"
 #include "engine/server/engine_host.h"
 #include "tests/engine/engine_test_util.h"
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <sys/wait.h>
 
-#include "client/transport/websocket_client.h"
+#include "transport/websocket_client.h"
 #include "tests/engine/engine_test_util.h"
 
 using namespace sc2::engine::test;

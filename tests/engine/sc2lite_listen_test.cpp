@@ -10,7 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "client/transport/websocket_client.h"
+#include "transport/websocket_client.h"
 #include "tests/engine/engine_test_util.h"
 
 using namespace sc2::engine::test;

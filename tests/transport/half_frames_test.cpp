@@ -15,7 +15,7 @@
 #include <string>
 #include <thread>
 
-#include "client/transport/websocket_client.h"
+#include "transport/websocket_client.h"
 #include "tests/transport/raw_websocket.h"
 #include "tests/transport/test_servers.h"
 

@@ -10,7 +10,7 @@
 #include <thread>
 #include <vector>
 
-#include "client/transport/websocket_client.h"
+#include "transport/websocket_client.h"
 #include "tests/transport/raw_websocket.h"
 #include "tests/transport/test_servers.h"
 

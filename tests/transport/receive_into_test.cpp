@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "client/transport/websocket_client.h"
+#include "transport/websocket_client.h"
 #include "tests/transport/test_servers.h"
 
 using namespace std::chrono_literals;

@@ -5,7 +5,7 @@
 #include <memory>
 #include <mutex>
 
-#include "client/transport/websocket_server.h"
+#include "transport/websocket_server.h"
 
 namespace sc2::test {
 

@@ -1,6 +1,6 @@
 // TextFrameRelabeler: follows frame headers across arbitrary splits and rewrites only
 // the opcode byte of text frames.
-#include "client/transport/text_frame_relabeler.h"
+#include "transport/text_frame_relabeler.h"
 
 #include <doctest/doctest.h>
 

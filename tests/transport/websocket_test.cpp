@@ -6,8 +6,8 @@
 #include <string>
 #include <thread>
 
-#include "client/transport/websocket_client.h"
-#include "client/transport/websocket_server.h"
+#include "transport/websocket_client.h"
+#include "transport/websocket_server.h"
 #include "tests/transport/raw_websocket.h"
 #include "tests/transport/test_servers.h"
 

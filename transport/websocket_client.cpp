@@ -2,7 +2,7 @@
 // thread. Every operation is asynchronous underneath so that it can be bounded by a
 // timeout (run_with_timeout); on a timeout or any failure the socket is closed and the
 // client stays closed (the stream would be out of step with the server anyway).
-#include "client/transport/websocket_client.h"
+#include "transport/websocket_client.h"
 
 #include <boost/asio/buffer.hpp>
 #include <boost/asio/connect.hpp>
@@ -14,7 +14,7 @@
 #include <algorithm>
 #include <optional>
 
-#include "client/transport/run_with_timeout.h"
+#include "transport/run_with_timeout.h"
 
 namespace sc2::net {
 

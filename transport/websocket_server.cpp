@@ -10,7 +10,7 @@
 // in a read). It calls ::shutdown() on a dup() of the connection's socket: that wakes any
 // pending operation at once, and the dup's descriptor number stays ours until the
 // connection is destroyed, so it can never hit a reused descriptor.
-#include "client/transport/websocket_server.h"
+#include "transport/websocket_server.h"
 
 #include <sys/socket.h>
 #include <unistd.h>
@@ -31,8 +31,8 @@
 #include <thread>
 #include <vector>
 
-#include "client/transport/run_with_timeout.h"
-#include "client/transport/text_frame_relabeler.h"
+#include "transport/run_with_timeout.h"
+#include "transport/text_frame_relabeler.h"
 
 namespace sc2::net {
 
