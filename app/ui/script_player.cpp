@@ -188,178 +188,161 @@ bool ScriptPlayer::apply(StudioUi& ui, SDL_Window* window) {
     set_modifiers(false, false, false);
   }
   while (index_ < commands_.size()) {
-    const ScriptCommand& command = commands_[index_];
-    const std::uint32_t loop = ui.snapshot().timestep ? ui.snapshot().timestep->observation.game_loop : 0;
-    switch (command.op) {
-      case ScriptOp::quit: return false;
-      case ScriptOp::wait_game:
-        if (!ui.snapshot().timestep || !ui.world_surface().valid) return true;
-        next();
-        continue;
-      case ScriptOp::wait_frames:
-        if (phase_++ < command.count) return true;
-        next();
-        continue;
-      case ScriptOp::wait_loops:
-        if (phase_++ == 0) start_loop_ = loop;
-        if (loop < start_loop_ + static_cast<std::uint32_t>(command.count)) return true;
-        next();
-        continue;
-      case ScriptOp::seek: {
-        // Waits until the seek is shown; a replay shorter than LOOP ends at its last loop.
-        const SessionSnapshot& state = ui.snapshot();
-        if (phase_++ == 0) {
-          ui.session().request_seek(static_cast<std::uint32_t>(command.count));
-          return true;
-        }
-        std::uint32_t target = static_cast<std::uint32_t>(command.count);
-        if (state.replay_loops > 0) target = std::min(target, state.replay_loops);
-        if (!state.seeking && loop == target) {
-          next();
-          continue;
-        }
-        if (phase_ > kSeekFrames) {
-          error_ = "script line " + std::to_string(command.line) + ": seek " + std::to_string(command.count) +
-                   " did not reach game loop " + std::to_string(target) + " (at " + std::to_string(loop) + ")";
-          std::fprintf(stderr, "sc2studio: %s\n", error_.c_str());
-          ui.note(error_);
-          next();
-          continue;
-        }
-        return true;
-      }
-      case ScriptOp::setting:
-        if (std::string problem = ui.edit_setting(command.name, command.value); !problem.empty()) {
-          fail(command, problem, ui);
-        }
-        next();
-        continue;
-      case ScriptOp::click_button: {
-        // Frames: 0 hover, 1 press, 2 release (buttons fire on release).
-        const auto rect = ui.control_rect(command.name);
-        if (!rect) {
-          // A button appears a frame after what shows it (the error banner sizes itself first).
-          if (phase_++ < 10) return true;
-          fail(command, "the button " + command.name + " is not on screen", ui);
-          next();
-          continue;
-        }
-        if (phase_ < 10) phase_ = 10;
-        mouse_at(rect->x + rect->width / 2, rect->y + rect->height / 2);
-        if (phase_ == 11) hold_button(0);
-        if (phase_ == 12) release_button(0);
-        if (phase_++ >= 12) next();
-        return true;
-      }
-      case ScriptOp::kill_game:
-      case ScriptOp::freeze_game:
-      case ScriptOp::thaw_game: {
-        const int signal = command.op == ScriptOp::kill_game ? SIGKILL
-                           : command.op == ScriptOp::freeze_game ? SIGSTOP
-                                                                 : SIGCONT;
-        if (signal_own_game_servers(signal) == 0) fail(command, "found no game server (sc2lite) started by this app", ui);
-        next();
-        continue;
-      }
-      case ScriptOp::wait_failed:
-        if (ui.snapshot().state == SessionState::failed) {
-          next();
-          continue;
-        }
-        if (phase_++ > kWaitFailedFrames) {
-          fail(command, "the session did not fail (state " + std::string(to_string(ui.snapshot().state)) + ")", ui);
-          next();
-          continue;
-        }
-        return true;
-      case ScriptOp::expect_size: {
-        const auto& timestep = ui.snapshot().timestep;
-        static const std::vector<pysc2::Layer> none;
-        const auto& layers = !timestep ? none
-                             : command.minimap ? timestep->observation.feature_minimap
-                                               : timestep->observation.feature_screen;
-        const char* surface = command.minimap ? "minimap" : "screen";
-        if (layers.empty()) {
-          fail(command, std::string("no ") + surface + " layers to check", ui);
-        } else if (layers.front().width != command.to.x || layers.front().height != command.to.y) {
-          fail(command, std::string(surface) + " layers are " + std::to_string(layers.front().width) + "x" +
-                            std::to_string(layers.front().height) + ", expected " + std::to_string(command.to.x) +
-                            "x" + std::to_string(command.to.y), ui);
-        }
-        next();
-        continue;
-      }
-      case ScriptOp::key:
-        // Frames: 0 the key goes down and up (handled while this frame's events are polled).
-        if (!press_key(command.chord)) fail(command, "no SDL key is named " + command.chord.key, ui);
-        next();
-        return true;
-      case ScriptOp::click_layer: {
-        // Frames: 0 hover, 1 press, 2 release (ImGui's Selectable fires on release).
-        const auto rect = ui.layer_title_rect(command.layer);
-        if (!rect && wait_for_layer(ui, command.layer)) return true;  // scrolled out of the grid's view
-        if (!rect) {
-          error_ = "script line " + std::to_string(command.line) + ": the layer " + command.layer +
-                   " is not in the Feature layers window";
-          std::fprintf(stderr, "sc2studio: %s\n", error_.c_str());
-          ui.note(error_);
-          next();
-          continue;
-        }
-        mouse_at(rect->x + rect->width / 2, rect->y + rect->height / 2);
-        if (phase_ == 1) hold_button(0);
-        if (phase_ == 2) release_button(0);
-        if (phase_++ >= 2) next();
-        return true;
-      }
-      case ScriptOp::wheel: {
-        const auto at = target(ui, command, command.from);
-        if (!at) {
-          error_ = "script line " + std::to_string(command.line) + ": the target is not on screen";
-          std::fprintf(stderr, "sc2studio: %s\n", error_.c_str());
-          ui.note(error_);
-          next();
-          continue;
-        }
-        // Frames: 0 hover, 1 turn the wheel.
-        mouse_at(at->first, at->second);
-        if (phase_ == 1) turn_wheel(command.count);
-        if (phase_++ >= 1) next();
-        return true;
-      }
-      case ScriptOp::click:
-      case ScriptOp::right_click:
-      case ScriptOp::drag: {
-        const auto from = target(ui, command, command.from);
-        if (!from && phase_ == 0 && wait_for_layer(ui, command.layer)) return true;
-        if (!from) {
-          error_ = "script line " + std::to_string(command.line) + ": the target is not on screen";
-          std::fprintf(stderr, "sc2studio: %s\n", error_.c_str());
-          ui.note(error_);
-          next();
-          continue;
-        }
-        const int button = command.op == ScriptOp::right_click ? 1 : 0;
-        const int last_phase = command.op == ScriptOp::drag ? 6 : 2;
-        // Frames: 0 hover, 1 press, (drag: 2..5 move), last release.
-        std::pair<float, float> at = *from;
-        if (command.op == ScriptOp::drag && phase_ >= 2) {
-          const auto to = target(ui, command, command.to);
-          if (to) {
-            const float t = std::min(1.0f, (phase_ - 1) / 4.0f);
-            at = {from->first + (to->first - from->first) * t, from->second + (to->second - from->second) * t};
-          }
-        }
-        mouse_at(at.first, at.second);
-        set_modifiers(command.modifiers.shift, command.modifiers.ctrl, command.modifiers.alt);
-        if (phase_ >= 1 && phase_ < last_phase) hold_button(button);
-        if (phase_ == last_phase) release_button(button);
-        if (phase_++ >= last_phase) next();
-        return true;
-      }
+    switch (run(commands_[index_], ui)) {
+      case Step::quit: return false;
+      case Step::wait: return true;
+      case Step::next_now: next(); continue;
+      case Step::next_frame: next(); return true;
     }
   }
   return false;
+}
+
+ScriptPlayer::Step ScriptPlayer::run(const ScriptCommand& command, StudioUi& ui) {
+  switch (command.op) {
+    case ScriptOp::quit: return Step::quit;
+    case ScriptOp::wait_game: return ui.snapshot().timestep && ui.world_surface().valid ? Step::next_now : Step::wait;
+    case ScriptOp::wait_frames: return phase_++ < command.count ? Step::wait : Step::next_now;
+    case ScriptOp::wait_loops:
+      if (phase_++ == 0) start_loop_ = game_loop(ui);
+      return game_loop(ui) < start_loop_ + static_cast<std::uint32_t>(command.count) ? Step::wait : Step::next_now;
+    case ScriptOp::seek: return seek(command, ui);
+    case ScriptOp::setting:
+      if (std::string problem = ui.edit_setting(command.name, command.value); !problem.empty()) {
+        fail(command, problem, ui);
+      }
+      return Step::next_now;
+    case ScriptOp::click_button: return click_button(command, ui);
+    case ScriptOp::kill_game:
+    case ScriptOp::freeze_game:
+    case ScriptOp::thaw_game: {
+      const int signal = command.op == ScriptOp::kill_game     ? SIGKILL
+                         : command.op == ScriptOp::freeze_game ? SIGSTOP
+                                                               : SIGCONT;
+      if (signal_own_game_servers(signal) == 0) fail(command, "found no game server (sc2lite) started by this app", ui);
+      return Step::next_now;
+    }
+    case ScriptOp::wait_failed:
+      if (ui.snapshot().state == SessionState::failed) return Step::next_now;
+      if (phase_++ <= kWaitFailedFrames) return Step::wait;
+      fail(command, "the session did not fail (state " + std::string(to_string(ui.snapshot().state)) + ")", ui);
+      return Step::next_now;
+    case ScriptOp::expect_size: expect_size(command, ui); return Step::next_now;
+    case ScriptOp::key:
+      // The key goes down and up while this frame's events are polled.
+      if (!press_key(command.chord)) fail(command, "no SDL key is named " + command.chord.key, ui);
+      return Step::next_frame;
+    case ScriptOp::click_layer: return click_layer(command, ui);
+    case ScriptOp::wheel: return wheel(command, ui);
+    case ScriptOp::click:
+    case ScriptOp::right_click:
+    case ScriptOp::drag: return pointer(command, ui);
+  }
+  return Step::next_now;
+}
+
+std::uint32_t ScriptPlayer::game_loop(const StudioUi& ui) {
+  return ui.snapshot().timestep ? ui.snapshot().timestep->observation.game_loop : 0;
+}
+
+// Waits until the seek is shown; a replay shorter than LOOP ends at its last loop.
+ScriptPlayer::Step ScriptPlayer::seek(const ScriptCommand& command, StudioUi& ui) {
+  const SessionSnapshot& state = ui.snapshot();
+  if (phase_++ == 0) {
+    ui.session().request_seek(static_cast<std::uint32_t>(command.count));
+    return Step::wait;
+  }
+  std::uint32_t target = static_cast<std::uint32_t>(command.count);
+  if (state.replay_loops > 0) target = std::min(target, state.replay_loops);
+  const std::uint32_t loop = game_loop(ui);
+  if (!state.seeking && loop == target) return Step::next_now;
+  if (phase_ <= kSeekFrames) return Step::wait;
+  fail(command, "seek " + std::to_string(command.count) + " did not reach game loop " + std::to_string(target) +
+                    " (at " + std::to_string(loop) + ")", ui);
+  return Step::next_now;
+}
+
+// Frames: 0 hover, 1 press, 2 release (buttons fire on release), counted from 10 so that
+// the frames spent waiting for the button to appear do not count.
+ScriptPlayer::Step ScriptPlayer::click_button(const ScriptCommand& command, StudioUi& ui) {
+  const auto rect = ui.control_rect(command.name);
+  if (!rect) {
+    // A button appears a frame after what shows it (the error banner sizes itself first).
+    if (phase_++ < 10) return Step::wait;
+    fail(command, "the button " + command.name + " is not on screen", ui);
+    return Step::next_now;
+  }
+  if (phase_ < 10) phase_ = 10;
+  mouse_at(rect->x + rect->width / 2, rect->y + rect->height / 2);
+  if (phase_ == 11) hold_button(0);
+  if (phase_ == 12) release_button(0);
+  return phase_++ >= 12 ? Step::next_frame : Step::wait;
+}
+
+void ScriptPlayer::expect_size(const ScriptCommand& command, StudioUi& ui) {
+  const auto& timestep = ui.snapshot().timestep;
+  static const std::vector<pysc2::Layer> none;
+  const auto& layers = !timestep         ? none
+                       : command.minimap ? timestep->observation.feature_minimap
+                                         : timestep->observation.feature_screen;
+  const char* surface = command.minimap ? "minimap" : "screen";
+  if (layers.empty()) {
+    fail(command, std::string("no ") + surface + " layers to check", ui);
+  } else if (layers.front().width != command.to.x || layers.front().height != command.to.y) {
+    fail(command, std::string(surface) + " layers are " + std::to_string(layers.front().width) + "x" +
+                      std::to_string(layers.front().height) + ", expected " + std::to_string(command.to.x) + "x" +
+                      std::to_string(command.to.y), ui);
+  }
+}
+
+// Frames: 0 hover, 1 press, 2 release (ImGui's Selectable fires on release).
+ScriptPlayer::Step ScriptPlayer::click_layer(const ScriptCommand& command, StudioUi& ui) {
+  const auto rect = ui.layer_title_rect(command.layer);
+  if (!rect && wait_for_layer(ui, command.layer)) return Step::wait;  // scrolled out of the grid's view
+  if (!rect) {
+    fail(command, "the layer " + command.layer + " is not in the Feature layers window", ui);
+    return Step::next_now;
+  }
+  mouse_at(rect->x + rect->width / 2, rect->y + rect->height / 2);
+  if (phase_ == 1) hold_button(0);
+  if (phase_ == 2) release_button(0);
+  return phase_++ >= 2 ? Step::next_frame : Step::wait;
+}
+
+// Frames: 0 hover, 1 turn the wheel.
+ScriptPlayer::Step ScriptPlayer::wheel(const ScriptCommand& command, StudioUi& ui) {
+  const auto at = target(ui, command, command.from);
+  if (!at) {
+    fail(command, "the target is not on screen", ui);
+    return Step::next_now;
+  }
+  mouse_at(at->first, at->second);
+  if (phase_ == 1) turn_wheel(command.count);
+  return phase_++ >= 1 ? Step::next_frame : Step::wait;
+}
+
+// click / right_click / drag. Frames: 0 hover, 1 press, (drag: 2..5 move), last release.
+ScriptPlayer::Step ScriptPlayer::pointer(const ScriptCommand& command, StudioUi& ui) {
+  const auto from = target(ui, command, command.from);
+  if (!from && phase_ == 0 && wait_for_layer(ui, command.layer)) return Step::wait;
+  if (!from) {
+    fail(command, "the target is not on screen", ui);
+    return Step::next_now;
+  }
+  const int button = command.op == ScriptOp::right_click ? 1 : 0;
+  const int last_phase = command.op == ScriptOp::drag ? 6 : 2;
+  std::pair<float, float> at = *from;
+  if (command.op == ScriptOp::drag && phase_ >= 2) {
+    if (const auto to = target(ui, command, command.to)) {
+      const float t = std::min(1.0f, (phase_ - 1) / 4.0f);
+      at = {from->first + (to->first - from->first) * t, from->second + (to->second - from->second) * t};
+    }
+  }
+  mouse_at(at.first, at.second);
+  set_modifiers(command.modifiers.shift, command.modifiers.ctrl, command.modifiers.alt);
+  if (phase_ >= 1 && phase_ < last_phase) hold_button(button);
+  if (phase_ == last_phase) release_button(button);
+  return phase_++ >= last_phase ? Step::next_frame : Step::wait;
 }
 
 }  // namespace sc2::app::ui

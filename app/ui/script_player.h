@@ -24,6 +24,18 @@ class ScriptPlayer {
   const std::string& error() const { return error_; }  // a target that could not be found
 
  private:
+  // What a command did this frame: wait (the next frame goes on with it), done (the next
+  // command now, or from the next frame on), or quit.
+  enum class Step { wait, next_now, next_frame, quit };
+  Step run(const ScriptCommand& command, StudioUi& ui);
+  // The commands that take several frames or several checks, one each.
+  Step seek(const ScriptCommand& command, StudioUi& ui);
+  Step click_button(const ScriptCommand& command, StudioUi& ui);
+  Step click_layer(const ScriptCommand& command, StudioUi& ui);
+  Step wheel(const ScriptCommand& command, StudioUi& ui);
+  Step pointer(const ScriptCommand& command, StudioUi& ui);  // click, right_click, drag
+  void expect_size(const ScriptCommand& command, StudioUi& ui);
+  static std::uint32_t game_loop(const StudioUi& ui);  // of the observation shown, 0 before
   std::optional<std::pair<float, float>> target(const StudioUi& ui, const ScriptCommand& command, LayerPixel pixel) const;
   void next();
   // A layer of the Feature layers grid that is not in view: asks the UI to scroll to it and
