@@ -31,7 +31,9 @@ bool parse_size_pair(const std::string& text, int& width, int& height) {
 ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
   StudioOptions options;
   CLI::App cli{"SC2 Studio: play the PySC2 mini-games through feature layers and PySC2 actions", "sc2studio"};
-  cli.add_option("--map", options.map, "Mini-game to play")->capture_default_str();
+  cli.add_option("--map", options.map,
+                 "Map to play: a mini-game's name or a map path the game lists (default: the first map the "
+                 "game lists)");
   cli.add_option("--feature_screen_size,--feature-screen-size", options.feature_screen_size,
                  "Screen feature layer resolution (pixels)")
       ->check(CLI::Range(1, 1024))

@@ -10,7 +10,7 @@
 namespace sc2::app {
 
 struct StudioOptions {
-  std::string map = "MoveToBeacon";
+  std::string map;           // empty = the first map the game lists
   int feature_screen_size = 64;
   int feature_minimap_size = 64;
   int step_mul = 8;

@@ -11,6 +11,7 @@
 #include "agents/atomic_file.h"
 #include "agents/dataset/dataset_writer.h"
 #include "client/launcher.h"
+#include "client/map_paths.h"
 #include "client/pysc2/actions.h"
 #include "s2clientprotocol/error.pb.h"
 
@@ -365,6 +366,27 @@ void Session::run() {
   }
 }
 
+void Session::fetch_available_maps(sc2::Controller& controller) {
+  set_status("asking the game for its maps");
+  std::vector<std::string> maps;
+  std::string problem;
+  try {
+    for (const std::string& path : controller.available_maps().local_map_paths) maps.push_back(map_choice_for_path(path));
+  } catch (const ControllerError& error) {
+    problem = error.what();
+  }
+  if (options_.env.map.empty()) {
+    if (maps.empty()) {
+      throw std::runtime_error("no map given (--map), and " + (problem.empty() ? "the game lists none" : problem));
+    }
+    options_.env.map = maps.front();
+  }
+  if (!problem.empty()) notice("the game did not list its maps (the settings offer none): " + problem);
+  std::lock_guard lock(mutex_);
+  snapshot_.available_maps = std::move(maps);
+  snapshot_.map = options_.env.map;
+}
+
 void Session::run_game() {
   if (options_.connect_port != 0) return run_observer();
   if (options_.replay_file) return run_replay();
@@ -376,6 +398,7 @@ void Session::run_game() {
   set_status("launching " + executable.path.string());
   std::unique_ptr<GameProcess> game = GameProcess::launch(launch);
   if (stop_requested_) return;
+  fetch_available_maps(game->controller());
 
   set_status("creating the game (" + options_.env.map + ")");
   pysc2::Env env(game->controller(), options_.env);

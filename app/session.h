@@ -138,6 +138,12 @@ struct SessionSnapshot {
   std::size_t recorded_episodes = 0;  // finished episodes in the recording
   std::string recording_error;   // why recording could not start or stopped; empty when fine
 
+  // Play mode: the maps the game lists (asked once after launch), each as the choice --map
+  // takes (client/map_paths.h), in the game's order; empty until known. And the map played:
+  // --map, else the first of them.
+  std::vector<std::string> available_maps;
+  std::string map;
+
   SessionMode mode = SessionMode::play;
   std::string read_only;  // observe/replay: the label saying why nothing can be sent; empty in play mode
   // Replay mode.
@@ -226,6 +232,8 @@ class Session {
   void publish(pysc2::TimeStep timestep, const pysc2::Env& env, std::optional<Controller> source = std::nullopt);
   void publish(pysc2::TimeStep timestep, const SC2APIProtocol::ResponseGameInfo& game_info, int episode,
                std::int64_t episode_steps, std::optional<Controller> source);
+  // Asks the game which maps it has, publishes them and, without --map, plays the first.
+  void fetch_available_maps(sc2::Controller& controller);
   void run_observer();  // connect_session.cpp
   void run_replay();    // replay_session.cpp
   // Observe/replay: logs the calls the game says the player made as seen (not sent) records.

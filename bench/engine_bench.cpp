@@ -47,9 +47,12 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-const std::vector<std::string> kMaps = {"MoveToBeacon",   "CollectMineralShards",        "FindAndDefeatZerglings",
-                                        "DefeatRoaches",  "DefeatZerglingsAndBanelings", "CollectMineralsAndGas",
-                                        "BuildMarines"};
+// Every mini-game the engine serves (its list comes from assets/maps/*.json).
+std::vector<std::string> all_mini_games() {
+  std::vector<std::string> names;
+  for (const auto& entry : sc2::engine::mini_games()) names.emplace_back(entry.name);
+  return names;
+}
 
 // Loops and seconds of one mode on one map, whole episodes and their last quarter.
 // Wall time, and this process's CPU time (every thread: client, websocket server, engine),
@@ -405,7 +408,7 @@ int main(int argc, char** argv) {
   int episodes = 2;
   std::uint64_t seed = 1;
   int scaling_loops = 400;
-  std::vector<std::string> maps = kMaps;
+  std::vector<std::string> maps = all_mini_games();
   std::vector<int> counts = {20, 100, 200, 500};
   bool skip_maps = false, skip_scaling = false;
   int digest_steps = 0;

@@ -112,7 +112,7 @@ int main(int argc, char** argv) {
 
   eng::GameConfig config;
   config.map = eng::find_mini_game(map);
-  if (config.map == nullptr || !config.map->make) {
+  if (config.map == nullptr) {
     std::fprintf(stderr, "unknown map %s\n", map.c_str());
     return 2;
   }

@@ -252,6 +252,26 @@ SC2APIProtocol::ResponseStep Controller::step(std::uint32_t count) {
   return std::move(*call(std::move(request)).mutable_step());
 }
 
+AvailableMaps Controller::available_maps() {
+  Request request;
+  request.mutable_available_maps();
+  SC2APIProtocol::ResponseAvailableMaps reply = std::move(*call(std::move(request)).mutable_available_maps());
+  AvailableMaps maps;
+  // An empty entry could be neither shown nor sent back in create_game: the reply is broken.
+  const auto take = [](auto& from, std::vector<std::string>& to, const char* what) {
+    for (int i = 0; i < from.size(); ++i) {
+      if (from.Get(i).empty()) {
+        throw ControllerError(std::string("available_maps failed: the game lists an empty ") + what + " (item " +
+                              std::to_string(i) + ")");
+      }
+      to.push_back(std::move(*from.Mutable(i)));
+    }
+  };
+  take(*reply.mutable_local_map_paths(), maps.local_map_paths, "local map path");
+  take(*reply.mutable_battlenet_map_names(), maps.battlenet_map_names, "Battle.net map name");
+  return maps;
+}
+
 SC2APIProtocol::ResponseRestartGame Controller::restart_game() {
   Request request;
   request.mutable_restart_game();

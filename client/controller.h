@@ -37,6 +37,14 @@ class RequestChannel {
   virtual void close() noexcept = 0;
 };
 
+// The maps a game can start (RequestAvailableMaps).
+struct AvailableMaps {
+  // Paths under the game's Maps folder, as create_game's local_map.map_path takes them
+  // (sc2lite: "mini_games/<Name>.SC2Map" for each mini-game), in the game's order.
+  std::vector<std::string> local_map_paths;
+  std::vector<std::string> battlenet_map_names;  // a real game's Battle.net maps (by name)
+};
+
 class Controller {
  public:
   // Connects to ws://host:port/sc2api, retrying until connect_timeout passes.
@@ -58,6 +66,8 @@ class Controller {
   SC2APIProtocol::ResponseRestartGame restart_game();
   SC2APIProtocol::ResponseLeaveGame leave_game();
   SC2APIProtocol::ResponseSaveReplay save_replay();
+  // Throws ControllerError also when the game lists an empty map path or name.
+  AvailableMaps available_maps();
   // Sends quit and closes; never throws (the game may exit before answering).
   void quit() noexcept;
 

@@ -1,5 +1,5 @@
-// Records the fuzzers' seed corpus from real traffic: a few seeded mini-games played by the
-// built-in agents against an in-process sc2lite GameServer, every Request and Response
+// Records the fuzzers' seed corpus from real traffic: seeded games of every mini-game played by
+// the built-in agents against an in-process sc2lite GameServer, every Request and Response
 // captured at the channel. Writes into <corpus root>/<target>/ (fuzz/README.md):
 //   engine_request/    [status byte][Request]   a sample per (status, request kind) per game
 //   observation/       Response with an observation (small feature-layer sizes only)
@@ -25,6 +25,7 @@
 #include "agents/runner.h"
 #include "client/controller.h"
 #include "client/pysc2/env.h"
+#include "engine/maps/mini_game_registry.h"
 #include "engine/server/game_server.h"
 #include "engine/server/replay_format.h"
 
@@ -224,7 +225,7 @@ void record_dataset(const fs::path& root) {
   fs::remove_all(folder);
   sc2::Controller controller(std::make_unique<RecordingChannel>());
   sc2::agents::RunOptions options;
-  options.map = "MoveToBeacon";
+  options.map = std::string(sc2::engine::mini_games().front().name);
   options.agent = "random";
   options.feature_screen_size = 8;
   options.feature_minimap_size = 8;
@@ -254,13 +255,13 @@ int main(int argc, char** argv) {
   const fs::path root = argv[1];
   try {
     std::vector<Exchange> first_game;
-    const std::vector<GamePlan> plans = {
-        {"MoveToBeacon", "scripted", 16, 16, 1, 3},
-        {"MoveToBeacon", "random", 24, 16, 2, 2},
-        {"CollectMineralShards", "random", 16, 16, 3, 2},
-        {"DefeatRoaches", "random", 16, 16, 4, 2},
-        {"BuildMarines", "random", 16, 16, 5, 1},
-    };
+    // The scripted agent on the engine's first mini-game, then the random agent on every one (the
+    // engine's list, from assets/maps/*.json: a new mini-game is recorded too).
+    const auto maps = sc2::engine::mini_games();
+    const std::string first(maps.front().name);
+    std::vector<GamePlan> plans = {{first, "scripted", 16, 16, 1, 3}, {first, "random", 24, 16, 2, 2}};
+    std::uint32_t seed = 3;
+    for (const auto& entry : maps.subspan(1)) plans.push_back({std::string(entry.name), "random", 16, 16, seed++, 2});
     for (const GamePlan& plan : plans) record_game(plan, root, first_game);
     write_websocket_streams(first_game, root);
     record_dataset(root);

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """Writes app/unit_type_names.inc (unit type id -> race and name) from the shared spec's
 pysc2-unit-types.tsv, so the layer inspector can name unit_type values. Unit types PySC2's
-list lacks but the mini-games use (the MoveToBeacon beacon, Beacon_Terran 317; the mineral
+list lacks but the mini-games use (the beacon, Beacon_Terran 317; the mineral
 shard, NaturalMinerals 1680; ...) come from sc2-game-data.tsv.
 
 Usage: /usr/bin/python3 app/tools/generate_unit_type_names.py

@@ -8,20 +8,27 @@
 #include <algorithm>
 #include <cinttypes>
 
-#include "app/minigames.h"
 #include "app/ui/cheap_drawing.h"
 #include "app/ui/mode_text.h"
 #include "app/ui/studio_ui.h"
 #include "app/ui/ui_helpers.h"
+#include "client/map_catalog.h"
+#include "client/map_paths.h"
 
 namespace sc2::app::ui {
 
 namespace {
 constexpr const char* kGameWindow = "Game";
 constexpr const char* kLogWindow = "Action log";
-constexpr const char* kMaps[] = {"MoveToBeacon",          "CollectMineralShards", "FindAndDefeatZerglings",
-                                 "DefeatRoaches",         "DefeatZerglingsAndBanelings",
-                                 "CollectMineralsAndGas", "BuildMarines"};
+
+// A map's time limit and description as a tooltip over the last item (nothing for a map the
+// catalogue does not know, e.g. a real game's ladder map).
+void map_facts_tooltip(const std::string& map) {
+  const MapFacts* facts = find_map_facts(map);
+  if (facts == nullptr || !ImGui::IsItemHovered()) return;
+  ImGui::SetTooltip("%.*s\nends after %s", static_cast<int>(facts->description.size()), facts->description.data(),
+                    format_time(facts->time_limit_loops / kGameLoopsPerSecond).c_str());
+}
 }  // namespace
 
 // [SECTION] Menu bar
@@ -90,7 +97,8 @@ void StudioUi::draw_top_bar(const SessionSnapshot& snapshot) {
     ImGui::SameLine(0, 18);
   };
   ImGui::AlignTextToFramePadding();
-  ImGui::TextColored(kAccent, "%s", options_.map.c_str());
+  ImGui::TextColored(kAccent, "%s", map_name_from_path(options_.map).c_str());
+  map_facts_tooltip(options_.map);
   ImGui::SameLine(0, 18);
   const ImVec4 mineral{0.45f, 0.75f, 1.0f, 1.0f};
   const ImVec4 gas{0.45f, 0.95f, 0.55f, 1.0f};
@@ -109,9 +117,10 @@ void StudioUi::draw_top_bar(const SessionSnapshot& snapshot) {
   const std::uint32_t loop = obs ? obs->game_loop : 0;
   std::snprintf(value, sizeof value, "%s", format_time(loop / kGameLoopsPerSecond).c_str());
   item("time");
-  const auto limit = episode_loop_limit(options_.map);
+  const MapFacts* facts = find_map_facts(options_.map);
   std::snprintf(value, sizeof value, "%s",
-                limit ? format_time((*limit - static_cast<double>(loop)) / kGameLoopsPerSecond).c_str() : "-");
+                facts ? format_time((facts->time_limit_loops - static_cast<double>(loop)) / kGameLoopsPerSecond).c_str()
+                      : "-");
   item("left");
   std::snprintf(value, sizeof value, "%" PRId64, obs ? obs->score : 0);
   item("score", &kGreen);
@@ -198,12 +207,17 @@ void StudioUi::draw_game_panel(const SessionSnapshot& snapshot) {
   ImGui::Separator();
   if (ImGui::CollapsingHeader("Settings (restart the game)", ImGuiTreeNodeFlags_DefaultOpen)) {
     ImGui::SetNextItemWidth(-70);
-    if (ImGui::BeginCombo("map", settings_.map.c_str())) {
-      for (const char* map : kMaps) {
-        if (ImGui::Selectable(map, settings_.map == map)) settings_.map = map;
+    // The maps the game listed (a real game's ladder maps included).
+    if (ImGui::BeginCombo("map", map_name_from_path(settings_.map).c_str())) {
+      for (std::size_t i = 0; i < maps_.size(); ++i) {
+        ImGui::PushID(static_cast<int>(i));
+        if (ImGui::Selectable(map_name_from_path(maps_[i]).c_str(), settings_.map == maps_[i])) settings_.map = maps_[i];
+        map_facts_tooltip(maps_[i]);
+        ImGui::PopID();
       }
       ImGui::EndCombo();
     }
+    map_facts_tooltip(settings_.map);
     ImGui::SetNextItemWidth(-70);
     ImGui::SliderInt("screen", &settings_.feature_screen_size, 16, 256, "%d px");
     ImGui::SetNextItemWidth(-70);
@@ -373,11 +387,12 @@ void StudioUi::draw_error_banner(const SessionSnapshot& snapshot) {
   ImGui::PopTextWrapPos();
   if (ImGui::Button(restart_label(snapshot.mode))) restart_request_ = options_;
   remember_control("banner/restart");
-  if (snapshot.mode == SessionMode::play && options_.map != "MoveToBeacon") {
+  // The game's first map (the default) when another one failed.
+  if (snapshot.mode == SessionMode::play && !maps_.empty() && options_.map != maps_.front()) {
     ImGui::SameLine();
-    if (ImGui::Button("Play MoveToBeacon instead")) {
+    if (ImGui::Button(("Play " + map_name_from_path(maps_.front()) + " instead").c_str())) {
       StudioOptions fallback = options_;
-      fallback.map = "MoveToBeacon";
+      fallback.map = maps_.front();
       restart_request_ = fallback;
     }
   }
@@ -398,7 +413,12 @@ std::optional<ImageRect> StudioUi::control_rect(const std::string& name) const {
 
 std::string StudioUi::edit_setting(const std::string& name, const std::string& value) {
   if (name == "map") {
-    if (std::find(std::begin(kMaps), std::end(kMaps), value) == std::end(kMaps)) return "unknown map " + value;
+    if (maps_.empty()) return "the game has not listed its maps yet";
+    if (std::find(maps_.begin(), maps_.end(), value) == maps_.end()) {
+      std::string listed;
+      for (const std::string& map : maps_) listed += (listed.empty() ? "" : ", ") + map;
+      return "unknown map " + value + "; the game lists: " + listed;
+    }
     settings_.map = value;
     return {};
   }

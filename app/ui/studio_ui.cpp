@@ -10,7 +10,6 @@
 
 #include "app/build_preview.h"
 #include "app/config_paths.h"
-#include "app/minigames.h"
 #include "app/raw_actions.h"
 #include "app/screenshot_name.h"
 #include "app/unit_type_names.h"
@@ -63,7 +62,7 @@ void StudioUi::set_session(Session& session, const StudioOptions& options) {
   plotted_episode_ = 0;
   marker_.reset();
   set_record_folder(options);
-  note("restarted: " + options.map + ", screen " + std::to_string(options.feature_screen_size) + ", minimap " +
+  note("restarted: " + (options.map.empty() ? std::string("the game's first map") : options.map) + ", screen " + std::to_string(options.feature_screen_size) + ", minimap " +
        std::to_string(options.feature_minimap_size));
 }
 
@@ -97,6 +96,13 @@ void StudioUi::refresh(const SessionSnapshot& snapshot) {
   if (snapshot.episodes_version != episodes_version_) {
     episodes_ = session_->episodes();
     episodes_version_ = snapshot.episodes_version;
+  }
+  if (!snapshot.available_maps.empty()) maps_ = snapshot.available_maps;
+  // Played without --map: the session chose the game's first map.
+  if (snapshot.mode == SessionMode::play && options_.map.empty() && !snapshot.map.empty()) {
+    options_.map = snapshot.map;
+    if (settings_.map.empty()) settings_.map = snapshot.map;
+    set_record_folder(options_);
   }
   update_rates();
   if (!snapshot.timestep || snapshot.timestep_version == drawn_version_) return;

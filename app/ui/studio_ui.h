@@ -75,7 +75,8 @@ class StudioUi {
   // banner/restart), if it was visible: scripted runs click it like a person would.
   std::optional<ImageRect> control_rect(const std::string& name) const;
   // Scripted runs: sets a control of the settings panel ("screen", "minimap" sizes in pixels,
-  // "map") as the slider or combo would; applied by settings/apply. Returns an error or "".
+  // "map": one the game listed) as the slider or combo would; applied by settings/apply.
+  // Returns an error or "".
   std::string edit_setting(const std::string& name, const std::string& value);
   const SessionSnapshot& snapshot() const { return snapshot_; }
   Session& session() { return *session_; }  // scripted replay seeks
@@ -201,6 +202,9 @@ class StudioUi {
   std::optional<std::string> screenshot_request_;
   bool quit_requested_ = false;
   StudioOptions settings_;  // edited in the settings section, applied with a restart
+  // The maps the game listed last (the map combo); kept across restarts, so that the error
+  // banner can offer one after a failed launch.
+  std::vector<std::string> maps_;
 
   // Rates for the top bar.
   std::deque<std::chrono::steady_clock::time_point> action_times_;  // last minute of submits

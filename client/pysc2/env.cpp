@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "client/map_paths.h"
 #include "client/pysc2/actions.h"
 #include "client/pysc2/features.h"
 
@@ -108,7 +109,7 @@ Env::Env(Controller& controller, EnvOptions options) : controller_(controller), 
 void Env::start_game() {
   SC2APIProtocol::RequestCreateGame create;
   auto* map = create.mutable_local_map();
-  map->set_map_path("mini_games/" + options_.map + ".SC2Map");
+  map->set_map_path(map_path_for(options_.map));
   if (!options_.map_data.empty()) map->set_map_data(options_.map_data);
   create.add_player_setup()->set_type(SC2APIProtocol::Participant);
   create.set_disable_fog(options_.disable_fog);

@@ -18,7 +18,9 @@
 namespace sc2::pysc2 {
 
 struct EnvOptions {
-  std::string map = "MoveToBeacon";    // mini-game name; sent as mini_games/<map>.SC2Map
+  // Required. A mini-game's name, sent as mini_games/<map>.SC2Map, or a map path as the game
+  // lists it (client/map_paths.h).
+  std::string map;
   int feature_screen_size = 64;        // screen layer width (and height unless set below)
   int feature_minimap_size = 64;       // minimap layer width (and height unless set below)
   // Non-square layers, as PySC2's Dimensions(screen=(w, h), minimap=(w, h)): 0 = square.

@@ -1,7 +1,7 @@
 // BuildMarines: 12 SCVs (not selected), a Command Center and 8 mineral fields; 50
 // minerals, supply 12/15, no geysers. Score = Marines built (each Marine that leaves a
-// Barracks counts once, whatever happens to it later). No fog, one screen. Ends after
-// 900 s = 20160 loops, Victory for player 1.
+// Barracks counts once, whatever happens to it later). No fog, one screen. Ends at its time
+// limit (900 s, in assets/maps/BuildMarines.json), Victory for player 1.
 //
 // Restricted action set (the map removes abilities not needed for making Marines): the
 // only abilities offered are Smart, Stop, Move, gather / return cargo, Build Supply Depot,
@@ -14,14 +14,13 @@
 // screen stays free for building).
 #include "engine/maps/economy_base.h"
 #include "engine/maps/map_assets.h"
-#include "engine/maps/mini_game_registry.h"
+#include "engine/mini_game_list.h"  // generated: declares the rules factory assets/maps/<Name>.json names
 #include "engine/sim/abilities.h"
 
 namespace sc2::engine {
 
 namespace {
 
-constexpr std::uint32_t kTimeLimitLoops = 20160;
 constexpr int kPlayer = 1;
 constexpr int kMineralFields = 8;
 
@@ -39,7 +38,7 @@ class BuildMarines final : public MiniGame {
   std::string_view name() const override { return asset_.name; }
   MapLayout layout() const override { return asset_.layout.build(); }
   bool fog() const override { return false; }
-  std::uint32_t time_limit_loops() const override { return kTimeLimitLoops; }
+  std::uint32_t time_limit_loops() const override { return asset_.time_limit_loops; }
 
   void setup(World& world) override {
     economy_base::place(world, asset_.require_economy_base(), kPlayer, kMineralFields, false);

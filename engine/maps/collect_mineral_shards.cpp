@@ -1,6 +1,6 @@
 // CollectMineralShards: 2 Marines (not selected), 20 mineral shards (NaturalMinerals, unit
 // 1680, neutral); +1 per shard a Marine touches (the shard disappears); when all 20 are
-// gone, 20 new ones appear; the game ends after 120 s (2688 loops), Victory for player 1.
+// gone, 20 new ones appear; the game ends at its time limit (120 s, in the JSON), Victory for player 1.
 //
 // Our choices (the real map's triggers are not readable here):
 // * the single-screen layout (assets/maps/CollectMineralShards.json names SingleScreen.json);
@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "engine/maps/map_assets.h"
-#include "engine/maps/mini_game_registry.h"
+#include "engine/mini_game_list.h"  // generated: declares the rules factory assets/maps/<Name>.json names
 #include "engine/maps/single_screen.h"
 
 namespace sc2::engine {
@@ -23,7 +23,6 @@ namespace {
 
 using namespace single_screen;
 
-constexpr std::uint32_t kTimeLimitLoops = 2688;
 constexpr int kPlayer = 1;
 constexpr int kMarines = 2;
 constexpr int kShards = 20;
@@ -40,7 +39,7 @@ class CollectMineralShards final : public MiniGame {
   std::string_view name() const override { return asset_.name; }
   MapLayout layout() const override { return asset_.layout.build(); }
   bool fog() const override { return false; }
-  std::uint32_t time_limit_loops() const override { return kTimeLimitLoops; }
+  std::uint32_t time_limit_loops() const override { return asset_.time_limit_loops; }
 
   void setup(World& world) override {
     std::vector<Vec2> taken;

@@ -3,22 +3,19 @@
 // so far (score_details collected_minerals + collected_vespene; spending does not reduce
 // it). No fog, one screen. Ends at the time limit, Victory for player 1.
 //
-// Time limit: 300 s = 6720 loops. The facts give two values: 300 s in PySC2's map
-// documentation and 420 s in a code comment. We follow the documentation: it is the
-// published description of every mini-game's rules (its other six limits are the ones
-// everybody reproduces), and the app already assumes 6720 for this map.
+// Time limit: 300 s = 6720 loops, in assets/maps/CollectMineralsAndGas.json (which says why
+// 300 s and not the 420 s of a PySC2 code comment).
 //
 // Layout and start: economy_base.h, spots in assets/maps/EconomyBase.json (both mineral
 // lines, all four geysers).
 #include "engine/maps/economy_base.h"
 #include "engine/maps/map_assets.h"
-#include "engine/maps/mini_game_registry.h"
+#include "engine/mini_game_list.h"  // generated: declares the rules factory assets/maps/<Name>.json names
 
 namespace sc2::engine {
 
 namespace {
 
-constexpr std::uint32_t kTimeLimitLoops = 6720;
 constexpr int kPlayer = 1;
 constexpr int kMineralFields = 16;
 
@@ -29,7 +26,7 @@ class CollectMineralsAndGas final : public MiniGame {
   std::string_view name() const override { return asset_.name; }
   MapLayout layout() const override { return asset_.layout.build(); }
   bool fog() const override { return false; }
-  std::uint32_t time_limit_loops() const override { return kTimeLimitLoops; }
+  std::uint32_t time_limit_loops() const override { return asset_.time_limit_loops; }
 
   void setup(World& world) override {
     economy_base::place(world, asset_.require_economy_base(), kPlayer, kMineralFields, true);

@@ -13,7 +13,6 @@ namespace {
 
 using namespace single_screen;
 
-constexpr std::uint32_t kTimeLimitLoops = 2688;  // 120 s at 22.4 loops/s
 constexpr float kMarineSpacing = 1.0f;
 constexpr int kMarinesPerColumn = 20;
 constexpr float kEnemySpacing = 1.5f;  // a line of Roaches (radius 0.5) with gaps
@@ -31,7 +30,7 @@ class CombatWaveGame final : public MiniGame {
   std::string_view name() const override { return rules_.name; }
   MapLayout layout() const override { return asset_.layout.build(); }
   bool fog() const override { return false; }
-  std::uint32_t time_limit_loops() const override { return kTimeLimitLoops; }
+  std::uint32_t time_limit_loops() const override { return asset_.time_limit_loops; }
 
   void setup(World& world) override {
     for (int i = 0; i < rules_.start_marines; ++i) marines_.push_back(world.spawn(unit_type::kMarine, kAgentSide, centre_));

@@ -3,7 +3,7 @@
 // a vertical line on a random side, an enemy wave on the other side; a reward per enemy
 // death and a penalty per Marine lost; when the wave is wiped out a new wave comes with
 // extra full-health Marines, survivors keep their health, and everyone is put back on
-// opposite sides; the game ends at 120 s or when all Marines are dead.
+// opposite sides; the game ends at the map's time limit (its JSON) or when all Marines are dead.
 //
 // Our choices where the maps' triggers are not documented:
 // * sides are x = 24 and x = 40 (16 apart, beyond every unit's sight; the map asset's

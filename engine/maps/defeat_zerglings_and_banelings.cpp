@@ -4,7 +4,7 @@
 // 120 s or when all Marines are dead. Shared rules and our choices: combat_waves.h.
 // The group is 2 columns of 5 (1.0 apart): Zerglings first, then Banelings.
 #include "engine/maps/combat_waves.h"
-#include "engine/maps/mini_game_registry.h"
+#include "engine/mini_game_list.h"  // generated: declares the rules factory assets/maps/<Name>.json names
 
 namespace sc2::engine {
 

@@ -2,7 +2,7 @@
 // Zerglings (player 2): 2 within 7.5-9.5 of the centre (visible at the start), 23 at
 // least 10.5 from it, all at least 5 apart. +1 per Zergling killed, -1 per Marine lost.
 // When all 25 are dead, 25 new ones appear at least 9 from every Marine and 5 apart.
-// Ends after 180 s = 4032 loops (Victory) or when all Marines are dead (Defeat).
+// Ends at its time limit (180 s, in the JSON; Victory) or when all Marines are dead (Defeat).
 //
 // Fog of war is on: each player sees what its units' sight ranges cover (cells whose
 // centre is within sight of a unit's centre are visible; cells ever seen stay "seen";
@@ -24,14 +24,13 @@
 #include <vector>
 
 #include "engine/maps/map_assets.h"
-#include "engine/maps/mini_game_registry.h"
+#include "engine/mini_game_list.h"  // generated: declares the rules factory assets/maps/<Name>.json names
 #include "engine/sim/world.h"
 
 namespace sc2::engine {
 
 namespace {
 
-constexpr std::uint32_t kTimeLimitLoops = 4032;
 constexpr int kPlayer = 1;
 constexpr int kEnemy = 2;
 constexpr int kZerglings = 25;
@@ -51,7 +50,7 @@ class FindAndDefeatZerglings final : public MiniGame {
   std::string_view name() const override { return asset_.name; }
   MapLayout layout() const override { return asset_.layout.build(); }
   bool fog() const override { return true; }
-  std::uint32_t time_limit_loops() const override { return kTimeLimitLoops; }
+  std::uint32_t time_limit_loops() const override { return asset_.time_limit_loops; }
 
   void setup(World& world) override {
     for (Vec2 spot : asset_.require_marine_spots()) marines_.push_back(world.spawn(unit_type::kMarine, kPlayer, spot));

@@ -17,23 +17,6 @@ using nlohmann::json;
 constexpr std::string_view kSingleScreen = "SingleScreen";
 constexpr std::string_view kEconomyBase = "EconomyBase";
 
-struct EmbeddedFile {
-  std::string_view stem;
-  std::string_view text;
-};
-
-constexpr EmbeddedFile kEmbedded[] = {
-    {"SingleScreen", embedded::SingleScreen_json},
-    {"EconomyBase", embedded::EconomyBase_json},
-    {"MoveToBeacon", embedded::MoveToBeacon_json},
-    {"CollectMineralShards", embedded::CollectMineralShards_json},
-    {"FindAndDefeatZerglings", embedded::FindAndDefeatZerglings_json},
-    {"DefeatRoaches", embedded::DefeatRoaches_json},
-    {"DefeatZerglingsAndBanelings", embedded::DefeatZerglingsAndBanelings_json},
-    {"CollectMineralsAndGas", embedded::CollectMineralsAndGas_json},
-    {"BuildMarines", embedded::BuildMarines_json},
-};
-
 std::string quoted(std::string_view where, std::string_view key) {
   std::string out = "\"";
   out.append(where).append(key) += '"';
@@ -163,6 +146,14 @@ class Reader {
     return spec;
   }
 
+  // Every file says what it is: "mini_game", "layout" or "economy_base".
+  void expect_kind(const json& doc, std::string_view kind) const {
+    const std::string got = string(doc, "", "kind");
+    if (got != kind) {
+      fail("\"kind\" must be \"" + std::string(kind) + "\" (the file is read as one), got \"" + got + "\"");
+    }
+  }
+
   // The text of the shared file `key` names.
   std::pair<std::string, std::string_view> shared_file(const json& object, std::string_view key,
                                                        const AssetLookup& lookup) const {
@@ -177,7 +168,8 @@ class Reader {
 };
 
 EconomyBaseSpec economy_base_from(const Reader& in, const json& doc) {
-  in.only_keys(doc, "", {"command_center", "east_mineral_line", "west_mineral_line", "geysers", "workers"});
+  in.expect_kind(doc, "economy_base");  // first: a file of another kind has other keys
+  in.only_keys(doc, "", {"kind", "command_center", "east_mineral_line", "west_mineral_line", "geysers", "workers"});
   EconomyBaseSpec base;
   const json& cc = in.member(doc, "", "command_center");
   if (!cc.is_array() || cc.size() != 2 || !cc[0].is_number() || !cc[1].is_number()) {
@@ -214,7 +206,10 @@ const std::vector<Vec2>& MapAsset::require_marine_spots() const {
 
 LayoutSpec parse_layout_asset(std::string_view file, std::string_view text) {
   const Reader in(file);
-  return in.layout(in.parse(text), "");
+  json doc = in.parse(text);
+  in.expect_kind(doc, "layout");
+  doc.erase("kind");
+  return in.layout(doc, "");
 }
 
 EconomyBaseSpec parse_economy_base_asset(std::string_view file, std::string_view text) {
@@ -225,9 +220,19 @@ EconomyBaseSpec parse_economy_base_asset(std::string_view file, std::string_view
 MapAsset parse_map_asset(std::string_view file, std::string_view text, const AssetLookup& lookup) {
   const Reader in(file);
   const json doc = in.parse(text);
-  in.only_keys(doc, "", {"map", "layout", "economy_base", "sides", "marine_spots"});
+  in.expect_kind(doc, "mini_game");  // first: a file of another kind has other keys
+  in.only_keys(doc, "", {"kind", "map", "rules", "order", "time_limit_loops", "description", "layout", "economy_base",
+                         "sides", "marine_spots"});
   MapAsset asset;
   asset.name = in.string(doc, "", "map");
+  asset.rules = in.string(doc, "", "rules");
+  asset.order = in.integer(doc, "", "order", 1, 9999);
+  asset.time_limit_loops =
+      static_cast<std::uint32_t>(in.integer(doc, "", "time_limit_loops", 1, static_cast<int>(kMaxTimeLimitLoops)));
+  asset.description = in.string(doc, "", "description");
+  if (asset.description.empty() || asset.description.find('\n') != std::string::npos) {
+    in.fail("\"description\" must be one non-empty line");
+  }
 
   const json& layout = in.member(doc, "", "layout");
   if (layout.is_string()) {
@@ -269,7 +274,7 @@ MapAsset parse_map_asset(std::string_view file, std::string_view text, const Ass
 }
 
 std::optional<std::string_view> embedded_map_asset_text(std::string_view stem) {
-  for (const EmbeddedFile& file : kEmbedded) {
+  for (const embedded::EmbeddedText& file : embedded::kMapAssetFiles) {
     if (file.stem == stem) return file.text;
   }
   return std::nullopt;
@@ -277,7 +282,7 @@ std::optional<std::string_view> embedded_map_asset_text(std::string_view stem) {
 
 std::vector<std::string_view> embedded_map_asset_stems() {
   std::vector<std::string_view> stems;
-  for (const EmbeddedFile& file : kEmbedded) stems.push_back(file.stem);
+  for (const embedded::EmbeddedText& file : embedded::kMapAssetFiles) stems.push_back(file.stem);
   return stems;
 }
 
@@ -291,9 +296,7 @@ const MapAsset& map_asset(std::string_view map_name) {
   if (const auto it = cache.find(map_name); it != cache.end()) return it->second;
   const std::string path = map_asset_path(map_name);
   const auto text = embedded_map_asset_text(map_name);
-  if (!text || map_name == kSingleScreen || map_name == kEconomyBase) {
-    throw MapAssetError(path + ": no such mini-game asset is compiled in");
-  }
+  if (!text) throw MapAssetError(path + ": no such mini-game asset is compiled in");
   MapAsset asset = parse_map_asset(path, *text, &embedded_map_asset_text);
   if (asset.name != map_name) {
     throw MapAssetError(path + ": \"map\" says \"" + asset.name + "\", but the file is " + std::string(map_name) + "'s");

@@ -1,13 +1,18 @@
 #pragma once
-// The mini-games' layout data (map size, playable area, terrain bytes, fixed spawn spots),
-// read from assets/maps/*.json, which the build compiles into the engine (sc2lite reads
-// no file at run time). Rules, rewards, waves and random placement stay in the map code.
+// The mini-games' data (which maps there are, their time limits and descriptions, map size,
+// playable area, terrain bytes, fixed spawn spots), read from assets/maps/*.json, which the
+// build compiles into the engine (sc2lite reads no file at run time). These files are the one
+// list of mini-games: the build also generates the registry (mini_game_registry.h) and the
+// client's map catalogue from them. Rules, rewards, waves and random placement stay in the
+// map code.
 //
-// Files: one per mini-game (<Name>.json, "map": <Name>) plus two shared ones the maps
-// name instead of repeating them: SingleScreen.json (the 24x24 one-camera layout, a
-// "layout" may name it or be written out) and EconomyBase.json (the starting base of
-// the economy maps, "economy_base"). JSON with // comments allowed; unknown keys are
-// errors (a typo would otherwise silently fall back to nothing).
+// Every file says what it is in "kind". One "mini_game" file per mini-game (<Name>.json,
+// "map": <Name>, "rules": its factory, "order": its place in the list), plus two shared ones
+// the maps name instead of repeating them: SingleScreen.json ("kind": "layout", the 24x24
+// one-camera layout; a map's "layout" may name it or be written out) and EconomyBase.json
+// ("kind": "economy_base", the starting base of the economy maps). JSON with // comments on
+// lines of their own; unknown keys are errors (a typo would otherwise silently fall back to
+// nothing).
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -54,6 +59,10 @@ struct CombatSides {  // x of the two vertical lines the combat maps put armies 
 
 struct MapAsset {
   std::string name;
+  std::string rules;                  // the rules factory the build registers, e.g. "make_move_to_beacon"
+  int order = 0;                      // place in the mini-game list (1 = first)
+  std::uint32_t time_limit_loops = 0; // the game ends after this many game loops
+  std::string description;            // one line, shown by the app
   LayoutSpec layout;
   std::string shared_layout;                 // "SingleScreen" when the layout is named, else empty
   std::optional<EconomyBaseSpec> economy_base;
@@ -74,6 +83,9 @@ using AssetLookup = std::function<std::optional<std::string_view>(std::string_vi
 LayoutSpec parse_layout_asset(std::string_view file, std::string_view text);
 EconomyBaseSpec parse_economy_base_asset(std::string_view file, std::string_view text);
 MapAsset parse_map_asset(std::string_view file, std::string_view text, const AssetLookup& lookup);
+
+// Largest time limit a file may give (~1.5 years of game time; keeps the loop count in range).
+inline constexpr std::uint32_t kMaxTimeLimitLoops = 1u << 30;
 
 // The compiled-in files.
 std::optional<std::string_view> embedded_map_asset_text(std::string_view stem);

@@ -1,25 +1,13 @@
 #include "engine/maps/mini_game_registry.h"
 
+#include "engine/mini_game_list.h"  // generated from assets/maps/*.json (engine/CMakeLists.txt)
+
 namespace sc2::engine {
 
-namespace {
-
-constexpr MiniGameEntry kMiniGames[] = {
-    {"MoveToBeacon", &make_move_to_beacon},
-    {"CollectMineralShards", &make_collect_mineral_shards},
-    {"FindAndDefeatZerglings", &make_find_and_defeat_zerglings},
-    {"DefeatRoaches", &make_defeat_roaches},
-    {"DefeatZerglingsAndBanelings", &make_defeat_zerglings_and_banelings},
-    {"CollectMineralsAndGas", &make_collect_minerals_and_gas},
-    {"BuildMarines", &make_build_marines},
-};
-
-}  // namespace
-
-std::span<const MiniGameEntry> mini_games() { return kMiniGames; }
+std::span<const MiniGameEntry> mini_games() { return kMiniGameList; }
 
 const MiniGameEntry* find_mini_game(std::string_view name) {
-  for (const auto& entry : kMiniGames) {
+  for (const auto& entry : kMiniGameList) {
     if (entry.name == name) return &entry;
   }
   return nullptr;

@@ -1,5 +1,5 @@
 // MoveToBeacon: one Marine, one beacon; +1 each time the Marine reaches the beacon,
-// which then jumps elsewhere; the game ends after 120 s (2688 loops).
+// which then jumps elsewhere; the game ends at its time limit (120 s, in assets/maps/MoveToBeacon.json).
 //
 // Our layout choices (the real .SC2Map is not readable here):
 // * the single-screen layout (assets/maps/MoveToBeacon.json names SingleScreen.json): map
@@ -15,7 +15,7 @@
 #include <cmath>
 
 #include "engine/maps/map_assets.h"
-#include "engine/maps/mini_game_registry.h"
+#include "engine/mini_game_list.h"  // generated: declares the rules factory assets/maps/<Name>.json names
 
 namespace sc2::engine {
 
@@ -24,7 +24,6 @@ namespace {
 constexpr float kSpawnMargin = 1.0f;
 constexpr float kFirstBeaconDistance = 4.0f;
 constexpr float kNextBeaconDistance = 5.0f;
-constexpr std::uint32_t kTimeLimitLoops = 2688;  // 120 s at 22.4 loops/s
 constexpr int kPlayer = 1;
 
 class MoveToBeacon final : public MiniGame {
@@ -34,7 +33,7 @@ class MoveToBeacon final : public MiniGame {
   std::string_view name() const override { return asset_.name; }
   MapLayout layout() const override { return asset_.layout.build(); }
   bool fog() const override { return false; }
-  std::uint32_t time_limit_loops() const override { return kTimeLimitLoops; }
+  std::uint32_t time_limit_loops() const override { return asset_.time_limit_loops; }
 
   void setup(World& world) override {
     marine_ = world.spawn(unit_type::kMarine, kPlayer, random_spot(world));

@@ -75,7 +75,6 @@ std::string known_maps_text() {
   for (const auto& entry : mini_games()) {
     if (!text.empty()) text += ", ";
     text += mini_game_map_path(entry.name);
-    if (entry.make == nullptr) text += " (not implemented yet)";
   }
   return text;
 }
@@ -287,9 +286,9 @@ void GameServer::create_game(const SC2APIProtocol::RequestCreateGame& r, Respons
   }
   const std::string& path = r.local_map().map_path();
   const MiniGameEntry* entry = find_mini_game(map_name_from_path(path));
-  if (entry == nullptr || entry->make == nullptr) {
+  if (entry == nullptr) {
     return fail(SC2APIProtocol::ResponseCreateGame::InvalidMapPath,
-                "unknown or unimplemented map '" + path + "'; known maps: " + known_maps_text());
+                "unknown map '" + path + "'; known maps: " + known_maps_text());
   }
   int participants = 0;
   for (const auto& p : r.player_setup()) {

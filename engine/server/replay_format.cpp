@@ -383,7 +383,7 @@ std::string replay_incompatibility(const ReplayHeader& header) {
     add("map_path '" + printable(header.map_path) + "' does not name map '" + printable(header.map_name) + "'");
   }
   const MiniGameEntry* map = find_mini_game(header.map_name);
-  if (map == nullptr || map->make == nullptr) {
+  if (map == nullptr) {
     add("map '" + printable(header.map_name) + "' is not a mini-game this engine implements");
   }
   return problems;

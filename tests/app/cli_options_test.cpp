@@ -5,7 +5,6 @@
 
 #include "app/cli_options.h"
 #include "app/config_paths.h"
-#include "app/minigames.h"
 
 using sc2::app::parse_command_line;
 
@@ -18,10 +17,10 @@ sc2::app::ParsedCommandLine parse(std::vector<const char*> args) {
 
 }  // namespace
 
-TEST_CASE("defaults follow the task: MoveToBeacon, 64/64, step_mul 8") {
+TEST_CASE("defaults follow the task: the game's first map, 64/64, step_mul 8") {
   const auto parsed = parse({});
   REQUIRE(parsed.options.has_value());
-  CHECK(parsed.options->map == "MoveToBeacon");
+  CHECK(parsed.options->map.empty());  // the session plays the first map the game lists
   CHECK(parsed.options->feature_screen_size == 64);
   CHECK(parsed.options->feature_minimap_size == 64);
   CHECK(parsed.options->step_mul == 8);
@@ -136,12 +135,6 @@ TEST_CASE("config dir: XDG_CONFIG_HOME, else HOME/.config, relative values ignor
   CHECK(config_dir("relative", "/home/u") == std::filesystem::path("/home/u/.config/sc2studio"));
   CHECK_FALSE(config_dir(nullptr, nullptr).has_value());
   CHECK_FALSE(config_dir("rel", "also-rel").has_value());
-}
-
-TEST_CASE("mini-game time limits") {
-  CHECK(sc2::app::episode_loop_limit("MoveToBeacon") == 2688);
-  CHECK(sc2::app::episode_loop_limit("BuildMarines") == 20160);
-  CHECK_FALSE(sc2::app::episode_loop_limit("Simple64").has_value());
 }
 
 TEST_CASE("--agent takes a built-in agent name and --record a folder, an unknown agent is refused") {

@@ -30,6 +30,7 @@ class PlayedGame {
     launch.sc2lite_dir = sc2::test::kBinDir;
     game_ = sc2::GameProcess::launch(launch);
     sc2::pysc2::EnvOptions options;
+    options.map = "MoveToBeacon";
     options.seed = 4;
     env_ = std::make_unique<sc2::pysc2::Env>(game_->controller(), options);
     env_->reset();

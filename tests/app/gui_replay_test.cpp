@@ -30,6 +30,7 @@ Recorded record_replay() {
   launch.sc2lite_dir = sc2::test::kBinDir;
   auto game = sc2::GameProcess::launch(launch);
   sc2::pysc2::EnvOptions options;
+  options.map = "MoveToBeacon";
   options.seed = 11;
   sc2::pysc2::Env env(game->controller(), options);
   env.reset();

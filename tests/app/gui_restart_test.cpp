@@ -129,3 +129,27 @@ TEST_CASE("a script step that needs the error banner fails clearly while the gam
   CHECK(result.output.find("script line 2") != std::string::npos);
   CHECK(result.output.find("banner/restart is not on screen") != std::string::npos);
 }
+
+TEST_CASE("the settings' map list is the game's: an unknown map is refused, a listed one is played") {
+  if (!have_programs()) return;
+  sc2::test::TempDir dir;
+  // No --map: the game's first map; then the settings switch to another map the game listed.
+  const auto result = sc2::test::run_script(dir,
+                                            "wait_game\n"
+                                            "setting map NoSuchMap\n"
+                                            "setting map DefeatRoaches\n"
+                                            "click_button settings/apply\n"
+                                            "wait_game\n"
+                                            "quit\n",
+                                            "--seed 4 --speed 4 --window_height 1300");
+  INFO(result.output);
+  CHECK(result.exit_code == 1);  // the refused setting fails the script, the rest still runs
+  CHECK(result.output.find("script line 2: unknown map NoSuchMap; the game lists: MoveToBeacon, "
+                           "CollectMineralShards, FindAndDefeatZerglings, DefeatRoaches, "
+                           "DefeatZerglingsAndBanelings, CollectMineralsAndGas, BuildMarines") != std::string::npos);
+  const nlohmann::json log = read_json(sc2::test::action_log_file(dir));
+  // The restarted game is DefeatRoaches: its 9 Marines (MoveToBeacon has 1).
+  const auto& units = log.at("first_observation").at("units");
+  CHECK(units.size() == 9);
+  for (const auto& unit : units) CHECK(unit.at("unit_type") == 48);  // Marine
+}

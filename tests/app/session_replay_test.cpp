@@ -41,6 +41,7 @@ std::uint32_t write_replay(const std::filesystem::path& file) {
   launch.sc2lite_dir = kBin;
   auto game = sc2::GameProcess::launch(launch);
   sc2::pysc2::EnvOptions options;
+  options.map = "MoveToBeacon";
   options.seed = 2;
   sc2::pysc2::Env env(game->controller(), options);
   env.reset();
@@ -161,6 +162,7 @@ TEST_CASE("observe mode: follows the game a client plays at its own resolution, 
   launch.sc2lite_dir = kBin;
   auto game = sc2::GameProcess::launch(launch);
   sc2::pysc2::EnvOptions env_options;
+  env_options.map = "MoveToBeacon";
   env_options.seed = 8;
   sc2::pysc2::Env env(game->controller(), env_options);
   env.reset();
@@ -194,6 +196,7 @@ TEST_CASE("observe mode: the player's calls the game refused show in the log as 
   launch.sc2lite_dir = kBin;
   auto game = sc2::GameProcess::launch(launch);
   sc2::pysc2::EnvOptions env_options;
+  env_options.map = "MoveToBeacon";
   env_options.seed = 8;
   sc2::pysc2::Env env(game->controller(), env_options);
   env.reset();

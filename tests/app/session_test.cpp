@@ -3,9 +3,12 @@
 #include <doctest/doctest.h>
 
 #include <chrono>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include "app/session.h"
+#include "client/map_catalog.h"
 #include "client/pysc2/actions.h"
 #include "tests/app/app_test_support.h"
 #include "tests/app/session_test_support.h"
@@ -71,4 +74,62 @@ TEST_CASE("a session against sc2lite publishes TimeSteps and records every call'
   CHECK(wait_for([&] { return session.snapshot().timestep_version > version; }, std::chrono::seconds(10)));
   session.stop();
   CHECK(session.snapshot().state == SessionState::stopped);
+}
+
+TEST_CASE("without a map the session plays the first map the game lists, and publishes the list") {
+  if (!have_sc2lite()) return;
+  SessionOptions options;  // no env.map: --map not given
+  options.sc2lite_dir = SC2_BIN_DIR;
+  options.speed = 0;
+  options.env.seed = 3;
+  Session session(options);
+  session.start();
+  REQUIRE(wait_for([&] { return session.snapshot().timestep != nullptr || session.snapshot().state == SessionState::failed; },
+                   std::chrono::seconds(20)));
+  const auto snapshot = session.snapshot();
+  INFO(snapshot.error);
+  REQUIRE(snapshot.state != SessionState::failed);
+  // What sc2lite answers to available_maps, as the choices --map takes (the catalogue is built
+  // from the same map data, in the same order).
+  std::vector<std::string> expected;
+  for (const sc2::MapFacts& facts : sc2::map_catalog()) expected.emplace_back(facts.name);
+  CHECK(snapshot.available_maps == expected);
+  REQUIRE_FALSE(snapshot.available_maps.empty());
+  CHECK(snapshot.available_maps.front() == "MoveToBeacon");
+  CHECK(snapshot.map == "MoveToBeacon");
+  CHECK(snapshot.timestep->observation.map_name == "MoveToBeacon");
+  session.stop();
+}
+
+TEST_CASE("with a map the session plays it and still publishes the game's list") {
+  if (!have_sc2lite()) return;
+  SessionOptions options;
+  options.sc2lite_dir = SC2_BIN_DIR;
+  options.speed = 0;
+  options.env.map = "DefeatRoaches";
+  Session session(options);
+  session.start();
+  REQUIRE(wait_for([&] { return session.snapshot().timestep != nullptr || session.snapshot().state == SessionState::failed; },
+                   std::chrono::seconds(20)));
+  const auto snapshot = session.snapshot();
+  INFO(snapshot.error);
+  REQUIRE(snapshot.state != SessionState::failed);
+  CHECK(snapshot.map == "DefeatRoaches");
+  CHECK(snapshot.timestep->observation.map_name == "DefeatRoaches");
+  CHECK(snapshot.available_maps.size() == sc2::map_catalog().size());
+  session.stop();
+}
+
+TEST_CASE("a map the game does not have fails the session naming it, with the list still published") {
+  if (!have_sc2lite()) return;
+  SessionOptions options;
+  options.sc2lite_dir = SC2_BIN_DIR;
+  options.env.map = "NoSuchMap";
+  Session session(options);
+  session.start();
+  REQUIRE(wait_for([&] { return session.snapshot().state == SessionState::failed; }, std::chrono::seconds(20)));
+  const auto snapshot = session.snapshot();
+  CHECK(snapshot.error.find("NoSuchMap") != std::string::npos);
+  CHECK_FALSE(snapshot.available_maps.empty());  // the error banner offers the first one instead
+  session.stop();
 }

@@ -35,14 +35,20 @@ int count_colour(const RgbImage& image, sc2::engine::Rgb colour) {
   return n;
 }
 
+// Options on the map these tests play (EnvOptions has no default map).
+EnvOptions beacon_options() {
+  EnvOptions options;
+  options.map = "MoveToBeacon";
+  return options;
+}
+
 }  // namespace
 
 TEST_CASE("Env asking for RGB gets rgb_screen and rgb_minimap of the asked sizes from the engine") {
   auto owned = std::make_unique<EngineChannel>();
   EngineChannel& channel = *owned;
   sc2::Controller controller(std::move(owned));
-  EnvOptions options;
-  options.map = "MoveToBeacon";
+  EnvOptions options = beacon_options();
   options.seed = 7;
   options.rgb_screen_width = 72;
   options.rgb_screen_height = 96;  // non-square, taller than wide: the whole 24x24 playable area shows
@@ -81,7 +87,7 @@ TEST_CASE("Env without RGB options asks for no render and gets no images") {
   auto owned = std::make_unique<EngineChannel>();
   EngineChannel& channel = *owned;
   sc2::Controller controller(std::move(owned));
-  EnvOptions options;
+  EnvOptions options = beacon_options();
   options.seed = 7;
   Env env(controller, options);
   const TimeStep step = env.reset();
@@ -104,7 +110,7 @@ TEST_CASE("Env throws when the game does not echo the RGB setup it asked for") {
       }
     };
     sc2::Controller controller(std::move(owned));
-    EnvOptions options;
+    EnvOptions options = beacon_options();
     options.rgb_screen_width = 64;
     options.rgb_minimap_size = 64;
     Env env(controller, options);
@@ -125,22 +131,22 @@ TEST_CASE("Env RGB options: negative sizes and only one of screen and minimap ar
   const auto refused = [&](EnvOptions options) {
     CHECK_THROWS_AS(Env(controller, options), std::invalid_argument);
   };
-  EnvOptions options;
+  EnvOptions options = beacon_options();
   options.rgb_screen_width = 64;  // no minimap
   refused(options);
-  options = EnvOptions{};
+  options = beacon_options();
   options.rgb_minimap_size = 64;  // no screen
   refused(options);
-  options = EnvOptions{};
+  options = beacon_options();
   options.rgb_screen_width = -1;
   options.rgb_minimap_size = 64;
   refused(options);
-  options = EnvOptions{};
+  options = beacon_options();
   options.rgb_screen_height = 48;  // a height without a width
   refused(options);
-  options = EnvOptions{};
+  options = beacon_options();
   options.rgb_screen_width = 64;
   options.rgb_minimap_size = 64;
   CHECK_NOTHROW(Env(controller, options));
-  CHECK_NOTHROW(Env(controller, EnvOptions{}));  // RGB off by default
+  CHECK_NOTHROW(Env(controller, beacon_options()));  // RGB off by default
 }

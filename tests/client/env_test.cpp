@@ -142,6 +142,13 @@ struct Fixture {
   sc2::Controller controller{std::make_unique<ScriptedChannel>(game)};
 };
 
+// Options naming a map (EnvOptions has no default map); the scripted game takes any.
+EnvOptions test_options() {
+  EnvOptions options;
+  options.map = "MoveToBeacon";
+  return options;
+}
+
 FunctionCall move_screen(int x, int y) {
   return FunctionCall{find_function("Move_screen")->id, {{0}, {x, y}}};
 }
@@ -150,7 +157,7 @@ FunctionCall move_screen(int x, int y) {
 
 TEST_CASE("Env::reset performs create_game, join_game, game_info and observation") {
   Fixture f;
-  EnvOptions options;
+  EnvOptions options = test_options();
   options.seed = 1234;
   options.map_data = "MAPBYTES";
   Env env(f.controller, options);
@@ -188,7 +195,7 @@ TEST_CASE("Env::reset performs create_game, join_game, game_info and observation
 
 TEST_CASE("Env::reset without a seed leaves random_seed unset") {
   Fixture f;
-  Env env(f.controller, EnvOptions{});
+  Env env(f.controller, test_options());
   env.reset();
   CHECK_FALSE(f.game.requests[0].create_game().has_random_seed());
   CHECK_FALSE(f.game.requests[0].create_game().disable_fog());
@@ -196,7 +203,7 @@ TEST_CASE("Env::reset without a seed leaves random_seed unset") {
 
 TEST_CASE("Env with disable_fog asks the game to create it without fog of war") {
   Fixture f;
-  EnvOptions options;
+  EnvOptions options = test_options();
   options.disable_fog = true;
   Env env(f.controller, options);
   env.reset();
@@ -206,7 +213,7 @@ TEST_CASE("Env with disable_fog asks the game to create it without fog of war") 
 TEST_CASE("Env::step sends one Action per call, steps step_mul and rewards the score delta") {
   Fixture f;
   f.game.scores = {3, 3, 10};
-  EnvOptions options;
+  EnvOptions options = test_options();
   options.step_mul = 8;
   Env env(f.controller, options);
   env.reset();
@@ -234,7 +241,7 @@ TEST_CASE("Env::step sends one Action per call, steps step_mul and rewards the s
 
 TEST_CASE("Env::step sends raw commands after the calls, asks for raw_affects_selection when told, and refuses raw without raw") {
   Fixture f;
-  EnvOptions options;
+  EnvOptions options = test_options();
   options.raw_affects_selection = true;
   Env env(f.controller, options);
   env.reset();
@@ -248,7 +255,7 @@ TEST_CASE("Env::step sends raw commands after the calls, asks for raw_affects_se
   CHECK(action.actions(1).action_raw().unit_command().unit_tags(0) == 42u);
 
   Fixture g;
-  EnvOptions no_raw;
+  EnvOptions no_raw = test_options();
   no_raw.raw = false;
   Env feature_only(g.controller, no_raw);
   feature_only.reset();
@@ -260,7 +267,7 @@ TEST_CASE("Env::step sends raw commands after the calls, asks for raw_affects_se
 TEST_CASE("Env::set_step_mul takes effect on the next step, and below 1 is refused") {
   Fixture f;
   f.game.scores = {0, 0, 0};
-  EnvOptions options;
+  EnvOptions options = test_options();
   options.step_mul = 8;
   Env env(f.controller, options);
   env.reset();
@@ -279,7 +286,7 @@ TEST_CASE("Env: player_result ends the episode with discount 0, stepping on thro
   Fixture f;
   f.game.end_loop = 16;
   f.game.scores = {1, 2};
-  Env env(f.controller, EnvOptions{});
+  Env env(f.controller, test_options());
   env.reset();
   CHECK(env.step(FunctionCall{}).step_type == StepType::mid);
   const TimeStep last = env.step(FunctionCall{});
@@ -308,7 +315,7 @@ TEST_CASE("Env: a stub end observation keeps the last full observation") {
   f.game.end_loop = 16;
   f.game.stub_end = true;
   f.game.scores = {4, 9};
-  Env env(f.controller, EnvOptions{});
+  Env env(f.controller, test_options());
   env.reset();
   const TimeStep mid = env.step(FunctionCall{});
   const TimeStep last = env.step(FunctionCall{});
@@ -341,7 +348,7 @@ TEST_CASE("Env::last() equals the last returned TimeStep, through a stub end") {
   f.game.end_loop = 16;
   f.game.stub_end = true;
   f.game.scores = {4, 9};
-  Env env(f.controller, EnvOptions{});
+  Env env(f.controller, test_options());
   CHECK(env.last().observation.feature_screen.empty());  // nothing observed yet
   const TimeStep first = env.reset();
   const TimeStep& held = env.last();
@@ -358,7 +365,7 @@ TEST_CASE("Env::last() equals the last returned TimeStep, through a stub end") {
 TEST_CASE("Env::step throws when the game does not advance by step_mul") {
   Fixture f;
   f.game.stall = true;
-  Env env(f.controller, EnvOptions{});
+  Env env(f.controller, test_options());
   env.reset();
   try {
     env.step(FunctionCall{});
@@ -370,7 +377,7 @@ TEST_CASE("Env::step throws when the game does not advance by step_mul") {
 
 TEST_CASE("Env::step before reset throws") {
   Fixture f;
-  Env env(f.controller, EnvOptions{});
+  Env env(f.controller, test_options());
   CHECK_THROWS_AS(env.step(FunctionCall{}), std::logic_error);
   CHECK(f.game.requests.empty());
 }
@@ -378,7 +385,7 @@ TEST_CASE("Env::step before reset throws") {
 TEST_CASE("Env::reset throws when game_info echoes another resolution") {
   Fixture f;
   f.game.echoed_screen = 84;
-  Env env(f.controller, EnvOptions{});
+  Env env(f.controller, test_options());
   try {
     env.reset();
     FAIL("expected std::runtime_error");
@@ -391,7 +398,7 @@ TEST_CASE("Env::reset throws when game_info echoes another resolution") {
 
 TEST_CASE("Env rejects invalid calls before anything is sent") {
   Fixture f;
-  Env env(f.controller, EnvOptions{});
+  Env env(f.controller, test_options());
   env.reset();
   const std::size_t sent = f.game.requests.size();
   CHECK_THROWS_AS(env.step(FunctionCall{9999, {}}), std::invalid_argument);
@@ -402,9 +409,17 @@ TEST_CASE("Env rejects invalid calls before anything is sent") {
   CHECK_FALSE(env.last().last());
 }
 
+TEST_CASE("Env sends a map path as it is and a bare name under mini_games/") {
+  Fixture f;
+  EnvOptions options = test_options();
+  options.map = "Ladder/Some Map LE.SC2Map";  // a real game's map, as its available_maps lists it
+  Env(f.controller, options).reset();
+  CHECK(f.game.requests[0].create_game().local_map().map_path() == "Ladder/Some Map LE.SC2Map");
+}
+
 TEST_CASE("Env with ensure_available_actions off still validates shapes") {
   Fixture f;
-  EnvOptions options;
+  EnvOptions options = test_options();
   options.ensure_available_actions = false;
   Env env(f.controller, options);
   env.reset();
@@ -414,10 +429,13 @@ TEST_CASE("Env with ensure_available_actions off still validates shapes") {
 
 TEST_CASE("Env options are checked") {
   Fixture f;
-  EnvOptions options;
+  EnvOptions options = test_options();
   options.step_mul = 0;
   CHECK_THROWS_AS(Env(f.controller, options), std::invalid_argument);
-  options = EnvOptions{};
+  // No default map: a caller that names none is told so.
+  CHECK_THROWS_WITH_AS(Env(f.controller, EnvOptions{}), doctest::Contains("map must not be empty"),
+                       std::invalid_argument);
+  options = test_options();
   options.feature_screen_size = 0;
   CHECK_THROWS_AS(Env(f.controller, options), std::invalid_argument);
 }
@@ -456,7 +474,7 @@ std::optional<std::vector<int>> centre_of(const Layer& layer, int value) {
 
 TEST_CASE("Env plays MoveToBeacon against the in-process engine, reward = score delta") {
   sc2::Controller controller(std::make_unique<EngineChannel>());
-  EnvOptions options;
+  EnvOptions options = test_options();
   options.seed = 7;
   Env env(controller, options);
   TimeStep step = env.reset();
@@ -495,7 +513,7 @@ TEST_CASE("Env plays MoveToBeacon against the in-process engine, reward = score 
 
 TEST_CASE("Env with non-square layers, a minimap smaller than the screen and crop_to_playable_area") {
   sc2::Controller controller(std::make_unique<EngineChannel>());
-  EnvOptions options;
+  EnvOptions options = test_options();
   options.seed = 7;
   options.feature_screen_size = 80;
   options.feature_screen_height = 60;
@@ -554,13 +572,13 @@ TEST_CASE("Env with non-square layers, a minimap smaller than the screen and cro
 
 TEST_CASE("Env options: negative heights are refused, 0 means square") {
   Fixture f;
-  EnvOptions options;
+  EnvOptions options = test_options();
   options.feature_screen_height = -1;
   CHECK_THROWS_AS(Env(f.controller, options), std::invalid_argument);
-  options = EnvOptions{};
+  options = test_options();
   options.feature_minimap_height = -4;
   CHECK_THROWS_AS(Env(f.controller, options), std::invalid_argument);
-  options = EnvOptions{};
+  options = test_options();
   Env env(f.controller, options);
   CHECK(env.action_space().screen_height == 64);
   CHECK(env.action_space().minimap_height == 64);

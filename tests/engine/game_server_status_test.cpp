@@ -125,8 +125,7 @@ TEST_CASE("create_game errors: unknown map, missing map, no participant") {
   auto unknown = call(server, create_request(1, "mini_games/NoSuchMap.SC2Map"));
   REQUIRE(unknown.create_game().has_error());
   CHECK(unknown.create_game().error() == api::ResponseCreateGame::InvalidMapPath);
-  // The message lists every mini-game sc2lite plays, each as the map path a client would send,
-  // and none as unimplemented (all seven have factories).
+  // The message lists every mini-game sc2lite plays, each as the map path a client would send.
   const std::string& details = unknown.create_game().error_details();
   for (const char* name : {"MoveToBeacon", "CollectMineralShards", "FindAndDefeatZerglings", "DefeatRoaches",
                            "DefeatZerglingsAndBanelings", "CollectMineralsAndGas", "BuildMarines"}) {

@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <string>
 
@@ -37,12 +38,20 @@ std::string map_error(std::string_view text) {
   return error_of([&] { parse_map_asset("broken.json", text, &embedded_map_asset_text); });
 }
 
+// A mini-game file: the keys every one needs, then `rest` (",\n"-joined by the caller).
+std::string mini_game(std::string_view rest) {
+  std::string text = R"({"kind": "mini_game", "map": "X", "rules": "make_x", "order": 9, "time_limit_loops": 100,
+                         "description": "A test map.")";
+  if (!rest.empty()) text.append(", ").append(rest);
+  return text + "}";
+}
+
 std::string layout_error(std::string_view text) {
   return error_of([&] { parse_layout_asset("broken.json", text); });
 }
 
 constexpr std::string_view kGoodLayout =
-    R"({"width": 64, "height": 64, "playable": {"x0": 20, "y0": 20, "x1": 44, "y1": 44},
+    R"({"kind": "layout", "width": 64, "height": 64, "playable": {"x0": 20, "y0": 20, "x1": 44, "y1": 44},
         "ground_height": 128, "border_height": 96})";
 
 }  // namespace
@@ -150,7 +159,7 @@ TEST_CASE("the compiled-in map assets are the files in assets/maps") {
     text << in.rdbuf();
     CHECK(text.str() == *embedded_map_asset_text(stem));
   }
-  // And every file there is compiled in (a new file also needs its kEmbedded entry).
+  // And every file there is compiled in (the build's index lists them all).
   for (const auto& entry : std::filesystem::directory_iterator(std::string(SC2_SOURCE_DIR) + "/assets/maps")) {
     if (entry.path().extension() != ".json") continue;
     const std::string stem = entry.path().stem().string();
@@ -165,93 +174,163 @@ TEST_CASE("the compiled-in map assets are the files in assets/maps") {
 TEST_CASE("a broken layout names the file and the problem") {
   CHECK(layout_error(kGoodLayout).empty());
 
-  const std::string missing = layout_error(R"({"width": 64, "height": 64, "ground_height": 128, "border_height": 96})");
+  const std::string missing = layout_error(R"({"kind": "layout", "width": 64, "height": 64, "ground_height": 128, "border_height": 96})");
   CHECK(missing.find("broken.json") == 0);
   CHECK(missing.find("missing key \"playable\"") != std::string::npos);
 
   const std::string missing_inner = layout_error(
-      R"({"width": 64, "height": 64, "playable": {"x0": 20, "y0": 20, "x1": 44},
+      R"({"kind": "layout", "width": 64, "height": 64, "playable": {"x0": 20, "y0": 20, "x1": 44},
           "ground_height": 128, "border_height": 96})");
   CHECK(missing_inner.find("missing key \"playable.y1\"") != std::string::npos);
 
   const std::string bad_type = layout_error(
-      R"({"width": "64", "height": 64, "playable": {"x0": 20, "y0": 20, "x1": 44, "y1": 44},
+      R"({"kind": "layout", "width": "64", "height": 64, "playable": {"x0": 20, "y0": 20, "x1": 44, "y1": 44},
           "ground_height": 128, "border_height": 96})");
   CHECK(bad_type.find("\"width\" must be an integer, got string") != std::string::npos);
 
   const std::string fraction = layout_error(
-      R"({"width": 64, "height": 64, "playable": {"x0": 20.5, "y0": 20, "x1": 44, "y1": 44},
+      R"({"kind": "layout", "width": 64, "height": 64, "playable": {"x0": 20.5, "y0": 20, "x1": 44, "y1": 44},
           "ground_height": 128, "border_height": 96})");
   CHECK(fraction.find("\"playable.x0\" must be an integer, got number") != std::string::npos);
 
   const std::string outside = layout_error(
-      R"({"width": 64, "height": 64, "playable": {"x0": 20, "y0": 20, "x1": 70, "y1": 44},
+      R"({"kind": "layout", "width": 64, "height": 64, "playable": {"x0": 20, "y0": 20, "x1": 70, "y1": 44},
           "ground_height": 128, "border_height": 96})");
   CHECK(outside.find("playable rect (20,20)-(70,44) lies outside the 64x64 map") != std::string::npos);
 
   const std::string empty = layout_error(
-      R"({"width": 64, "height": 64, "playable": {"x0": 44, "y0": 20, "x1": 20, "y1": 44},
+      R"({"kind": "layout", "width": 64, "height": 64, "playable": {"x0": 44, "y0": 20, "x1": 20, "y1": 44},
           "ground_height": 128, "border_height": 96})");
   CHECK(empty.find("is empty") != std::string::npos);
 
   const std::string byte = layout_error(
-      R"({"width": 64, "height": 64, "playable": {"x0": 20, "y0": 20, "x1": 44, "y1": 44},
+      R"({"kind": "layout", "width": 64, "height": 64, "playable": {"x0": 20, "y0": 20, "x1": 44, "y1": 44},
           "ground_height": 300, "border_height": 96})");
   CHECK(byte.find("\"ground_height\" must be 0..255, got 300") != std::string::npos);
 
   const std::string typo = layout_error(
-      R"({"width": 64, "height": 64, "playable": {"x0": 20, "y0": 20, "x1": 44, "y1": 44},
+      R"({"kind": "layout", "width": 64, "height": 64, "playable": {"x0": 20, "y0": 20, "x1": 44, "y1": 44},
           "ground_height": 128, "border_hieght": 96})");
   CHECK(typo.find("unknown key \"border_hieght\"") != std::string::npos);
 
-  const std::string not_json = layout_error(R"({"width": 64,)");
+  const std::string not_json = layout_error(R"({"kind": "layout", "width": 64,)");
   CHECK(not_json.find("broken.json: not valid JSON") == 0);
   CHECK(layout_error("[1, 2]").find("the top level must be a JSON object") != std::string::npos);
 }
 
 TEST_CASE("a broken map asset names the file and the problem") {
-  CHECK(map_error(R"({"map": "X", "layout": "SingleScreen"})").empty());
-  CHECK(map_error(R"({"layout": "SingleScreen"})").find("broken.json: missing key \"map\"") == 0);
-  CHECK(map_error(R"({"map": 7, "layout": "SingleScreen"})").find("\"map\" must be a string, got number") !=
+  CHECK(map_error(mini_game(R"("layout": "SingleScreen")")).empty());
+  CHECK(map_error(R"({"kind": "mini_game", "layout": "SingleScreen"})").find("broken.json: missing key \"map\"") == 0);
+  CHECK(map_error(R"({"kind": "mini_game", "map": 7, "layout": "SingleScreen"})").find("\"map\" must be a string, got number") !=
         std::string::npos);
-  CHECK(map_error(R"({"map": "X", "layout": 3})").find("\"layout\" must be a shared layout's name or a layout object") !=
+  CHECK(map_error(mini_game(R"("layout": 3)")).find("\"layout\" must be a shared layout's name or a layout object") !=
         std::string::npos);
 
   // A named shared file that does not exist.
-  const std::string unknown = map_error(R"({"map": "X", "layout": "Nowhere"})");
+  const std::string unknown = map_error(mini_game(R"("layout": "Nowhere")"));
   CHECK(unknown.find("\"layout\" names \"Nowhere\", but there is no assets/maps/Nowhere.json") != std::string::npos);
   const std::string no_lookup =
-      error_of([] { parse_map_asset("broken.json", R"({"map": "X", "layout": "SingleScreen"})", &no_shared_files); });
+      error_of([] { parse_map_asset("broken.json", mini_game(R"("layout": "SingleScreen")"), &no_shared_files); });
   CHECK(no_lookup.find("no assets/maps/SingleScreen.json") != std::string::npos);
 
   // An inline layout's problems are named with their path.
   const std::string inline_outside = map_error(
-      R"({"map": "X", "layout": {"width": 32, "height": 32, "playable": {"x0": 8, "y0": 8, "x1": 56, "y1": 56},
-          "ground_height": 128, "border_height": 96}})");
+      mini_game(R"("layout": {"width": 32, "height": 32, "playable": {"x0": 8, "y0": 8, "x1": 56, "y1": 56},
+                    "ground_height": 128, "border_height": 96})"));
   CHECK(inline_outside.find("playable rect (8,8)-(56,56) lies outside the 32x32 map") != std::string::npos);
-  const std::string inline_missing = map_error(R"({"map": "X", "layout": {"width": 32}})");
+  const std::string inline_missing = map_error(mini_game(R"("layout": {"width": 32})"));
   CHECK(inline_missing.find("missing key \"layout.height\"") != std::string::npos);
 
   // Spawn spots off the playable area.
-  const std::string spot = map_error(R"({"map": "X", "layout": "SingleScreen", "marine_spots": [[32, 32], [50, 32]]})");
+  const std::string spot = map_error(mini_game(R"("layout": "SingleScreen", "marine_spots": [[32, 32], [50, 32]])"));
   CHECK(spot.find("marine_spots point (50, 32) lies outside the playable area (20,20)-(44,44)") != std::string::npos);
-  const std::string pair = map_error(R"({"map": "X", "layout": "SingleScreen", "marine_spots": [[32, 32, 1]]})");
+  const std::string pair = map_error(mini_game(R"("layout": "SingleScreen", "marine_spots": [[32, 32, 1]])"));
   CHECK(pair.find("\"marine_spots\" item 0 must be an [x, y] pair of numbers") != std::string::npos);
-  const std::string sides = map_error(R"({"map": "X", "layout": "SingleScreen", "sides": {"west_x": 40, "east_x": 24}})");
+  const std::string sides = map_error(mini_game(R"("layout": "SingleScreen", "sides": {"west_x": 40, "east_x": 24})"));
   CHECK(sides.find("\"sides.west_x\" must be less than \"sides.east_x\"") != std::string::npos);
-  const std::string sides_type = map_error(R"({"map": "X", "layout": "SingleScreen", "sides": {"west_x": "24", "east_x": 40}})");
+  const std::string sides_type = map_error(mini_game(R"("layout": "SingleScreen", "sides": {"west_x": "24", "east_x": 40})"));
   CHECK(sides_type.find("\"sides.west_x\" must be a number, got string") != std::string::npos);
 
   // The economy base must fit the map's playable area (FindAndDefeatZerglings' is larger, fine;
   // a base on a smaller map is not).
   const std::string base = map_error(
-      R"({"map": "X", "economy_base": "EconomyBase", "layout": {"width": 64, "height": 64,
-          "playable": {"x0": 30, "y0": 20, "x1": 44, "y1": 44}, "ground_height": 128, "border_height": 96}})");
+      mini_game(R"("economy_base": "EconomyBase", "layout": {"width": 64, "height": 64,
+                   "playable": {"x0": 30, "y0": 20, "x1": 44, "y1": 44}, "ground_height": 128, "border_height": 96})"));
   CHECK(base.find("economy base west_mineral_line of \"EconomyBase\" point (29, 26.5) lies outside") != std::string::npos);
 
-  const std::string typo = map_error(R"({"map": "X", "layout": "SingleScreen", "marine_spot": [[32, 32]]})");
+  const std::string typo = map_error(mini_game(R"("layout": "SingleScreen", "marine_spot": [[32, 32]])"));
   CHECK(typo.find("unknown key \"marine_spot\"") != std::string::npos);
 
-  const std::string base_file = error_of([] { parse_economy_base_asset("EconomyBase.json", R"({"command_center": [1]})"); });
+  const std::string base_file = error_of([] { parse_economy_base_asset("EconomyBase.json", R"({"kind": "economy_base", "command_center": [1]})"); });
   CHECK(base_file.find("EconomyBase.json: \"command_center\" must be an [x, y] pair of numbers") == 0);
+}
+
+TEST_CASE("the mini-game list is generated from the JSON files: all seven, in PySC2's order") {
+  std::vector<std::string_view> names;
+  for (const MiniGameEntry& entry : mini_games()) names.push_back(entry.name);
+  CHECK(names == std::vector<std::string_view>{"MoveToBeacon", "CollectMineralShards", "FindAndDefeatZerglings",
+                                               "DefeatRoaches", "DefeatZerglingsAndBanelings", "CollectMineralsAndGas",
+                                               "BuildMarines"});
+  // Each file's "order" is its place; the shared files are no mini-games.
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    CAPTURE(names[i]);
+    CHECK(map_asset(names[i]).order == static_cast<int>(i + 1));
+    CHECK(map_asset(names[i]).rules.starts_with("make_"));
+    CHECK_FALSE(map_asset(names[i]).description.empty());
+  }
+  CHECK(find_mini_game("SingleScreen") == nullptr);
+  CHECK(find_mini_game("EconomyBase") == nullptr);
+  CHECK(error_of([] { map_asset("SingleScreen"); }).find("\"kind\" must be \"mini_game\"") != std::string::npos);
+}
+
+TEST_CASE("each map ends at the time limit its JSON gives, and the JSON gives the published limits") {
+  // sc2-minigames.md: 120 s, 180 s, 300 s and 900 s at 22.4 game loops per second.
+  const std::map<std::string_view, std::uint32_t> published = {
+      {"MoveToBeacon", 2688},  {"CollectMineralShards", 2688},        {"FindAndDefeatZerglings", 4032},
+      {"DefeatRoaches", 2688}, {"DefeatZerglingsAndBanelings", 2688}, {"CollectMineralsAndGas", 6720},
+      {"BuildMarines", 20160}};
+  for (const MiniGameEntry& entry : mini_games()) {
+    CAPTURE(entry.name);
+    const std::uint32_t json_limit = map_asset(entry.name).time_limit_loops;
+    CHECK(entry.make()->time_limit_loops() == json_limit);
+    REQUIRE(published.count(entry.name) == 1);
+    CHECK(json_limit == published.at(entry.name));
+  }
+}
+
+TEST_CASE("a missing or broken time limit, kind or description names the file and the problem") {
+  const auto without = [](std::string_view key) {
+    std::string text = mini_game(R"("layout": "SingleScreen")");
+    const auto at = text.find("\"" + std::string(key) + "\"");
+    REQUIRE(at != std::string::npos);
+    const auto end = text.find_first_of(",}", text.find(':', at));
+    text.erase(at, end + 1 - at);
+    return text;
+  };
+  const std::string missing = map_error(without("time_limit_loops"));
+  CHECK(missing.find("broken.json: missing key \"time_limit_loops\"") == 0);
+  const auto with_limit = [](std::string_view limit) {
+    return map_error(R"({"kind": "mini_game", "map": "X", "rules": "make_x", "order": 1, "description": "d",
+                         "layout": "SingleScreen", "time_limit_loops": )" + std::string(limit) + "}");
+  };
+  CHECK(with_limit("2688").empty());
+  CHECK(with_limit("\"120 s\"").find("broken.json: \"time_limit_loops\" must be an integer, got string") == 0);
+  CHECK(with_limit("2688.5").find("\"time_limit_loops\" must be an integer, got number") != std::string::npos);
+  CHECK(with_limit("0").find("\"time_limit_loops\" must be 1..1073741824, got 0") != std::string::npos);
+  CHECK(with_limit("-5").find("\"time_limit_loops\" must be 1..1073741824, got -5") != std::string::npos);
+  CHECK(with_limit("99999999999").find("must be 1..1073741824") != std::string::npos);
+
+  CHECK(map_error(without("description")).find("missing key \"description\"") != std::string::npos);
+  CHECK(map_error(without("order")).find("missing key \"order\"") != std::string::npos);
+  CHECK(map_error(without("rules")).find("missing key \"rules\"") != std::string::npos);
+  CHECK(map_error(without("kind")).find("missing key \"kind\"") != std::string::npos);
+  CHECK(map_error(R"({"kind": "mini_game", "map": "X", "rules": "make_x", "order": 1, "time_limit_loops": 9,
+                      "description": "", "layout": "SingleScreen"})")
+            .find("\"description\" must be one non-empty line") != std::string::npos);
+  // A shared file used as something it is not.
+  const std::string layout_kind = layout_error(R"({"kind": "economy_base", "width": 64})");
+  CHECK(layout_kind.find("broken.json: \"kind\" must be \"layout\" (the file is read as one), got \"economy_base\"") ==
+        0);
+  const std::string base_as_layout = map_error(mini_game(R"("layout": "EconomyBase")"));
+  CHECK(base_as_layout.find("assets/maps/EconomyBase.json: \"kind\" must be \"layout\"") != std::string::npos);
 }

@@ -357,10 +357,9 @@ TEST_CASE("the data-table hash is stable and the checksum covers every byte") {
   }
 }
 
-TEST_CASE("every implemented mini-game replays byte-identically (combat RNG, economy included)") {
+TEST_CASE("every mini-game replays byte-identically (combat RNG, economy included)") {
   int maps = 0;
   for (const auto& entry : mini_games()) {
-    if (entry.make == nullptr) continue;
     ++maps;
     CAPTURE(entry.name);
     GameServer original;

@@ -1,0 +1,47 @@
+# Build step (cmake -P): writes the mini-game list of assets/maps/*.json (cmake/mini_games.cmake)
+# as a C++ header, so that no source file repeats the names.
+#   -DMAPS_DIR=<assets/maps> -DOUTPUT=<header> -DMODE=engine|client
+# engine: the rules factories' declarations and the registry's entries {name, factory}
+#         (engine/maps/mini_game_registry.cpp; each map's source file defines its factory).
+# client: the map catalogue's facts {name, time limit, description} (client/map_catalog.cpp).
+include(${CMAKE_CURRENT_LIST_DIR}/mini_games.cmake)
+sc2_list_mini_games("${MAPS_DIR}")
+if(NOT SC2_MINI_GAMES)
+  message(FATAL_ERROR "${MAPS_DIR}: no file of \"kind\": \"mini_game\"")
+endif()
+
+set(content "// GENERATED at build time by cmake/generate_mini_game_list.cmake from assets/maps/*.json\n")
+string(APPEND content "// (the files of \"kind\": \"mini_game\", in their \"order\") - do not edit.\n#pragma once\n")
+if(MODE STREQUAL "engine")
+  string(APPEND content "#include <memory>\n\n#include \"engine/maps/mini_game_registry.h\"\n\n")
+  string(APPEND content "namespace sc2::engine {\n\n// The rules factories the files name (\"rules\").\n")
+  foreach(name IN LISTS SC2_MINI_GAMES)
+    string(APPEND content "std::unique_ptr<MiniGame> ${SC2_MINI_GAME_${name}_RULES}();\n")
+  endforeach()
+  string(APPEND content "\ninline constexpr MiniGameEntry kMiniGameList[] = {\n")
+  foreach(name IN LISTS SC2_MINI_GAMES)
+    string(APPEND content "    {\"${name}\", &${SC2_MINI_GAME_${name}_RULES}},\n")
+  endforeach()
+  string(APPEND content "};\n\n}  // namespace sc2::engine\n")
+elseif(MODE STREQUAL "client")
+  string(APPEND content "#include \"client/map_catalog.h\"\n\nnamespace sc2 {\n\n")
+  string(APPEND content "inline constexpr MapFacts kMapCatalog[] = {\n")
+  foreach(name IN LISTS SC2_MINI_GAMES)
+    set(text "${SC2_MINI_GAME_${name}_DESCRIPTION}")
+    string(REPLACE "\\" "\\\\" text "${text}")
+    string(REPLACE "\"" "\\\"" text "${text}")
+    string(APPEND content "    {\"${name}\", ${SC2_MINI_GAME_${name}_TIME_LIMIT}, \"${text}\"},\n")
+  endforeach()
+  string(APPEND content "};\n\n}  // namespace sc2\n")
+else()
+  message(FATAL_ERROR "MODE must be engine or client, got '${MODE}'")
+endif()
+
+# Only touch the header when it changed, so unchanged inputs rebuild nothing.
+if(EXISTS "${OUTPUT}")
+  file(READ "${OUTPUT}" previous)
+  if(previous STREQUAL content)
+    return()
+  endif()
+endif()
+file(WRITE "${OUTPUT}" "${content}")
