@@ -8,7 +8,7 @@
 // drawing (app/ui/cheap_drawing.h; --plain draws as before it). As the app at full game speed,
 // the world view is drawn straight into the window from a draw callback
 // (app/ui/world_direct_draw.h; --world-texture: into its texture, then copied in), and ImGui's
-// draw data is drawn by the app's renderer (app/ui/soft_imgui_renderer.h; --imgui-renderer
+// draw data is drawn by the app's renderer (render/backends/soft_imgui_renderer.h; --imgui-renderer
 // backend: by ImGui's OpenGL 3 backend, as before it).
 //
 // The game is replaced by a fixed synthetic observation: kVariants pre-built observations
@@ -47,12 +47,12 @@
 
 #include "app/ui/app_style.h"
 #include "app/ui/cheap_drawing.h"
-#include "app/ui/framebuffer_attributes.h"
-#include "app/ui/screenshot.h"
-#include "app/ui/soft_imgui_renderer.h"
 #include "app/ui/world_direct_draw.h"
 #include "app/world_view_logic.h"
 #include "client/pysc2/features.h"
+#include "render/backends/imgui_gl.h"
+#include "render/backends/screenshot.h"
+#include "render/backends/soft_imgui_renderer.h"
 #include "render/layer_atlas.h"
 #include "render/render_context.h"
 #include "render/texture_view.h"
@@ -207,9 +207,9 @@ std::string hidden_parts;
 int log_rows = 40;
 bool log_unclipped = false;  // build every row, as the app did before its list clipper
 bool count_pixels = false;  // --count-pixels: print the area each window's triangles cover
-// The ImGui renderer used (--imgui-renderer): the app's (app/ui/soft_imgui_renderer.h) unless
+// The ImGui renderer used (--imgui-renderer): the app's (render/backends/soft_imgui_renderer.h) unless
 // "backend" (ImGui_ImplOpenGL3_RenderDrawData, as before it).
-app_ui::SoftImGuiRenderer* soft_renderer = nullptr;
+render::backends::SoftImGuiRenderer* soft_renderer = nullptr;
 bool skip(const char* part) { return !hidden_parts.empty() && hidden_parts.find(part) != std::string::npos; }
 
 // Begins a panel as the app does: without its own background when nothing is behind it.
@@ -572,7 +572,7 @@ FrameTimes draw_frame(SDL_Window* window, render::RenderContext& context, render
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   glViewport(0, 0, width, height);
   if (cheap) {
-    app_ui::clear_to_backdrop();
+    render::backends::clear_to(app_ui::kBackdropColour);
   } else {
     glClearColor(0.06f, 0.06f, 0.07f, 1.0f);  // the clear colour before the backdrop
     glClear(GL_COLOR_BUFFER_BIT);
@@ -624,10 +624,10 @@ int main(int argc, char** argv) {
   cli.add_flag("--count-pixels", count_pixels, "print the pixels each window's triangles fill in the last frame");
   std::string imgui_renderer = "soft";
   cli.add_option("--imgui-renderer", imgui_renderer,
-                 "soft: the app's ImGui renderer (app/ui/soft_imgui_renderer.h); backend: ImGui's OpenGL 3 backend")
+                 "soft: the app's ImGui renderer (render/backends/soft_imgui_renderer.h); backend: ImGui's OpenGL 3 backend")
       ->check(CLI::IsMember({"soft", "backend"}));
   bool depth_buffer = false;
-  cli.add_flag("--depth-buffer", depth_buffer, "keep SDL's default depth buffer (as before framebuffer_attributes.h)");
+  cli.add_flag("--depth-buffer", depth_buffer, "keep SDL's default depth buffer (as before the app dropped it)");
   cli.add_option("--screenshot", options.screenshot, "write the last frame to this PNG file (to look at the pixels)");
   cli.add_option("--width", options.width, "window width")->check(CLI::PositiveNumber);
   cli.add_option("--height", options.height, "window height")->check(CLI::PositiveNumber);
@@ -642,7 +642,10 @@ int main(int argc, char** argv) {
   SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3);
   SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);
   SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
-  if (!depth_buffer) app_ui::request_framebuffer_without_depth();  // as the app
+  if (!depth_buffer) {  // as the app (render/backends/gl_window.h)
+    SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 0);
+    SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 0);
+  }
   SDL_Window* window = SDL_CreateWindow("frame_time_bench", 0, 0, options.width, options.height, SDL_WINDOW_OPENGL);
   SDL_GLContext gl = window ? SDL_GL_CreateContext(window) : nullptr;
   if (!gl) {
@@ -659,8 +662,8 @@ int main(int argc, char** argv) {
   app_ui::add_app_font(kFontPath);
   ImGui_ImplSDL2_InitForOpenGL(window, gl);
   ImGui_ImplOpenGL3_Init("#version 330 core");
-  app_ui::sample_font_nearest();  // as the app
-  app_ui::SoftImGuiRenderer soft;
+  render::backends::sample_font_nearest();  // as the app
+  render::backends::SoftImGuiRenderer soft;
   if (imgui_renderer == "soft") {
     if (const std::string error = soft.init(); !error.empty()) {
       std::fprintf(stderr, "frame_time_bench: %s\n", error.c_str());
@@ -710,7 +713,7 @@ int main(int argc, char** argv) {
         // The back buffer still holds the last frame (the offscreen swap copies nothing).
         int width = 0, height = 0;
         SDL_GL_GetDrawableSize(window, &width, &height);
-        if (const std::string error = app_ui::write_framebuffer_png(options.screenshot, width, height); !error.empty()) {
+        if (const std::string error = render::backends::write_framebuffer_png(options.screenshot, width, height); !error.empty()) {
           std::fprintf(stderr, "frame_time_bench: %s\n", error.c_str());
         }
       }

@@ -2,7 +2,8 @@
 # (../shared/design.md, "Layout"). Run as a CTest:
 #   cmake -DROOT=<tree> -P tools/check_layering.cmake
 # Every `#include "<part>/..."` (or <...>) in a source file of a part is compared with that
-# part's allowed list; `s2clientprotocol/...` counts as the part `proto`. Includes of other
+# part's allowed list; `s2clientprotocol/...` counts as the part `proto` and `epoxy/...` (OpenGL)
+# as the part `gl`, which only render/ may use (GL stays in render/). Includes of other
 # first components (system and library headers) are not ours and are ignored. Prints every
 # offending line as <file>:<line>: <part> may not include <other> and fails when there is one.
 cmake_minimum_required(VERSION 3.25)
@@ -16,11 +17,12 @@ set(allowed_proto "")
 set(allowed_transport "")
 set(allowed_engine "proto;transport")
 set(allowed_client "proto;transport")
-set(allowed_render "client;proto")
+set(allowed_render "client;proto;gl")
 set(allowed_agents "client;proto")
 set(allowed_app "render;client;agents;proto")
 set(allowed_learning "agents;client;engine;proto")
 set(parts proto transport engine client render agents app learning)
+set(pseudo_parts gl)  # not folders: libraries only some parts may use
 
 set(violations "")
 set(checked 0)
@@ -38,8 +40,13 @@ foreach(part IN LISTS parts)
       set(target "${CMAKE_MATCH_1}")
       if(target STREQUAL "s2clientprotocol")
         set(target proto)
+      elseif(target STREQUAL "epoxy")
+        set(target gl)
       endif()
       list(FIND parts "${target}" is_ours)
+      if(is_ours EQUAL -1)
+        list(FIND pseudo_parts "${target}" is_ours)
+      endif()
       if(is_ours EQUAL -1 OR target STREQUAL part)
         continue()
       endif()

@@ -1,13 +1,10 @@
 #pragma once
 // The app's ImGui look (colours, rounding, spacing), shared with bench/frame_time_bench.cpp so
 // the benchmark draws what the app draws.
-#include <epoxy/gl.h>
-
 #include <cstdint>
 #include <filesystem>
 
 #include "app/ui/cheap_drawing.h"
-#include "backends/imgui_impl_opengl3.h"
 #include "imgui.h"
 
 namespace sc2::app::ui {
@@ -27,8 +24,9 @@ inline void apply_app_style() {
 }
 
 // The app's font, DejaVu Sans 15 px, rasterised at 1x and placed on whole pixels: every glyph
-// texel then lands on one window pixel, so the font texture can be sampled NEAREST (see
-// sample_font_nearest). Returns false when the file is missing (ImGui's own font is used).
+// texel then lands on one window pixel, so the font texture can be sampled NEAREST
+// (render/backends/imgui_gl.h, sample_font_nearest). Returns false when the file is missing
+// (ImGui's own font is used).
 inline bool add_app_font(const char* path) {
   if (!std::filesystem::exists(path)) return false;
   // Latin-1 plus general punctuation (the dashes of the status labels).
@@ -38,21 +36,6 @@ inline bool add_app_font(const char* path) {
   config.OversampleV = 1;
   config.PixelSnapH = true;
   return ImGui::GetIO().Fonts->AddFontFromFileTTF(path, 15.0f, &config, kGlyphs) != nullptr;
-}
-
-// Call after ImGui_ImplOpenGL3_Init: creates the backend's font texture now and samples it
-// NEAREST (SoftImGuiRenderer, which draws the app's frames, samples this same texture).
-// Every ImGui pixel (text, and fills, which read the atlas' white texels) fetches
-// from it; one texel instead of four is ~1 ms per 1280x800 frame under llvmpipe
-// (bench/RESULTS.md), and with add_app_font the glyphs look the same either way.
-inline void sample_font_nearest() {
-  if (!ImGui_ImplOpenGL3_CreateDeviceObjects()) return;
-  GLint bound = 0;
-  glGetIntegerv(GL_TEXTURE_BINDING_2D, &bound);
-  glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(reinterpret_cast<std::intptr_t>(ImGui::GetIO().Fonts->TexID)));
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-  glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(bound));
 }
 
 }  // namespace sc2::app::ui

@@ -4,27 +4,23 @@
 // - Opaque images (world view, layers, minimap) are drawn with GL blending off: llvmpipe then
 //   writes their pixels without reading the target and drops what was binned below them in the
 //   tiles they cover (the window background; only without a depth buffer,
-//   framebuffer_attributes.h).
+//   render/backends/gl_window.h).
 // - A window that has no other window behind it leaves out its own background: the frame is
 //   cleared to the same colour (kBackdropColour = the style's WindowBg), which llvmpipe does
 //   almost for free, instead of ~1 M blended, textured background pixels per frame.
 // Header-only so the benchmark draws exactly what the app draws.
-#include <epoxy/gl.h>
-
 #include "imgui.h"
 #include "imgui_internal.h"
+#include "render/backends/imgui_gl.h"
 
 namespace sc2::app::ui {
 
 // The window background colour of the app's style, which is also the clear colour.
 inline constexpr float kBackdropColour[4] = {0.10f, 0.11f, 0.13f, 1.0f};
 
-inline void blending_off(const ImDrawList*, const ImDrawCmd*) { glDisable(GL_BLEND); }
-inline void blending_on(const ImDrawList*, const ImDrawCmd*) { glEnable(GL_BLEND); }
-
 // Everything added to `draw` between these two is drawn without blending: opaque images only.
-inline void begin_opaque(ImDrawList* draw) { draw->AddCallback(blending_off, nullptr); }
-inline void end_opaque(ImDrawList* draw) { draw->AddCallback(blending_on, nullptr); }
+inline void begin_opaque(ImDrawList* draw) { draw->AddCallback(render::backends::blending_off, nullptr); }
+inline void end_opaque(ImDrawList* draw) { draw->AddCallback(render::backends::blending_on, nullptr); }
 
 // Gathers the opaque images drawn among other items of one draw list (the layer grid: titles,
 // frames, markers) into one run with blending off, drawn first so everything else of that list
@@ -79,12 +75,6 @@ inline void skip_background_over_backdrop(const char* name) {
     if (other->Rect().Overlaps(rect)) return;
   }
   ImGui::SetNextWindowBgAlpha(0.0f);
-}
-
-// Clears the frame to the backdrop colour (call before ImGui_ImplOpenGL3_RenderDrawData).
-inline void clear_to_backdrop() {
-  glClearColor(kBackdropColour[0], kBackdropColour[1], kBackdropColour[2], kBackdropColour[3]);
-  glClear(GL_COLOR_BUFFER_BIT);
 }
 
 }  // namespace sc2::app::ui

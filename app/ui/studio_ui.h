@@ -20,10 +20,10 @@
 #include "app/keymap.h"
 #include "app/session.h"
 #include "app/ui/loop_rate.h"
-#include "app/ui/rgb_texture.h"
 #include "app/ui/world_direct_draw.h"
 #include "render/layer_atlas.h"
 #include "render/render_context.h"
+#include "render/rgb_texture.h"
 #include "render/world_renderer.h"
 #include "render/world_scene.h"
 
@@ -191,10 +191,10 @@ class StudioUi {
   bool follow_log_ = true;
   bool show_all_layers_ = true;
   bool show_help_ = false;
-  bool raw_actions_ = false;
+  bool raw_actions_ = false;  // gestures go out as raw-interface commands (app/raw_actions.h)
   bool rgb_view_ = true;       // show the game's RGB images when it sends them (F9 toggles)
-  RgbTexture rgb_screen_;
-  RgbTexture rgb_minimap_;  // gestures go out as raw-interface commands (app/raw_actions.h)
+  render::RgbTexture rgb_screen_;
+  render::RgbTexture rgb_minimap_;
   float layer_cell_width_ = 118.0f;
   float speed_ = 1.0f;
   bool fastest_ = false;

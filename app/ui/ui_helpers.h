@@ -1,7 +1,5 @@
 #pragma once
 // Small helpers shared by the panel files of the UI: colours, default placement, texture ids.
-#include <epoxy/gl.h>
-
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -10,6 +8,7 @@
 #include "app/input_mapper.h"
 #include "client/pysc2/actions.h"
 #include "imgui.h"
+#include "render/gl_objects.h"
 #include "render/layer_atlas.h"
 #include "render/palette.h"
 #include "render/texture_view.h"

@@ -109,9 +109,9 @@ TEST_CASE("cheap drawing: the opaque image run is drawn first, between blending 
 
   std::vector<int> order;  // 0 = blending off, 1 = the image, 2 = blending on, 3 = the title
   for (const ImDrawCmd& command : draw->CmdBuffer) {
-    if (command.UserCallback == blending_off) order.push_back(0);
+    if (command.UserCallback == sc2::render::backends::blending_off) order.push_back(0);
     if (command.UserCallback == nullptr && command.TextureId == image && command.ElemCount > 0) order.push_back(1);
-    if (command.UserCallback == blending_on) order.push_back(2);
+    if (command.UserCallback == sc2::render::backends::blending_on) order.push_back(2);
     if (command.UserCallback == add_frame_test_callback) order.push_back(3);
   }
   CHECK(order == std::vector<int>{0, 1, 2, 3});

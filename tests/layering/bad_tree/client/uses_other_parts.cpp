@@ -5,3 +5,5 @@
 #include "engine/server/game.h"
   #  include "app/ui/studio_ui.h"
 #include "render/world_scene.h"
+// Not allowed: OpenGL outside render/.
+#include <epoxy/gl.h>

@@ -14,7 +14,7 @@
 
 #include "imgui.h"
 
-namespace sc2::app::ui {
+namespace sc2::render::backends {
 
 class SoftImGuiRenderer {
  public:
@@ -247,4 +247,4 @@ class SoftImGuiRenderer {
   GLint projection_location_ = -1, texture_location_ = -1;
 };
 
-}  // namespace sc2::app::ui
+}  // namespace sc2::render::backends

@@ -1,4 +1,4 @@
-#include "app/ui/screenshot.h"
+#include "render/backends/screenshot.h"
 
 #include <epoxy/gl.h>
 #include <stb_image_write.h>
@@ -7,7 +7,7 @@
 #include <cstring>
 #include <vector>
 
-namespace sc2::app::ui {
+namespace sc2::render::backends {
 
 std::string write_framebuffer_png(const std::filesystem::path& file, int width, int height) {
   if (width <= 0 || height <= 0) return "the window has no pixels to save";
@@ -33,4 +33,4 @@ std::string write_framebuffer_png(const std::filesystem::path& file, int width, 
   return {};
 }
 
-}  // namespace sc2::app::ui
+}  // namespace sc2::render::backends

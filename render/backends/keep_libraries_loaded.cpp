@@ -1,4 +1,4 @@
-#include "app/ui/keep_libraries_loaded.h"
+#include "render/backends/keep_libraries_loaded.h"
 
 #include <cstddef>
 
@@ -7,7 +7,7 @@
 #include <link.h>
 #endif
 
-namespace sc2::app::ui {
+namespace sc2::render::backends {
 
 void keep_loaded_libraries_for_leak_reports() {
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
@@ -25,4 +25,4 @@ void keep_loaded_libraries_for_leak_reports() {
 #endif
 }
 
-}  // namespace sc2::app::ui
+}  // namespace sc2::render::backends

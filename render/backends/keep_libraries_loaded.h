@@ -6,8 +6,8 @@
 // nobody can attribute. With the libraries kept, reports name them (tools/lsan.supp).
 // ThreadSanitizer aborts when a library named in a called_from_lib suppression (the driver,
 // tools/tsan.supp) is unloaded. A no-op in every other build.
-namespace sc2::app::ui {
+namespace sc2::render::backends {
 
 void keep_loaded_libraries_for_leak_reports();
 
-}  // namespace sc2::app::ui
+}  // namespace sc2::render::backends

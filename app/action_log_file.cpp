@@ -1,0 +1,47 @@
+#include "app/action_log_file.h"
+
+#include <fstream>
+
+namespace sc2::app {
+
+nlohmann::json own_units(const pysc2::TimeStep& timestep) {
+  nlohmann::json units = nlohmann::json::array();
+  const auto& observation = timestep.observation.proto().observation();
+  for (const auto& unit : observation.raw_data().units()) {
+    if (unit.alliance() != SC2APIProtocol::Self) continue;
+    units.push_back({{"tag", unit.tag()}, {"unit_type", unit.unit_type()}, {"x", unit.pos().x()}, {"y", unit.pos().y()}});
+  }
+  return {{"game_loop", timestep.observation.game_loop}, {"score", timestep.observation.score}, {"units", units}};
+}
+
+std::string write_action_log(const std::string& file, const Session& session, const nlohmann::json& first,
+                             const nlohmann::json& last) {
+  nlohmann::json actions = nlohmann::json::array();
+  for (const ActionRecord& record : session.action_log()) {
+    actions.push_back({{"sequence", record.sequence}, {"game_loop", record.game_loop}, {"episode", record.episode},
+                       {"source", to_string(record.source)}, {"function", record.call.function},
+                       {"arguments", record.call.arguments}, {"text", record.text}, {"result", record.result},
+                       {"failed", record.failed}, {"raw", record.raw.has_value()}});
+  }
+  nlohmann::json episodes = nlohmann::json::array();
+  for (const EpisodeSummary& episode : session.episodes()) {
+    episodes.push_back({{"episode", episode.episode}, {"score", episode.score}, {"steps", episode.steps},
+                        {"agent_steps", episode.agent_steps}, {"human_steps", episode.human_steps},
+                        {"finished", episode.finished}});
+  }
+  const SessionSnapshot state = session.snapshot();
+  nlohmann::json recording = {{"folder", state.recording_folder}, {"steps", state.recorded_steps},
+                              {"error", state.recording_error}};
+  const nlohmann::json session_state = {{"mode", to_string(state.mode)},   {"state", to_string(state.state)},
+                                        {"status", state.status},           {"error", state.error},
+                                        {"read_only", state.read_only},     {"replay_loops", state.replay_loops}};
+  const nlohmann::json document = {{"actions", actions},   {"episodes", episodes},
+                                   {"recording", recording}, {"first_observation", first},
+                                   {"last_observation", last}, {"session", session_state}};
+  std::ofstream out(file);
+  out << document.dump(2) << "\n";
+  out.close();
+  return out ? std::string() : "cannot write the action log " + file;
+}
+
+}  // namespace sc2::app

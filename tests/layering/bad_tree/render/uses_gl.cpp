@@ -1,0 +1,2 @@
+// Allowed: render/ is where GL lives.
+#include <epoxy/gl.h>
