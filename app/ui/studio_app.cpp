@@ -6,6 +6,7 @@
 #include "backends/imgui_impl_sdl.h"
 
 #include <chrono>
+#include <cstdlib>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -21,6 +22,7 @@
 #include "app/action_log_file.h"
 #include "app/config_paths.h"
 #include "app/connect_address.h"
+#include "app/display_check.h"
 #include "app/recording_folder.h"
 #include "app/script.h"
 #include "app/session.h"
@@ -111,6 +113,9 @@ render::backends::GlWindowOptions window_options(const StudioOptions& options) {
     std::filesystem::create_directories(*dir, ignored);
     window.imgui_ini = (*dir / "imgui.ini").string();
   }
+  window.check_video_driver = [options](const char* driver) {
+    return display_problem(driver, std::getenv("SDL_VIDEODRIVER"), options).value_or("");
+  };
   window.configure_imgui = [] {
     add_app_font(kFontPath);
     apply_app_style();

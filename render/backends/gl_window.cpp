@@ -27,6 +27,10 @@ GlWindow::~GlWindow() {
 std::string GlWindow::open(const GlWindowOptions& options) {
   if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) return std::string("SDL_Init failed: ") + SDL_GetError();
   sdl_ = true;
+  if (options.check_video_driver) {
+    const char* driver = SDL_GetCurrentVideoDriver();
+    if (std::string error = options.check_video_driver(driver ? driver : ""); !error.empty()) return error;
+  }
   SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
   SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 3);
   SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, SDL_GL_CONTEXT_PROFILE_CORE);

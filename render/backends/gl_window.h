@@ -31,6 +31,9 @@ struct GlWindowOptions {
   std::string imgui_ini;  // where ImGui keeps its window layout; empty: nowhere
   // Called once ImGui's context exists and before its backends start: fonts and style.
   std::function<void()> configure_imgui;
+  // Called with the video driver SDL chose, before any window: a non-empty answer is the
+  // error open() stops with (e.g. a driver that shows nothing when a window was wanted).
+  std::function<std::string(const char* driver)> check_video_driver;
   // Draw ImGui's frames with SoftImGuiRenderer (else with ImGui's OpenGL 3 backend).
   bool soft_imgui_renderer = true;
 };
