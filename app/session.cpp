@@ -13,16 +13,10 @@
 #include "client/launcher.h"
 #include "client/map_paths.h"
 #include "client/pysc2/actions.h"
-#include "s2clientprotocol/error.pb.h"
+#include "client/pysc2/game_requests.h"
+#include "client/pysc2/result_names.h"
 
 namespace sc2::app {
-
-std::string action_result_name(int value) {
-  if (SC2APIProtocol::ActionResult_IsValid(value)) {
-    return SC2APIProtocol::ActionResult_Name(static_cast<SC2APIProtocol::ActionResult>(value));
-  }
-  return "ActionResult " + std::to_string(value);
-}
 
 const char* to_string(SessionState state) {
   switch (state) {
@@ -305,7 +299,7 @@ bool Session::requests_pending() const {
 
 void Session::save_replay(pysc2::Env& env, const std::filesystem::path& folder) {
   try {
-    const SC2APIProtocol::ResponseSaveReplay response = env.controller().save_replay();
+    const std::string replay = pysc2::save_replay(env.controller());
     std::filesystem::create_directories(folder);
     const std::time_t now = std::time(nullptr);
     std::tm local{};
@@ -316,8 +310,8 @@ void Session::save_replay(pysc2::Env& env, const std::filesystem::path& folder) 
     for (int n = 2; std::filesystem::exists(file); ++n) {
       file = folder / (options_.env.map + "-" + stamp + "-" + std::to_string(n) + ".SC2Replay");
     }
-    agents::write_file_atomically(file, response.data());  // a full disk leaves no truncated replay
-    notice("replay saved: " + file.string() + " (" + std::to_string(response.data().size()) + " bytes)");
+    agents::write_file_atomically(file, replay);  // a full disk leaves no truncated replay
+    notice("replay saved: " + file.string() + " (" + std::to_string(replay.size()) + " bytes)");
   } catch (const std::exception& error) {
     // A lost connection also shows up in the next step, which fails the session.
     notice(std::string("saving the replay failed: ") + error.what());
@@ -593,8 +587,8 @@ void Session::step_once(pysc2::Env& env) {
   std::string result = "ok";
   bool failed = false;
   for (int value : timestep.observation.action_result) {
-    if (value == SC2APIProtocol::Success) continue;
-    result = (failed ? result + ", " : std::string()) + action_result_name(value);
+    if (value == pysc2::kActionSuccess) continue;
+    result = (failed ? result + ", " : std::string()) + pysc2::action_result_name(value);
     failed = true;
   }
   update_records(sent, result, failed);
@@ -675,10 +669,7 @@ void Session::publish(pysc2::TimeStep timestep, const pysc2::Env& env, std::opti
 void Session::publish(pysc2::TimeStep timestep, const SC2APIProtocol::ResponseGameInfo& game_info, int episode_number,
                       std::int64_t episode_steps, std::optional<Controller> source) {
   // The game's alerts (Observation.alerts) go to the log, as PySC2's viewer shows them.
-  for (int alert : timestep.observation.alerts) {
-    const std::string& name = SC2APIProtocol::Alert_Name(static_cast<SC2APIProtocol::Alert>(alert));
-    notice("alert: " + (name.empty() ? std::to_string(alert) : name));
-  }
+  for (int alert : timestep.observation.alerts) notice("alert: " + pysc2::alert_name(alert));
   auto shared = std::make_shared<const pysc2::TimeStep>(std::move(timestep));
   std::shared_ptr<const SC2APIProtocol::ResponseGameInfo> info;
   {

@@ -90,8 +90,6 @@ struct EpisodeSummary {
 
 enum class SessionState { starting, running, failed, stopped };
 const char* to_string(SessionState state);
-// An ActionResult's name ("NotEnoughMinerals"), or "ActionResult N" for an unknown value.
-std::string action_result_name(int value);
 
 // One FunctionCall the UI sent, and what became of it.
 struct ActionRecord {

@@ -1,31 +1,29 @@
-#include "app/observed_steps.h"
+#include "client/pysc2/observed_steps.h"
 
 #include <limits>
 
-namespace sc2::app {
+namespace sc2::pysc2 {
 
 namespace {
 // A stub observation (loop 2^32-1) carries only the end of the game (as Env handles it).
 constexpr std::uint32_t kStubGameLoop = std::numeric_limits<std::uint32_t>::max();
 }  // namespace
 
-SC2APIProtocol::InterfaceOptions viewer_interface(const pysc2::EnvOptions& env) {
-  SC2APIProtocol::InterfaceOptions options;
-  options.set_raw(true);
-  options.set_score(true);
-  auto* feature = options.mutable_feature_layer();
-  feature->set_width(env.camera_width);
-  feature->mutable_resolution()->set_x(env.feature_screen_size);
-  feature->mutable_resolution()->set_y(env.feature_screen_size);
-  feature->mutable_minimap_resolution()->set_x(env.feature_minimap_size);
-  feature->mutable_minimap_resolution()->set_y(env.feature_minimap_size);
-  feature->set_crop_to_playable_area(false);
-  feature->set_allow_cheating_layers(false);
-  return options;
+ObservationSpec viewer_observation_spec(const EnvOptions& env, std::string map_name) {
+  ObservationSpec spec;
+  spec.screen_width = spec.screen_height = env.feature_screen_size;
+  spec.minimap_width = spec.minimap_height = env.feature_minimap_size;
+  spec.hide_specific_actions = env.hide_specific_actions;
+  spec.camera_width = env.camera_width;
+  spec.map_name = std::move(map_name);
+  return spec;
 }
 
-pysc2::TimeStep ObservedSteps::next(const SC2APIProtocol::ResponseObservation& incoming) {
-  SC2APIProtocol::ResponseObservation response = incoming;
+bool ObservedSteps::is_new(const SC2APIProtocol::ResponseObservation& response) const {
+  return !last_loop_ || response.observation().game_loop() != *last_loop_ || response.player_result_size() > 0;
+}
+
+TimeStep ObservedSteps::next(SC2APIProtocol::ResponseObservation response) {
   const bool ended = response.player_result_size() > 0;
   if (response.observation().game_loop() == kStubGameLoop && last_loop_) {
     SC2APIProtocol::ResponseObservation merged = last_proto_;
@@ -37,17 +35,17 @@ pysc2::TimeStep ObservedSteps::next(const SC2APIProtocol::ResponseObservation& i
   const std::uint32_t loop = response.observation().game_loop();
   const bool first = !last_loop_ || (loop < *last_loop_ && !jumped_);
 
-  pysc2::TimeStep step;
-  step.observation = pysc2::to_observation(response, spec_, game_info_);
+  TimeStep step;
+  step.observation = to_observation(response, spec_, game_info_);
   if (first) {
     ++episode_;
     episode_steps_ = 0;
-    step.step_type = ended ? pysc2::StepType::last : pysc2::StepType::first;
+    step.step_type = ended ? StepType::last : StepType::first;
     step.reward = 0.0f;
     step.discount = 0.0f;
   } else {
     ++episode_steps_;
-    step.step_type = ended ? pysc2::StepType::last : pysc2::StepType::mid;
+    step.step_type = ended ? StepType::last : StepType::mid;
     step.reward = static_cast<float>(step.observation.score - last_score_);
     step.discount = ended ? 0.0f : 1.0f;
   }
@@ -58,4 +56,4 @@ pysc2::TimeStep ObservedSteps::next(const SC2APIProtocol::ResponseObservation& i
   return step;
 }
 
-}  // namespace sc2::app
+}  // namespace sc2::pysc2
