@@ -6,10 +6,9 @@ namespace sc2::app {
 
 nlohmann::json own_units(const pysc2::TimeStep& timestep) {
   nlohmann::json units = nlohmann::json::array();
-  const auto& observation = timestep.observation.proto().observation();
-  for (const auto& unit : observation.raw_data().units()) {
-    if (unit.alliance() != SC2APIProtocol::Self) continue;
-    units.push_back({{"tag", unit.tag()}, {"unit_type", unit.unit_type()}, {"x", unit.pos().x()}, {"y", unit.pos().y()}});
+  for (const pysc2::RawUnit& unit : timestep.observation.raw_view.units) {
+    if (unit.alliance != pysc2::Alliance::self) continue;
+    units.push_back({{"tag", unit.tag}, {"unit_type", unit.unit_type}, {"x", unit.pos.x}, {"y", unit.pos.y}});
   }
   return {{"game_loop", timestep.observation.game_loop}, {"score", timestep.observation.score}, {"units", units}};
 }

@@ -79,7 +79,7 @@ void Session::run_observer() {
       record_request_.reset();
       stop_record_request_ = false;
     }
-    pysc2::TimeStep timestep;
+    std::shared_ptr<const pysc2::TimeStep> timestep;
     try {
       auto response = controller->observe();
       if (!steps.is_new(response)) continue;  // the player has not stepped since
@@ -90,8 +90,8 @@ void Session::run_observer() {
       joined = false;
       continue;
     }
-    log_seen_calls(timestep.observation, "seen (the player's call)");
-    publish(std::move(timestep), steps.game_info(), steps.episode(), steps.episode_steps(), std::nullopt);
+    log_seen_calls(timestep->observation, "seen (the player's call)");
+    publish(std::move(timestep), steps.episode(), steps.episode_steps(), std::nullopt);
     std::lock_guard lock(mutex_);
     snapshot_.state = SessionState::running;
   }

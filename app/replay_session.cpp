@@ -79,9 +79,9 @@ void Session::run_replay() {
     steps.jump();  // a restart to seek or to change the player: the same replay, the same episode
   };
   const auto observe_and_publish = [&](bool log_calls) {
-    pysc2::TimeStep timestep = steps.next(controller.observe());
-    if (log_calls) log_seen_calls(timestep.observation, "in the replay");
-    publish(std::move(timestep), steps.game_info(), steps.episode(), steps.episode_steps(), std::nullopt);
+    std::shared_ptr<const pysc2::TimeStep> timestep = steps.next(controller.observe());
+    if (log_calls) log_seen_calls(timestep->observation, "in the replay");
+    publish(std::move(timestep), steps.episode(), steps.episode_steps(), std::nullopt);
   };
   const auto loop_now = [&] { return steps.last_loop().value_or(0); };
   const auto ended = [&] { return pysc2::game_ended(controller); };

@@ -663,21 +663,17 @@ void Session::update_records(const std::vector<std::uint64_t>& sequences, const 
 }
 
 void Session::publish(pysc2::TimeStep timestep, const pysc2::Env& env, std::optional<Controller> source) {
-  publish(std::move(timestep), env.game_info(), env.episode(), env.episode_steps(), source);
+  publish(std::make_shared<const pysc2::TimeStep>(std::move(timestep)), env.episode(), env.episode_steps(), source);
 }
 
-void Session::publish(pysc2::TimeStep timestep, const SC2APIProtocol::ResponseGameInfo& game_info, int episode_number,
-                      std::int64_t episode_steps, std::optional<Controller> source) {
+// The TimeStep as the client decoded it, shared with the UI as it is (the UI thread decodes
+// nothing).
+void Session::publish(std::shared_ptr<const pysc2::TimeStep> shared, int episode_number, std::int64_t episode_steps,
+                      std::optional<Controller> source) {
   // The game's alerts (Observation.alerts) go to the log, as PySC2's viewer shows them.
-  for (int alert : timestep.observation.alerts) notice("alert: " + pysc2::alert_name(alert));
-  auto shared = std::make_shared<const pysc2::TimeStep>(std::move(timestep));
-  std::shared_ptr<const SC2APIProtocol::ResponseGameInfo> info;
-  {
-    std::lock_guard lock(mutex_);
-    if (!snapshot_.game_info) info = std::make_shared<const SC2APIProtocol::ResponseGameInfo>(game_info);
-  }
+  for (int alert : shared->observation.alerts) notice("alert: " + pysc2::alert_name(alert));
   std::lock_guard lock(mutex_);
-  if (info) snapshot_.game_info = std::move(info);
+  snapshot_.game_view = shared->observation.game_view;
   if (shared->first()) {
     snapshot_.episode_reward = 0.0;
   }

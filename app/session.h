@@ -111,7 +111,7 @@ struct SessionSnapshot {
   std::string status;  // human-readable progress ("launching sc2lite", ...)
   std::string error;   // set when state == failed
   std::shared_ptr<const pysc2::TimeStep> timestep;  // latest; null until the first reset
-  std::shared_ptr<const SC2APIProtocol::ResponseGameInfo> game_info;
+  std::shared_ptr<const pysc2::GameView> game_view;  // the latest TimeStep's game; null until then
   std::uint64_t timestep_version = 0;  // increments with each new TimeStep
   std::uint64_t log_version = 0;       // increments when the action log changes
   int episode = 0;
@@ -228,8 +228,8 @@ class Session {
   void run_game();
   // `source`: who chose the step's call (none for a reset).
   void publish(pysc2::TimeStep timestep, const pysc2::Env& env, std::optional<Controller> source = std::nullopt);
-  void publish(pysc2::TimeStep timestep, const SC2APIProtocol::ResponseGameInfo& game_info, int episode,
-               std::int64_t episode_steps, std::optional<Controller> source);
+  void publish(std::shared_ptr<const pysc2::TimeStep> timestep, int episode, std::int64_t episode_steps,
+               std::optional<Controller> source);
   // Asks the game which maps it has, publishes them and, without --map, plays the first.
   void fetch_available_maps(sc2::Controller& controller);
   void run_observer();  // connect_session.cpp

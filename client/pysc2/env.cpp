@@ -145,6 +145,7 @@ void Env::start_game() {
   game_info_ = controller_.game_info();
   check_echoed_setup(game_info_, options_);
   check_echoed_rgb(game_info_, options_);
+  game_view_ = to_game_view(game_info_);  // once per game: every observation shares it
   game_created_ = true;
 }
 
@@ -206,7 +207,7 @@ TimeStep Env::observe(StepType type, std::uint32_t target_loop) {
   // Shared by the TimeStep and last_response_ (for last() and the stub merge): never copied.
   auto kept = std::make_shared<const SC2APIProtocol::ResponseObservation>(std::move(response));
   TimeStep step;
-  step.observation = to_observation(kept, observation_spec(), game_info_);
+  step.observation = to_observation(kept, observation_spec(), game_view_);
   if (type == StepType::first) {
     step.step_type = StepType::first;
     step.reward = 0.0f;
@@ -252,7 +253,7 @@ ActionSpace Env::action_space() const {
 const TimeStep& Env::last() const {
   if (!last_cache_fresh_ && last_response_) {
     // Decoding the same response again cannot fail: observe() decoded it already.
-    last_cache_.observation = to_observation(last_response_, observation_spec(), game_info_);
+    last_cache_.observation = to_observation(last_response_, observation_spec(), game_view_);
     last_cache_.step_type = last_type_;
     last_cache_.reward = last_reward_;
     last_cache_.discount = last_discount_;

@@ -70,6 +70,9 @@ class Env {
   // The point ranges calls are validated against (the layer resolutions asked for).
   ActionSpace action_space() const;
   const SC2APIProtocol::ResponseGameInfo& game_info() const { return game_info_; }
+  // What the views need of the game info, decoded once per game (after the first reset; null
+  // before) and shared by every observation's game_view.
+  const std::shared_ptr<const GameView>& game_view() const { return game_view_; }
   // The last TimeStep returned by reset() / step(). Decoded again from the kept response on
   // first use after each step (keeping a second decoded copy on every step costs more than
   // an occasional decode); the reference stays valid across steps, its content is refreshed
@@ -88,6 +91,7 @@ class Env {
   Controller& controller_;
   EnvOptions options_;
   SC2APIProtocol::ResponseGameInfo game_info_;
+  std::shared_ptr<const GameView> game_view_;
   // What later calls need of the last TimeStep: its type (episode end), the available
   // actions (validation) and the response (the stub merge, last()).
   StepType last_type_ = StepType::first;

@@ -23,10 +23,10 @@ bool ObservedSteps::is_new(const SC2APIProtocol::ResponseObservation& response) 
   return !last_loop_ || response.observation().game_loop() != *last_loop_ || response.player_result_size() > 0;
 }
 
-TimeStep ObservedSteps::next(SC2APIProtocol::ResponseObservation response) {
+std::shared_ptr<const TimeStep> ObservedSteps::next(SC2APIProtocol::ResponseObservation response) {
   const bool ended = response.player_result_size() > 0;
-  if (response.observation().game_loop() == kStubGameLoop && last_loop_) {
-    SC2APIProtocol::ResponseObservation merged = last_proto_;
+  if (response.observation().game_loop() == kStubGameLoop && last_loop_ && last_response_) {
+    SC2APIProtocol::ResponseObservation merged = *last_response_;
     *merged.mutable_actions() = response.actions();
     *merged.mutable_action_errors() = response.action_errors();
     *merged.mutable_player_result() = response.player_result();
@@ -35,24 +35,25 @@ TimeStep ObservedSteps::next(SC2APIProtocol::ResponseObservation response) {
   const std::uint32_t loop = response.observation().game_loop();
   const bool first = !last_loop_ || (loop < *last_loop_ && !jumped_);
 
-  TimeStep step;
-  step.observation = to_observation(response, spec_, game_info_);
+  auto kept = std::make_shared<const SC2APIProtocol::ResponseObservation>(std::move(response));
+  auto step = std::make_shared<TimeStep>();
+  step->observation = to_observation(kept, spec_, game_view_);
   if (first) {
     ++episode_;
     episode_steps_ = 0;
-    step.step_type = ended ? StepType::last : StepType::first;
-    step.reward = 0.0f;
-    step.discount = 0.0f;
+    step->step_type = ended ? StepType::last : StepType::first;
+    step->reward = 0.0f;
+    step->discount = 0.0f;
   } else {
     ++episode_steps_;
-    step.step_type = ended ? StepType::last : StepType::mid;
-    step.reward = static_cast<float>(step.observation.score - last_score_);
-    step.discount = ended ? 0.0f : 1.0f;
+    step->step_type = ended ? StepType::last : StepType::mid;
+    step->reward = static_cast<float>(step->observation.score - last_score_);
+    step->discount = ended ? 0.0f : 1.0f;
   }
   jumped_ = false;
-  last_score_ = step.observation.score;
+  last_score_ = step->observation.score;
   last_loop_ = loop;
-  last_proto_ = std::move(response);
+  last_response_ = std::move(kept);
   return step;
 }
 

@@ -40,17 +40,19 @@ TEST_CASE("a saved replay is described, started with the viewer's interface and 
   CHECK_FALSE(game_ended(viewer));
   ObservedSteps steps(viewer_observation_spec(view, info.map_name));
   steps.set_game_info(viewer.game_info());
-  CHECK(steps.game_info().options().feature_layer().width() == 20.0f);  // the viewer's interface, as asked for
-  const TimeStep first = steps.next(viewer.observe());
-  CHECK(first.first());
-  CHECK(first.observation.map_name == "MoveToBeacon");
-  CHECK(first.observation.feature_screen.front().width == 32);
-  CHECK(first.observation.feature_minimap.front().width == 24);
-  CHECK_FALSE(first.observation.raw_units.empty());  // raw data and score on
+  REQUIRE(steps.game_view() != nullptr);
+  CHECK(steps.game_view()->camera_width == 20.0f);  // the viewer's interface, as asked for
+  const auto first = steps.next(viewer.observe());
+  CHECK(first->first());
+  CHECK(first->observation.map_name == "MoveToBeacon");
+  CHECK(first->observation.feature_screen.front().width == 32);
+  CHECK(first->observation.feature_minimap.front().width == 24);
+  CHECK(first->observation.raw_view.sent);  // raw data and score on
+  CHECK_FALSE(first->observation.raw_view.units.empty());
 
   viewer.step(info.game_loops);
-  const TimeStep end = steps.next(viewer.observe());
-  CHECK(end.observation.game_loop == info.game_loops);
+  const auto end = steps.next(viewer.observe());
+  CHECK(end->observation.game_loop == info.game_loops);
   CHECK(game_ended(viewer));
 
   sc2::Controller refusing(std::make_unique<EngineChannel>());
