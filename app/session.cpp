@@ -442,7 +442,7 @@ void Session::run_game() {
       set_status("restarting the episode");
       if (recorded_episode_open_) {
         try {
-          end_recorded_episode(env.last().observation.game_loop);
+          end_recorded_episode(env.game_loop());
         } catch (const std::exception& error) {
           recording_failed(std::string("recording stopped: ") + error.what());
         }
@@ -454,9 +454,9 @@ void Session::run_game() {
       continue;
     }
     if (paused && !step) continue;
-    const std::uint32_t loop_before = env.last().observation.game_loop;
+    const std::uint32_t loop_before = env.game_loop();
     step_once(env);
-    const std::uint32_t loop_after = env.last().observation.game_loop;
+    const std::uint32_t loop_after = env.game_loop();
     episode_played = episode_played || loop_after != loop_before;
     if (loop_after > loop_before) total_game_loops_ += loop_after - loop_before;
     if (options_.max_game_loops > 0 && total_game_loops_ >= options_.max_game_loops) {
@@ -467,7 +467,7 @@ void Session::run_game() {
       snapshot_.finished = reason;
       break;
     }
-    if (env.last().last()) {
+    if (env.last()->last()) {
       set_status("restarting the episode");
       keep_episode_replay();
       publish(env.reset(), env);
@@ -535,7 +535,8 @@ std::vector<std::pair<std::uint64_t, pysc2::FunctionCall>> Session::take_human_c
 }
 
 void Session::step_once(pysc2::Env& env) {
-  const pysc2::Observation& before = env.last().observation;
+  const std::shared_ptr<const pysc2::TimeStep> before_step = env.last();  // kept across env.step
+  const pysc2::Observation& before = before_step->observation;
   pysc2::ActionSpace space;
   space.screen_width = space.screen_height = options_.env.feature_screen_size;
   space.minimap_width = space.minimap_height = options_.env.feature_minimap_size;
@@ -552,7 +553,7 @@ void Session::step_once(pysc2::Env& env) {
     if (!agent_) return;  // the agent is still loading
     pysc2::FunctionCall chosen;
     try {
-      chosen = agent_->step(env.last());
+      chosen = agent_->step(*env.last());
     } catch (const std::exception& error) {
       agent_failed(std::string("the agent failed: ") + error.what());
       return;
@@ -576,7 +577,7 @@ void Session::step_once(pysc2::Env& env) {
   }
   if (calls.empty()) calls.push_back(pysc2::FunctionCall{pysc2::fn::no_op, {}});
 
-  pysc2::TimeStep timestep;
+  std::shared_ptr<const pysc2::TimeStep> timestep;
   try {
     timestep = env.step(calls, raw_commands);
   } catch (const std::invalid_argument& error) {
@@ -586,13 +587,13 @@ void Session::step_once(pysc2::Env& env) {
   }
   std::string result = "ok";
   bool failed = false;
-  for (int value : timestep.observation.action_result) {
+  for (int value : timestep->observation.action_result) {
     if (value == pysc2::kActionSuccess) continue;
     result = (failed ? result + ", " : std::string()) + pysc2::action_result_name(value);
     failed = true;
   }
   update_records(sent, result, failed);
-  if (recorder_ && current_) record_step(current_->observation, calls.front(), timestep);
+  if (recorder_ && current_) record_step(current_->observation, calls.front(), *timestep);
   publish(std::move(timestep), env, controller);
 }
 
@@ -662,12 +663,13 @@ void Session::update_records(const std::vector<std::uint64_t>& sequences, const 
   ++snapshot_.log_version;
 }
 
-void Session::publish(pysc2::TimeStep timestep, const pysc2::Env& env, std::optional<Controller> source) {
-  publish(std::make_shared<const pysc2::TimeStep>(std::move(timestep)), env.episode(), env.episode_steps(), source);
+void Session::publish(std::shared_ptr<const pysc2::TimeStep> timestep, const pysc2::Env& env,
+                      std::optional<Controller> source) {
+  publish(std::move(timestep), env.episode(), env.episode_steps(), source);
 }
 
-// The TimeStep as the client decoded it, shared with the UI as it is (the UI thread decodes
-// nothing).
+// The TimeStep as the client decoded it, shared with the UI as it is (nothing is decoded or
+// copied here or on the UI thread).
 void Session::publish(std::shared_ptr<const pysc2::TimeStep> shared, int episode_number, std::int64_t episode_steps,
                       std::optional<Controller> source) {
   // The game's alerts (Observation.alerts) go to the log, as PySC2's viewer shows them.

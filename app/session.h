@@ -227,7 +227,8 @@ class Session {
   void run();
   void run_game();
   // `source`: who chose the step's call (none for a reset).
-  void publish(pysc2::TimeStep timestep, const pysc2::Env& env, std::optional<Controller> source = std::nullopt);
+  void publish(std::shared_ptr<const pysc2::TimeStep> timestep, const pysc2::Env& env,
+               std::optional<Controller> source = std::nullopt);
   void publish(std::shared_ptr<const pysc2::TimeStep> timestep, int episode, std::int64_t episode_steps,
                std::optional<Controller> source);
   // Asks the game which maps it has, publishes them and, without --map, plays the first.
