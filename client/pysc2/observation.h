@@ -3,7 +3,7 @@
 // from one ResponseObservation (plus the game's ResponseGameInfo for the keys that need the
 // map or the players), and what the app's views show of it, decoded in the same pass: the
 // raw units, effects and map grids (raw_view.h), the selection panels (ui_view.h) and the
-// game's static facts (game_view.h): views read these plain values.
+// game's static facts (game_view.h). No protobuf here: views read these plain values.
 //
 // PySC2 key               C++ member                 shape / type            source (pysc2-features.md)
 // ----------------------  -------------------------  ----------------------  --------------------------------------
@@ -65,7 +65,10 @@
 #include "client/pysc2/raw_view.h"
 #include "client/pysc2/table.h"
 #include "client/pysc2/ui_view.h"
-#include "s2clientprotocol/sc2api.pb.h"
+
+namespace SC2APIProtocol {
+class ResponseObservation;
+}
 
 namespace sc2::pysc2 {
 
@@ -83,10 +86,6 @@ struct Observation {
   // Everything the game sent, read-only and shared (copies of this Observation point at the
   // same message): for tests and tools (features.h observation_proto); views never read it.
   std::shared_ptr<const SC2APIProtocol::ResponseObservation> shared_proto;
-  // The message (an empty one when none was kept).
-  const SC2APIProtocol::ResponseObservation& proto() const {
-    return shared_proto ? *shared_proto : SC2APIProtocol::ResponseObservation::default_instance();
-  }
 
   std::array<std::int64_t, 13> score_cumulative{};  // names: columns::score_cumulative
   Table score_by_category{columns::score_category, 11, columns::score_category_rows};
