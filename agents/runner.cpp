@@ -138,20 +138,20 @@ pysc2::EnvOptions env_options(const RunOptions& options) {
 EpisodeResult run_episode(pysc2::Env& env, Agent& agent, const StepCallback& on_step) {
   EpisodeResult result;
   const auto start = Clock::now();
-  pysc2::TimeStep time_step = env.reset();
+  std::shared_ptr<const pysc2::TimeStep> time_step = env.reset();
   agent.reset();
-  const std::uint32_t first_loop = time_step.observation.game_loop;
+  const std::uint32_t first_loop = time_step->observation.game_loop;
   // As PySC2's run loop: the agent also sees the last TimeStep, but its answer is not sent.
   while (true) {
-    const pysc2::FunctionCall call = agent.step(time_step);
-    if (time_step.last()) break;
-    pysc2::TimeStep next = env.step(call);
-    if (on_step) on_step(time_step.observation, call, next.reward);
+    const pysc2::FunctionCall call = agent.step(*time_step);
+    if (time_step->last()) break;
+    std::shared_ptr<const pysc2::TimeStep> next = env.step(call);
+    if (on_step) on_step(time_step->observation, call, next->reward);
     time_step = std::move(next);
-    result.score += time_step.reward;
+    result.score += time_step->reward;
     ++result.steps;
   }
-  result.game_loops = static_cast<std::int64_t>(time_step.observation.game_loop) - first_loop;
+  result.game_loops = static_cast<std::int64_t>(time_step->observation.game_loop) - first_loop;
   result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return result;
 }

@@ -2,14 +2,15 @@
 
 #include <fstream>
 
+#include "client/pysc2/decode_counts.h"
+
 namespace sc2::app {
 
 nlohmann::json own_units(const pysc2::TimeStep& timestep) {
   nlohmann::json units = nlohmann::json::array();
-  const auto& observation = timestep.observation.proto().observation();
-  for (const auto& unit : observation.raw_data().units()) {
-    if (unit.alliance() != SC2APIProtocol::Self) continue;
-    units.push_back({{"tag", unit.tag()}, {"unit_type", unit.unit_type()}, {"x", unit.pos().x()}, {"y", unit.pos().y()}});
+  for (const pysc2::RawUnit& unit : timestep.observation.raw_view.units) {
+    if (unit.alliance != pysc2::Alliance::self) continue;
+    units.push_back({{"tag", unit.tag}, {"unit_type", unit.unit_type}, {"x", unit.pos.x}, {"y", unit.pos.y}});
   }
   return {{"game_loop", timestep.observation.game_loop}, {"score", timestep.observation.score}, {"units", units}};
 }
@@ -35,9 +36,15 @@ std::string write_action_log(const std::string& file, const Session& session, co
   const nlohmann::json session_state = {{"mode", to_string(state.mode)},   {"state", to_string(state.state)},
                                         {"status", state.status},           {"error", state.error},
                                         {"read_only", state.read_only},     {"replay_loops", state.replay_loops}};
+  // Written after the session stopped: every observation decoded was published, so the two
+  // counts match when nothing else (the UI thread) decoded one.
+  const nlohmann::json decoding = {{"observations_published", state.timestep_version},
+                                   {"observations_decoded", pysc2::observation_decodes()},
+                                   {"game_infos_decoded", pysc2::game_view_decodes()}};
   const nlohmann::json document = {{"actions", actions},   {"episodes", episodes},
                                    {"recording", recording}, {"first_observation", first},
-                                   {"last_observation", last}, {"session", session_state}};
+                                   {"last_observation", last}, {"session", session_state},
+                                   {"decoding", decoding}};
   std::ofstream out(file);
   out << document.dump(2) << "\n";
   out.close();

@@ -19,15 +19,15 @@ float snap_axis(float v, int size) { return size % 2 == 0 ? std::round(v) : std:
 
 }  // namespace
 
-bool footprint_blocked(const render::WorldRect& rect, const SC2APIProtocol::ObservationRaw& raw) {
+bool footprint_blocked(const render::WorldRect& rect, const pysc2::RawView& raw) {
   constexpr float kMinRadius = 1.0f;   // Marines, SCVs, Zerglings... are smaller
   constexpr float kTolerance = 0.1f;   // discs only touching the footprint's edge do not block
-  for (const auto& unit : raw.units()) {
-    if (unit.radius() < kMinRadius) continue;
-    const float nearest_x = std::clamp(unit.pos().x(), rect.left, rect.right());
-    const float nearest_y = std::clamp(unit.pos().y(), rect.bottom, rect.top());
-    const float dx = unit.pos().x() - nearest_x, dy = unit.pos().y() - nearest_y;
-    const float reach = unit.radius() - kTolerance;
+  for (const pysc2::RawUnit& unit : raw.units) {
+    if (unit.radius < kMinRadius) continue;
+    const float nearest_x = std::clamp(unit.pos.x, rect.left, rect.right());
+    const float nearest_y = std::clamp(unit.pos.y, rect.bottom, rect.top());
+    const float dx = unit.pos.x - nearest_x, dy = unit.pos.y - nearest_y;
+    const float reach = unit.radius - kTolerance;
     if (dx * dx + dy * dy < reach * reach) return true;
   }
   return false;

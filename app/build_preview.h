@@ -33,6 +33,6 @@ BuildPreview build_preview(Footprint footprint, LayerPixel pixel, const render::
 
 // True when a structure or resource of `raw` (a unit with a radius of 1 or more: smaller ones
 // are units that walk out of the way) reaches into `rect` by more than a tenth of a unit.
-bool footprint_blocked(const render::WorldRect& rect, const SC2APIProtocol::ObservationRaw& raw);
+bool footprint_blocked(const render::WorldRect& rect, const pysc2::RawView& raw);
 
 }  // namespace sc2::app

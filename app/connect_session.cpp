@@ -7,9 +7,11 @@
 #include <memory>
 #include <stdexcept>
 
-#include "app/observed_steps.h"
 #include "app/session.h"
 #include "client/controller.h"
+#include "client/pysc2/game_requests.h"
+#include "client/pysc2/observed_steps.h"
+#include "client/pysc2/result_names.h"
 
 namespace sc2::app {
 
@@ -43,21 +45,13 @@ void Session::run_observer() {
     }
   };
 
-  SC2APIProtocol::RequestJoinGame join;
-  join.set_observed_player_id(1);
-  *join.mutable_options() = viewer_interface(options_.env);
-  pysc2::ObservationSpec spec;
-  spec.screen_width = spec.screen_height = options_.env.feature_screen_size;
-  spec.minimap_width = spec.minimap_height = options_.env.feature_minimap_size;
-  spec.hide_specific_actions = options_.env.hide_specific_actions;
-  spec.camera_width = options_.env.camera_width;
-  ObservedSteps steps(spec);
+  pysc2::ObservedSteps steps(pysc2::viewer_observation_spec(options_.env));
 
   bool joined = false;
   while (!stop_requested_) {
     if (!joined) {
       try {
-        controller->join_game(join);
+        pysc2::join_as_observer(*controller, options_.env, 1);
         steps.set_game_info(controller->game_info());
         steps.restart();
         joined = true;
@@ -85,22 +79,19 @@ void Session::run_observer() {
       record_request_.reset();
       stop_record_request_ = false;
     }
-    SC2APIProtocol::ResponseObservation response;
+    std::shared_ptr<const pysc2::TimeStep> timestep;
     try {
-      response = controller->observe();
+      auto response = controller->observe();
+      if (!steps.is_new(response)) continue;  // the player has not stepped since
+      timestep = steps.next(std::move(response));
     } catch (const ControllerError& error) {
       check_alive();
       notice(std::string("the observed game is gone (") + error.what() + "); waiting for the next one");
       joined = false;
       continue;
     }
-    if (steps.last_loop() && response.observation().game_loop() == *steps.last_loop() &&
-        response.player_result_size() == 0) {
-      continue;  // the player has not stepped since
-    }
-    pysc2::TimeStep timestep = steps.next(response);
-    log_seen_calls(timestep.observation, "seen (the player's call)");
-    publish(std::move(timestep), steps.game_info(), steps.episode(), steps.episode_steps(), std::nullopt);
+    log_seen_calls(timestep->observation, "seen (the player's call)");
+    publish(std::move(timestep), steps.episode(), steps.episode_steps(), std::nullopt);
     std::lock_guard lock(mutex_);
     snapshot_.state = SessionState::running;
   }
@@ -119,7 +110,7 @@ void Session::log_seen_calls(const pysc2::Observation& observation, const std::s
   }
   // The game refused these calls of the player's (they are not among last_actions).
   for (int value : observation.action_result) {
-    if (value == SC2APIProtocol::Success) continue;
+    if (value == pysc2::kActionSuccess) continue;
     std::lock_guard lock(mutex_);
     ActionRecord record;
     record.sequence = next_sequence_++;
@@ -127,7 +118,7 @@ void Session::log_seen_calls(const pysc2::Observation& observation, const std::s
     record.game_loop = observation.game_loop;
     record.source = Controller::agent;
     record.text = "(a call of the player's the game refused)";
-    record.result = "error: " + action_result_name(value);
+    record.result = "error: " + pysc2::action_result_name(value);
     record.failed = true;
     log_.push_back(std::move(record));
     if (log_.size() > kMaxLog) log_.pop_front();

@@ -10,23 +10,14 @@ namespace sc2::app {
 
 namespace {
 
-constexpr int kSelf = SC2APIProtocol::Self;
+bool own(const pysc2::RawUnit& unit) { return unit.alliance == pysc2::Alliance::self; }
 
-bool own(const SC2APIProtocol::Unit& unit) { return unit.alliance() == kSelf; }
-
-std::vector<std::uint64_t> selected_own_tags(const SC2APIProtocol::ObservationRaw& raw) {
+std::vector<std::uint64_t> selected_own_tags(const pysc2::RawView& raw) {
   std::vector<std::uint64_t> tags;
-  for (const SC2APIProtocol::Unit& unit : raw.units()) {
-    if (own(unit) && unit.is_selected()) tags.push_back(unit.tag());
+  for (const pysc2::RawUnit& unit : raw.units) {
+    if (own(unit) && unit.is_selected) tags.push_back(unit.tag);
   }
   return tags;
-}
-
-const SC2APIProtocol::Unit* find_tag(const SC2APIProtocol::ObservationRaw& raw, std::uint64_t tag) {
-  for (const SC2APIProtocol::Unit& unit : raw.units()) {
-    if (unit.tag() == tag) return &unit;
-  }
-  return nullptr;
 }
 
 render::WorldPoint pixel_centre(const render::WorldRect& camera, int w, int h, const std::vector<int>& pixel) {
@@ -34,7 +25,7 @@ render::WorldPoint pixel_centre(const render::WorldRect& camera, int w, int h, c
 }
 
 // Own units whose disc reaches into the world box spanned by two screen pixels (both included).
-std::vector<std::uint64_t> own_tags_in_box(const SC2APIProtocol::ObservationRaw& raw, const render::WorldRect& camera,
+std::vector<std::uint64_t> own_tags_in_box(const pysc2::RawView& raw, const render::WorldRect& camera,
                                            int w, int h, const std::vector<int>& a, const std::vector<int>& b) {
   const float x0 = static_cast<float>(std::min(a[0], b[0])), x1 = static_cast<float>(std::max(a[0], b[0]) + 1);
   const float y0 = static_cast<float>(std::min(a[1], b[1])), y1 = static_cast<float>(std::max(a[1], b[1]) + 1);
@@ -43,11 +34,11 @@ std::vector<std::uint64_t> own_tags_in_box(const SC2APIProtocol::ObservationRaw&
   const float left = std::min(top_left.x, bottom_right.x), right = std::max(top_left.x, bottom_right.x);
   const float bottom = std::min(top_left.y, bottom_right.y), top = std::max(top_left.y, bottom_right.y);
   std::vector<std::uint64_t> tags;
-  for (const SC2APIProtocol::Unit& unit : raw.units()) {
+  for (const pysc2::RawUnit& unit : raw.units) {
     if (!own(unit)) continue;
-    const float nearest_x = std::clamp(unit.pos().x(), left, right);
-    const float nearest_y = std::clamp(unit.pos().y(), bottom, top);
-    if (std::hypot(unit.pos().x() - nearest_x, unit.pos().y() - nearest_y) <= unit.radius()) tags.push_back(unit.tag());
+    const float nearest_x = std::clamp(unit.pos.x, left, right);
+    const float nearest_y = std::clamp(unit.pos.y, bottom, top);
+    if (std::hypot(unit.pos.x - nearest_x, unit.pos.y - nearest_y) <= unit.radius) tags.push_back(unit.tag);
   }
   return tags;
 }
@@ -56,7 +47,7 @@ RawMapping nothing(std::string message) { return RawMapping{false, std::nullopt,
 
 }  // namespace
 
-RawMapping to_raw_command(const pysc2::FunctionCall& call, const SC2APIProtocol::ObservationRaw& raw,
+RawMapping to_raw_command(const pysc2::FunctionCall& call, const pysc2::RawView& raw,
                           const render::WorldRect& camera, int screen_width, int screen_height) {
   const pysc2::FunctionSpec* spec = pysc2::find_function(call.function);
   if (!spec || screen_width <= 0 || screen_height <= 0) return RawMapping{true, std::nullopt, {}};
@@ -66,7 +57,7 @@ RawMapping to_raw_command(const pysc2::FunctionCall& call, const SC2APIProtocol:
       if (args.size() < 2 || args[1].size() < 2) break;
       const std::uint64_t tag =
           unit_selected_at(raw, camera, screen_width, screen_height, LayerPixel{args[1][0], args[1][1]});
-      const SC2APIProtocol::Unit* unit = tag ? find_tag(raw, tag) : nullptr;
+      const pysc2::RawUnit* unit = tag ? raw.find(tag) : nullptr;
       if (!unit || !own(*unit)) return nothing("raw mode: no own unit there to select");
       return RawMapping{false, pysc2::RawCommand{0, false, {tag}, std::nullopt, std::nullopt}, {}};
     }

@@ -2,7 +2,7 @@
 // PySC2's viewer raw-action mode (its F12; here toggle_raw_actions): the gestures that pick
 // units or a place on the screen become raw-interface commands with unit tags and world
 // positions instead of spatial FunctionCalls. Pure logic: the FunctionCall a gesture made at
-// screen-layer resolution + the raw observation -> the raw command.
+// screen-layer resolution + the observation's raw view -> the raw command.
 //   select_point / select_rect -> raw_select(own units under the point (the topmost one) / in
 //                                 the box); modifiers do not apply, as in PySC2's viewer
 //   <Ability>_quick            -> the ability on the selected own units (queued as given)
@@ -16,8 +16,8 @@
 
 #include "client/pysc2/function_call.h"
 #include "client/pysc2/raw_command.h"
+#include "client/pysc2/raw_view.h"
 #include "render/world_scene.h"
-#include "s2clientprotocol/raw.pb.h"
 
 namespace sc2::app {
 
@@ -28,7 +28,7 @@ struct RawMapping {
 };
 
 // `camera`: the world area the screen layers show, screen_width x screen_height pixels.
-RawMapping to_raw_command(const pysc2::FunctionCall& call, const SC2APIProtocol::ObservationRaw& raw,
+RawMapping to_raw_command(const pysc2::FunctionCall& call, const pysc2::RawView& raw,
                           const render::WorldRect& camera, int screen_width, int screen_height);
 
 }  // namespace sc2::app

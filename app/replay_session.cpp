@@ -13,9 +13,10 @@
 #include <memory>
 #include <stdexcept>
 
-#include "app/observed_steps.h"
 #include "app/session.h"
 #include "client/launcher.h"
+#include "client/pysc2/game_requests.h"
+#include "client/pysc2/observed_steps.h"
 
 namespace sc2::app {
 
@@ -47,20 +48,15 @@ void Session::run_replay() {
   sc2::Controller& controller = game->controller();
 
   set_status("reading the replay " + file.filename().string());
-  SC2APIProtocol::ResponseReplayInfo info;
+  pysc2::ReplayInfo info;
   try {
-    SC2APIProtocol::Request request;
-    request.mutable_replay_info()->set_replay_data(bytes);
-    info = controller.call(request).replay_info();
+    info = pysc2::replay_info(controller, bytes);
   } catch (const ControllerError& error) {
     throw std::runtime_error("the game refused the replay " + file.string() + ": " + error.what());
   }
-  std::vector<int> players;
-  for (const auto& player : info.player_info()) {
-    if (player.player_info().type() != SC2APIProtocol::Observer) players.push_back(static_cast<int>(player.player_info().player_id()));
-  }
+  std::vector<int> players = info.player_ids;
   if (players.empty()) players.push_back(1);
-  const std::uint32_t length = info.game_duration_loops();
+  const std::uint32_t length = info.game_loops;
   {
     std::lock_guard lock(mutex_);
     snapshot_.replay_loops = length;
@@ -68,26 +64,14 @@ void Session::run_replay() {
     snapshot_.observed_player = players.front();
   }
 
-  pysc2::ObservationSpec spec;
-  spec.screen_width = spec.screen_height = options_.env.feature_screen_size;
-  spec.minimap_width = spec.minimap_height = options_.env.feature_minimap_size;
-  spec.hide_specific_actions = options_.env.hide_specific_actions;
-  spec.camera_width = options_.env.camera_width;
-  spec.map_name = info.map_name();
-  ObservedSteps steps(spec);
+  pysc2::ObservedSteps steps(pysc2::viewer_observation_spec(options_.env, info.map_name));
   int observed_player = players.front();
-  const std::string title = info.map_name() + " replay on " + executable.path.filename().string();
+  const std::string title = info.map_name + " replay on " + executable.path.filename().string();
 
   // (Re)starts the replay at loop 0 as `observed_player`; the game's refusal says why.
   const auto start = [&] {
-    SC2APIProtocol::Request request;
-    auto* start_replay = request.mutable_start_replay();
-    start_replay->set_replay_data(bytes);
-    *start_replay->mutable_options() = viewer_interface(options_.env);
-    start_replay->set_observed_player_id(static_cast<std::uint32_t>(observed_player));
-    start_replay->set_realtime(false);
     try {
-      controller.call(request);
+      pysc2::start_replay(controller, bytes, options_.env, observed_player);
     } catch (const ControllerError& error) {
       throw std::runtime_error("the game refused the replay " + file.string() + ": " + error.what());
     }
@@ -95,12 +79,12 @@ void Session::run_replay() {
     steps.jump();  // a restart to seek or to change the player: the same replay, the same episode
   };
   const auto observe_and_publish = [&](bool log_calls) {
-    pysc2::TimeStep timestep = steps.next(controller.observe());
-    if (log_calls) log_seen_calls(timestep.observation, "in the replay");
-    publish(std::move(timestep), steps.game_info(), steps.episode(), steps.episode_steps(), std::nullopt);
+    std::shared_ptr<const pysc2::TimeStep> timestep = steps.next(controller.observe());
+    if (log_calls) log_seen_calls(timestep->observation, "in the replay");
+    publish(std::move(timestep), steps.episode(), steps.episode_steps(), std::nullopt);
   };
   const auto loop_now = [&] { return steps.last_loop().value_or(0); };
-  const auto ended = [&] { return controller.status() == SC2APIProtocol::ended; };
+  const auto ended = [&] { return pysc2::game_ended(controller); };
   // Steps to `target` (clamped to the replay) from wherever the replay is, in one request;
   // `restart`: from the start in any case (another observed player).
   const auto seek = [&](std::uint32_t target, bool restart) {

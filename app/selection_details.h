@@ -5,10 +5,10 @@
 #include <string>
 #include <vector>
 
-#include "s2clientprotocol/ui.pb.h"
+#include "client/pysc2/ui_view.h"
 
 namespace sc2::app {
 
-std::vector<std::string> selection_details(const SC2APIProtocol::ObservationUI& ui);
+std::vector<std::string> selection_details(const pysc2::UiView& ui);
 
 }  // namespace sc2::app

@@ -13,16 +13,10 @@
 #include "client/launcher.h"
 #include "client/map_paths.h"
 #include "client/pysc2/actions.h"
-#include "s2clientprotocol/error.pb.h"
+#include "client/pysc2/game_requests.h"
+#include "client/pysc2/result_names.h"
 
 namespace sc2::app {
-
-std::string action_result_name(int value) {
-  if (SC2APIProtocol::ActionResult_IsValid(value)) {
-    return SC2APIProtocol::ActionResult_Name(static_cast<SC2APIProtocol::ActionResult>(value));
-  }
-  return "ActionResult " + std::to_string(value);
-}
 
 const char* to_string(SessionState state) {
   switch (state) {
@@ -305,7 +299,7 @@ bool Session::requests_pending() const {
 
 void Session::save_replay(pysc2::Env& env, const std::filesystem::path& folder) {
   try {
-    const SC2APIProtocol::ResponseSaveReplay response = env.controller().save_replay();
+    const std::string replay = pysc2::save_replay(env.controller());
     std::filesystem::create_directories(folder);
     const std::time_t now = std::time(nullptr);
     std::tm local{};
@@ -316,8 +310,8 @@ void Session::save_replay(pysc2::Env& env, const std::filesystem::path& folder) 
     for (int n = 2; std::filesystem::exists(file); ++n) {
       file = folder / (options_.env.map + "-" + stamp + "-" + std::to_string(n) + ".SC2Replay");
     }
-    agents::write_file_atomically(file, response.data());  // a full disk leaves no truncated replay
-    notice("replay saved: " + file.string() + " (" + std::to_string(response.data().size()) + " bytes)");
+    agents::write_file_atomically(file, replay);  // a full disk leaves no truncated replay
+    notice("replay saved: " + file.string() + " (" + std::to_string(replay.size()) + " bytes)");
   } catch (const std::exception& error) {
     // A lost connection also shows up in the next step, which fails the session.
     notice(std::string("saving the replay failed: ") + error.what());
@@ -448,7 +442,7 @@ void Session::run_game() {
       set_status("restarting the episode");
       if (recorded_episode_open_) {
         try {
-          end_recorded_episode(env.last().observation.game_loop);
+          end_recorded_episode(env.game_loop());
         } catch (const std::exception& error) {
           recording_failed(std::string("recording stopped: ") + error.what());
         }
@@ -460,9 +454,9 @@ void Session::run_game() {
       continue;
     }
     if (paused && !step) continue;
-    const std::uint32_t loop_before = env.last().observation.game_loop;
+    const std::uint32_t loop_before = env.game_loop();
     step_once(env);
-    const std::uint32_t loop_after = env.last().observation.game_loop;
+    const std::uint32_t loop_after = env.game_loop();
     episode_played = episode_played || loop_after != loop_before;
     if (loop_after > loop_before) total_game_loops_ += loop_after - loop_before;
     if (options_.max_game_loops > 0 && total_game_loops_ >= options_.max_game_loops) {
@@ -473,7 +467,7 @@ void Session::run_game() {
       snapshot_.finished = reason;
       break;
     }
-    if (env.last().last()) {
+    if (env.last()->last()) {
       set_status("restarting the episode");
       keep_episode_replay();
       publish(env.reset(), env);
@@ -541,7 +535,8 @@ std::vector<std::pair<std::uint64_t, pysc2::FunctionCall>> Session::take_human_c
 }
 
 void Session::step_once(pysc2::Env& env) {
-  const pysc2::Observation& before = env.last().observation;
+  const std::shared_ptr<const pysc2::TimeStep> before_step = env.last();  // kept across env.step
+  const pysc2::Observation& before = before_step->observation;
   pysc2::ActionSpace space;
   space.screen_width = space.screen_height = options_.env.feature_screen_size;
   space.minimap_width = space.minimap_height = options_.env.feature_minimap_size;
@@ -558,7 +553,7 @@ void Session::step_once(pysc2::Env& env) {
     if (!agent_) return;  // the agent is still loading
     pysc2::FunctionCall chosen;
     try {
-      chosen = agent_->step(env.last());
+      chosen = agent_->step(*env.last());
     } catch (const std::exception& error) {
       agent_failed(std::string("the agent failed: ") + error.what());
       return;
@@ -582,7 +577,7 @@ void Session::step_once(pysc2::Env& env) {
   }
   if (calls.empty()) calls.push_back(pysc2::FunctionCall{pysc2::fn::no_op, {}});
 
-  pysc2::TimeStep timestep;
+  std::shared_ptr<const pysc2::TimeStep> timestep;
   try {
     timestep = env.step(calls, raw_commands);
   } catch (const std::invalid_argument& error) {
@@ -592,13 +587,13 @@ void Session::step_once(pysc2::Env& env) {
   }
   std::string result = "ok";
   bool failed = false;
-  for (int value : timestep.observation.action_result) {
-    if (value == SC2APIProtocol::Success) continue;
-    result = (failed ? result + ", " : std::string()) + action_result_name(value);
+  for (int value : timestep->observation.action_result) {
+    if (value == pysc2::kActionSuccess) continue;
+    result = (failed ? result + ", " : std::string()) + pysc2::action_result_name(value);
     failed = true;
   }
   update_records(sent, result, failed);
-  if (recorder_ && current_) record_step(current_->observation, calls.front(), timestep);
+  if (recorder_ && current_) record_step(current_->observation, calls.front(), *timestep);
   publish(std::move(timestep), env, controller);
 }
 
@@ -668,25 +663,19 @@ void Session::update_records(const std::vector<std::uint64_t>& sequences, const 
   ++snapshot_.log_version;
 }
 
-void Session::publish(pysc2::TimeStep timestep, const pysc2::Env& env, std::optional<Controller> source) {
-  publish(std::move(timestep), env.game_info(), env.episode(), env.episode_steps(), source);
+void Session::publish(std::shared_ptr<const pysc2::TimeStep> timestep, const pysc2::Env& env,
+                      std::optional<Controller> source) {
+  publish(std::move(timestep), env.episode(), env.episode_steps(), source);
 }
 
-void Session::publish(pysc2::TimeStep timestep, const SC2APIProtocol::ResponseGameInfo& game_info, int episode_number,
-                      std::int64_t episode_steps, std::optional<Controller> source) {
+// The TimeStep as the client decoded it, shared with the UI as it is (nothing is decoded or
+// copied here or on the UI thread).
+void Session::publish(std::shared_ptr<const pysc2::TimeStep> shared, int episode_number, std::int64_t episode_steps,
+                      std::optional<Controller> source) {
   // The game's alerts (Observation.alerts) go to the log, as PySC2's viewer shows them.
-  for (int alert : timestep.observation.alerts) {
-    const std::string& name = SC2APIProtocol::Alert_Name(static_cast<SC2APIProtocol::Alert>(alert));
-    notice("alert: " + (name.empty() ? std::to_string(alert) : name));
-  }
-  auto shared = std::make_shared<const pysc2::TimeStep>(std::move(timestep));
-  std::shared_ptr<const SC2APIProtocol::ResponseGameInfo> info;
-  {
-    std::lock_guard lock(mutex_);
-    if (!snapshot_.game_info) info = std::make_shared<const SC2APIProtocol::ResponseGameInfo>(game_info);
-  }
+  for (int alert : shared->observation.alerts) notice("alert: " + pysc2::alert_name(alert));
   std::lock_guard lock(mutex_);
-  if (info) snapshot_.game_info = std::move(info);
+  snapshot_.game_view = shared->observation.game_view;
   if (shared->first()) {
     snapshot_.episode_reward = 0.0;
   }

@@ -90,8 +90,6 @@ struct EpisodeSummary {
 
 enum class SessionState { starting, running, failed, stopped };
 const char* to_string(SessionState state);
-// An ActionResult's name ("NotEnoughMinerals"), or "ActionResult N" for an unknown value.
-std::string action_result_name(int value);
 
 // One FunctionCall the UI sent, and what became of it.
 struct ActionRecord {
@@ -113,7 +111,7 @@ struct SessionSnapshot {
   std::string status;  // human-readable progress ("launching sc2lite", ...)
   std::string error;   // set when state == failed
   std::shared_ptr<const pysc2::TimeStep> timestep;  // latest; null until the first reset
-  std::shared_ptr<const SC2APIProtocol::ResponseGameInfo> game_info;
+  std::shared_ptr<const pysc2::GameView> game_view;  // the latest TimeStep's game; null until then
   std::uint64_t timestep_version = 0;  // increments with each new TimeStep
   std::uint64_t log_version = 0;       // increments when the action log changes
   int episode = 0;
@@ -229,9 +227,10 @@ class Session {
   void run();
   void run_game();
   // `source`: who chose the step's call (none for a reset).
-  void publish(pysc2::TimeStep timestep, const pysc2::Env& env, std::optional<Controller> source = std::nullopt);
-  void publish(pysc2::TimeStep timestep, const SC2APIProtocol::ResponseGameInfo& game_info, int episode,
-               std::int64_t episode_steps, std::optional<Controller> source);
+  void publish(std::shared_ptr<const pysc2::TimeStep> timestep, const pysc2::Env& env,
+               std::optional<Controller> source = std::nullopt);
+  void publish(std::shared_ptr<const pysc2::TimeStep> timestep, int episode, std::int64_t episode_steps,
+               std::optional<Controller> source);
   // Asks the game which maps it has, publishes them and, without --map, plays the first.
   void fetch_available_maps(sc2::Controller& controller);
   void run_observer();  // connect_session.cpp

@@ -85,29 +85,29 @@ struct Mode {
 // client's observation decoding is included). "Late" = steps starting after 3/4 of the
 // episode's time limit-or-length, known from the previous episode (`late_from`).
 void play_episode(Mode& mode, std::uint32_t late_from, Tally& tally, std::uint32_t& last_loop) {
-  sc2::pysc2::TimeStep time_step = mode.env->reset();
+  std::shared_ptr<const sc2::pysc2::TimeStep> time_step = mode.env->reset();
   mode.agent->reset();
   while (true) {
-    const sc2::pysc2::FunctionCall call = mode.agent->step(time_step);
-    if (time_step.last()) break;
-    const std::uint32_t before = time_step.observation.game_loop;
+    const sc2::pysc2::FunctionCall call = mode.agent->step(*time_step);
+    if (time_step->last()) break;
+    const std::uint32_t before = time_step->observation.game_loop;
     const auto start = Clock::now();
     const double cpu_start = process_cpu_seconds();
     time_step = mode.env->step(call);
     const double cpu_seconds = process_cpu_seconds() - cpu_start;
     const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
-    const std::int64_t loops = static_cast<std::int64_t>(time_step.observation.game_loop) - before;
+    const std::int64_t loops = static_cast<std::int64_t>(time_step->observation.game_loop) - before;
     tally.loops += loops;
     tally.seconds += seconds;
     tally.cpu_seconds += cpu_seconds;
-    tally.score += time_step.reward;
+    tally.score += time_step->reward;
     if (late_from > 0 && before >= late_from) {
       tally.late_loops += loops;
       tally.late_seconds += seconds;
       tally.late_cpu_seconds += cpu_seconds;
     }
   }
-  last_loop = time_step.observation.game_loop;
+  last_loop = time_step->observation.game_loop;
 }
 
 std::string driver_for(const std::string& map) {

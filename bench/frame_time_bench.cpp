@@ -50,6 +50,7 @@
 #include "app/ui/world_direct_draw.h"
 #include "app/world_view_logic.h"
 #include "client/pysc2/features.h"
+#include "client/pysc2/observation_keys.h"
 #include "render/backends/imgui_gl.h"
 #include "render/backends/screenshot.h"
 #include "render/backends/soft_imgui_renderer.h"
@@ -184,6 +185,7 @@ pysc2::Observation make_observation(int layer_size, int unit_count, int variant,
   for (const pysc2::LayerSpec& spec : pysc2::minimap_layers()) {
     obs.feature_minimap.push_back(make_layer(spec, layer_size, positions, variant, true, static_terrain));
   }
+  obs.raw_view = pysc2::raw_view(*raw);  // what the client decodes for the views
   return obs;
 }
 
@@ -284,7 +286,7 @@ void draw_app_layout(render::WorldRenderer& world, render::LayerAtlas& layers, c
     const float px_per_world = side / area.width;
     // Names only once a unit is big enough to carry one, as the app does (studio_ui.cpp).
     const bool with_names = px_per_world >= 25.0f || unit_names;
-    for (const app::UnitLabel& label : app::unit_labels(obs.proto().observation().raw_data(), area, with_names)) {
+    for (const app::UnitLabel& label : app::unit_labels(obs.raw_view, area, with_names)) {
       const ImVec2 at(min.x + (label.anchor.x - area.left) * px_per_world,
                       min.y + (area.top() - label.anchor.y) * px_per_world);
       draw->AddText(ImVec2(at.x + 1, at.y + 3), IM_COL32(0, 0, 0, 220), label.text.c_str());

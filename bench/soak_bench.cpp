@@ -107,13 +107,13 @@ int main(int argc, char** argv) {
     std::printf("|---------|----------:|---------:|---------:|------------:|------------:|\n");
     // The run loop of runner.cpp, cut at a step count instead of an episode count. The first
     // row comes after the game is made (its buffers allocated), the baseline for growth.
-    sc2::pysc2::TimeStep time_step = env.reset();
+    std::shared_ptr<const sc2::pysc2::TimeStep> time_step = env.reset();
     agent->reset();
     ++episodes;
     report("start");
     while (steps < total_steps) {
-      const sc2::pysc2::FunctionCall call = agent->step(time_step);
-      if (time_step.last()) {
+      const sc2::pysc2::FunctionCall call = agent->step(*time_step);
+      if (time_step->last()) {
         time_step = env.reset();
         agent->reset();
         ++episodes;

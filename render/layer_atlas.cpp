@@ -95,9 +95,9 @@ void LayerAtlas::update(const pysc2::Observation& observation, std::shared_ptr<c
   take_sources(false);
 }
 
-void LayerAtlas::set_raw_layers(std::span<const pysc2::Layer> layers, std::shared_ptr<const void> owner) {
+void LayerAtlas::set_raw_layers(std::span<const pysc2::Layer* const> layers, std::shared_ptr<const void> owner) {
   raw_sources_.clear();
-  for (const pysc2::Layer& layer : layers) raw_sources_.push_back({"raw/" + layer.name, &layer, LayerSet::raw});
+  for (const pysc2::Layer* layer : layers) raw_sources_.push_back({"raw/" + layer->name, layer, LayerSet::raw});
   raw_owner_ = std::move(owner);
   take_sources(true);
 }

@@ -42,8 +42,8 @@ class LayerAtlas {
   // Takes the viewer's raw layers (client/pysc2/raw_layers.h) as more layers of the same atlas,
   // keys "raw/<name>", styled as LayerSet::raw. Kept apart from update: each call replaces only
   // its own group, so the other group is neither forgotten nor compared again. The same
-  // lifetime rule: `owner` (or the caller) keeps `layers` alive until the next call.
-  void set_raw_layers(std::span<const pysc2::Layer> layers, std::shared_ptr<const void> owner = nullptr);
+  // lifetime rule: `owner` (or the caller) keeps the layers alive until the next call.
+  void set_raw_layers(std::span<const pysc2::Layer* const> layers, std::shared_ptr<const void> owner = nullptr);
   // The cell of a layer, coloured and uploaded first if its values changed; nullopt before its
   // first update or when the atlas could not be made (layers too large for the driver's
   // texture size). Needs the GL context (it may upload).

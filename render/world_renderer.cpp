@@ -90,7 +90,7 @@ void WorldRenderer::draw_scene(RenderContext& context, const pysc2::Observation&
   glEnable(GL_BLEND);
   // Keep the target opaque: colour blends normally, alpha accumulates to 1.
   glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
-  const SC2APIProtocol::ObservationRaw& raw = observation.proto().observation().raw_data();
+  const pysc2::RawView& raw = observation.raw_view;
   draw_lines(context, order_lines(raw), area);
   draw_units(context, unit_discs(raw, area), area, width_px);
   draw_quads(context, unit_bars(raw, area, area.width / static_cast<float>(std::max(1, width_px))), area);

@@ -34,7 +34,7 @@ WorldPoint screen_to_world(const WorldRect& area, WorldPoint pixel, int screen_w
                     area.top() - pixel.y / static_cast<float>(screen_height) * area.height};
 }
 
-std::vector<UnitDisc> unit_discs(const SC2APIProtocol::ObservationRaw& raw, const WorldRect& area) {
+std::vector<UnitDisc> unit_discs(const pysc2::RawView& raw, const WorldRect& area) {
   struct Sortable {
     float z;
     bool non_neutral;
@@ -42,26 +42,26 @@ std::vector<UnitDisc> unit_discs(const SC2APIProtocol::ObservationRaw& raw, cons
     UnitDisc disc;
   };
   std::vector<Sortable> units;
-  for (const SC2APIProtocol::Unit& unit : raw.units()) {
-    const float x = unit.pos().x();
-    const float y = unit.pos().y();
-    const float r = unit.radius();
+  for (const pysc2::RawUnit& unit : raw.units) {
+    const float x = unit.pos.x;
+    const float y = unit.pos.y;
+    const float r = unit.radius;
     if (x + r < area.left || x - r > area.right() || y + r < area.bottom || y - r > area.top()) continue;
     UnitDisc disc;
-    disc.tag = unit.tag();
+    disc.tag = unit.tag;
     disc.center = {x, y};
     disc.radius = r;
-    disc.fill = owner_color(unit.owner());
-    if (unit.display_type() == SC2APIProtocol::Placeholder) disc.fill = scaled(disc.fill, 1.0f / 3.0f);
-    if (unit.health_max() > 0) {
-      disc.fraction_damaged = std::clamp((unit.health_max() - unit.health()) / unit.health_max(), 0.0f, 1.0f);
+    disc.fill = owner_color(unit.owner);
+    if (unit.display_type == pysc2::DisplayType::placeholder) disc.fill = scaled(disc.fill, 1.0f / 3.0f);
+    if (unit.health_max > 0) {
+      disc.fraction_damaged = std::clamp((unit.health_max - unit.health) / unit.health_max, 0.0f, 1.0f);
     }
-    disc.selected = unit.is_selected();
+    disc.selected = unit.is_selected;
     // Without unit data we cannot know movement_speed; neutral units (beacons, minerals)
     // are the ones that never move in the mini-games.
-    disc.facing_tick = unit.owner() != kNeutralOwner && unit.owner() != 0;
-    disc.facing = unit.facing();
-    units.push_back({unit.pos().z(), unit.alliance() != SC2APIProtocol::Neutral, r, disc});
+    disc.facing_tick = unit.owner != kNeutralOwner && unit.owner != 0;
+    disc.facing = unit.facing;
+    units.push_back({unit.pos.z, unit.alliance != pysc2::Alliance::neutral, r, disc});
   }
   std::sort(units.begin(), units.end(), [](const Sortable& a, const Sortable& b) {
     return std::make_tuple(a.z, a.non_neutral, -a.radius, a.disc.tag) <
@@ -73,31 +73,31 @@ std::vector<UnitDisc> unit_discs(const SC2APIProtocol::ObservationRaw& raw, cons
   return out;
 }
 
-std::vector<WorldLine> order_lines(const SC2APIProtocol::ObservationRaw& raw) {
+std::vector<WorldLine> order_lines(const pysc2::RawView& raw) {
   const Rgb path_color = scaled(Rgb{0, 255, 255}, 0.75f);
   std::unordered_map<std::uint64_t, WorldPoint> positions;
-  for (const SC2APIProtocol::Unit& unit : raw.units()) positions[unit.tag()] = {unit.pos().x(), unit.pos().y()};
+  for (const pysc2::RawUnit& unit : raw.units) positions[unit.tag] = {unit.pos.x, unit.pos.y};
 
   std::vector<WorldLine> lines;
-  for (const SC2APIProtocol::Unit& unit : raw.units()) {
-    if (!unit.is_selected()) continue;
-    const WorldPoint start{unit.pos().x(), unit.pos().y()};
+  for (const pysc2::RawUnit& unit : raw.units) {
+    if (!unit.is_selected) continue;
+    const WorldPoint start{unit.pos.x, unit.pos.y};
     WorldPoint from = start;
-    for (const SC2APIProtocol::UnitOrder& order : unit.orders()) {
+    for (const pysc2::UnitOrder& order : unit.orders) {
       WorldPoint to;
-      if (order.has_target_world_space_pos()) {
-        to = {order.target_world_space_pos().x(), order.target_world_space_pos().y()};
-      } else if (order.has_target_unit_tag() && positions.count(order.target_unit_tag())) {
-        to = positions.at(order.target_unit_tag());
+      if (order.target_point) {
+        to = {order.target_point->x, order.target_point->y};
+      } else if (order.target_tag && positions.count(*order.target_tag)) {
+        to = positions.at(*order.target_tag);
       } else {
         break;
       }
       lines.push_back({from, to, path_color});
       from = to;
     }
-    for (const SC2APIProtocol::RallyTarget& rally : unit.rally_targets()) {
-      if (!rally.has_point()) continue;
-      lines.push_back({start, {rally.point().x(), rally.point().y()}, path_color});
+    for (const pysc2::RallyTarget& rally : unit.rally_targets) {
+      if (!rally.point) continue;
+      lines.push_back({start, {rally.point->x, rally.point->y}, path_color});
     }
   }
   return lines;
@@ -111,7 +111,7 @@ Rgb health_color(float fraction) {
   return Rgb{static_cast<std::uint8_t>(std::lround(red * 230)), static_cast<std::uint8_t>(std::lround(green * 220)), 40};
 }
 
-std::vector<WorldQuad> unit_bars(const SC2APIProtocol::ObservationRaw& raw, const WorldRect& view,
+std::vector<WorldQuad> unit_bars(const pysc2::RawView& raw, const WorldRect& view,
                                  float world_per_pixel) {
   const Rgb background{20, 20, 20};
   const float bar_height = kBarPixels * world_per_pixel;
@@ -124,21 +124,21 @@ std::vector<WorldQuad> unit_bars(const SC2APIProtocol::ObservationRaw& raw, cons
     if (f > 0.0f) quads.push_back({WorldRect{left, bottom, width * f, bar_height}, color});
     top = bottom - gap;
   };
-  for (const SC2APIProtocol::Unit& unit : raw.units()) {
-    if (unit.alliance() == SC2APIProtocol::Neutral) continue;
-    const float x = unit.pos().x(), y = unit.pos().y(), r = unit.radius();
+  for (const pysc2::RawUnit& unit : raw.units) {
+    if (unit.alliance == pysc2::Alliance::neutral) continue;
+    const float x = unit.pos.x, y = unit.pos.y, r = unit.radius;
     if (x + r < view.left || x - r > view.right() || y + r < view.bottom || y - r - 4 * bar_height > view.top()) continue;
     const float width = std::max(2.0f * r * 0.9f, kMinBarPixels * world_per_pixel);
     const float left = x - width / 2;
     float top = y - r - 1.5f * gap;
-    if (unit.shield_max() > 0) add_bar(left, width, top, unit.shield() / unit.shield_max(), Rgb{60, 140, 255});
-    if (unit.health_max() > 0) {
-      const float fraction = unit.health() / unit.health_max();
+    if (unit.shield_max > 0) add_bar(left, width, top, unit.shield / unit.shield_max, Rgb{60, 140, 255});
+    if (unit.health_max > 0) {
+      const float fraction = unit.health / unit.health_max;
       add_bar(left, width, top, fraction, health_color(fraction));
     }
-    if (unit.energy_max() > 0) add_bar(left, width, top, unit.energy() / unit.energy_max(), Rgb{200, 90, 255});
-    if (unit.has_build_progress() && unit.build_progress() < 1.0f) {
-      add_bar(left, width, top, unit.build_progress(), Rgb{235, 235, 235});
+    if (unit.energy_max > 0) add_bar(left, width, top, unit.energy / unit.energy_max, Rgb{200, 90, 255});
+    if (unit.has_build_progress && unit.build_progress < 1.0f) {
+      add_bar(left, width, top, unit.build_progress, Rgb{235, 235, 235});
     }
   }
   return quads;

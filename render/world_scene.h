@@ -1,12 +1,12 @@
 #pragma once
-// What the world view shows, computed from raw observation data without any GL:
+// What the world view shows, computed from the observation's raw units without any GL:
 // the camera area, the unit discs in drawing order and the order paths of selected
 // units (PySC2 human renderer, pysc2-human-renderer.md sections 3 and 9).
 #include <cstdint>
 #include <vector>
 
+#include "client/pysc2/raw_view.h"
 #include "render/palette.h"
-#include "s2clientprotocol/raw.pb.h"
 
 namespace sc2::render {
 
@@ -48,7 +48,7 @@ struct UnitDisc {
 
 // Units intersecting `area`, sorted as PySC2 draws them: lower z first, neutral below
 // non-neutral, larger below smaller, then by tag.
-std::vector<UnitDisc> unit_discs(const SC2APIProtocol::ObservationRaw& raw, const WorldRect& area);
+std::vector<UnitDisc> unit_discs(const pysc2::RawView& raw, const WorldRect& area);
 
 struct WorldLine {
   WorldPoint from;
@@ -58,7 +58,7 @@ struct WorldLine {
 
 // Order paths of selected units: from the unit through each order's target point (or target
 // unit's position), stopping at the first order without a target; plus lines to rally points.
-std::vector<WorldLine> order_lines(const SC2APIProtocol::ObservationRaw& raw);
+std::vector<WorldLine> order_lines(const pysc2::RawView& raw);
 
 // A filled rectangle in world units (status bars).
 struct WorldQuad {
@@ -73,7 +73,7 @@ struct WorldQuad {
 // small units still show them. `world_per_pixel`: world units per target pixel.
 inline constexpr float kBarPixels = 3.0f;
 inline constexpr float kMinBarPixels = 14.0f;
-std::vector<WorldQuad> unit_bars(const SC2APIProtocol::ObservationRaw& raw, const WorldRect& view,
+std::vector<WorldQuad> unit_bars(const pysc2::RawView& raw, const WorldRect& view,
                                  float world_per_pixel);
 
 // The health bar colour for a fraction left (1 green, 0.5 yellow, 0 red).

@@ -17,9 +17,10 @@ set(allowed_proto "")
 set(allowed_transport "")
 set(allowed_engine "proto;transport")
 set(allowed_client "proto;transport")
-set(allowed_render "client;proto;gl")
+# render/ and app/ read the client's decoded types, never a protocol message.
+set(allowed_render "client;gl")
 set(allowed_agents "client;proto")
-set(allowed_app "render;client;agents;proto")
+set(allowed_app "render;client;agents")
 set(allowed_learning "agents;client;engine;proto")
 set(parts proto transport engine client render agents app learning)
 set(pseudo_parts gl)  # not folders: libraries only some parts may use

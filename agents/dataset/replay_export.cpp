@@ -58,7 +58,8 @@ ReplayExportSummary export_replay(Controller& controller, const ReplayExportOpti
   } catch (const ControllerError& error) {
     throw std::runtime_error("the game refused " + what + ": " + error.what());
   }
-  const SC2APIProtocol::ResponseGameInfo game_info = controller.game_info();
+  // Decoded once for the whole replay: every observation shares it.
+  const std::shared_ptr<const pysc2::GameView> game_view = pysc2::to_game_view(controller.game_info());
 
   pysc2::ObservationSpec spec;
   spec.screen_width = spec.screen_height = options.feature_screen_size;
@@ -76,7 +77,7 @@ ReplayExportSummary export_replay(Controller& controller, const ReplayExportOpti
   summary.map = info.map_name();
   summary.game_loops = info.game_duration_loops();
   SC2APIProtocol::ResponseObservation previous = controller.observe();
-  pysc2::Observation seen = pysc2::to_observation(previous, spec, game_info);
+  pysc2::Observation seen = pysc2::to_observation(previous, spec, game_view);
   const std::uint32_t first_loop = seen.game_loop;
   writer.begin_episode();
   while (controller.status() != SC2APIProtocol::ended && previous.player_result_size() == 0) {
@@ -90,7 +91,7 @@ ReplayExportSummary export_replay(Controller& controller, const ReplayExportOpti
       *merged.mutable_player_result() = response.player_result();
       response = std::move(merged);
     }
-    pysc2::Observation next = pysc2::to_observation(response, spec, game_info);
+    pysc2::Observation next = pysc2::to_observation(response, spec, game_view);
     if (next.game_loop <= seen.game_loop && response.player_result_size() == 0) {
       throw std::runtime_error(what + ": the playback did not advance past game loop " + std::to_string(seen.game_loop));
     }

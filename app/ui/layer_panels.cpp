@@ -1,5 +1,5 @@
 // [SECTION] Index
-//   Raw layers      the viewer's five map grids (start_raw, map_state), decoded per TimeStep
+//   Raw layers      the viewer's five map grids (start_raw, map_state), as the client decoded them
 //   Feature layers  grid of raw, minimap and screen layers; title click opens an inspector
 //   Inspector       zoom/pan, pixel grid, value + meaning under the cursor, legend, units there
 #include <algorithm>
@@ -39,15 +39,16 @@ const char* prefix_of(render::LayerSet set) {
   return "screen";
 }
 
-const pysc2::Layer* find_layer(const pysc2::Observation& obs, const std::vector<pysc2::Layer>& raw, const std::string& key) {
+const pysc2::Layer* find_layer(const pysc2::Observation& obs, const std::string& key) {
   const std::string name = key.substr(key.find('/') + 1);
   switch (set_of(key)) {
     case render::LayerSet::minimap: return obs.minimap(name);
     case render::LayerSet::screen: return obs.screen(name);
     case render::LayerSet::raw: break;
   }
-  const auto found = std::find_if(raw.begin(), raw.end(), [&](const pysc2::Layer& layer) { return layer.name == name; });
-  return found == raw.end() ? nullptr : &*found;
+  const auto raw = pysc2::raw_layers(obs);
+  const auto found = std::find_if(raw.begin(), raw.end(), [&](const pysc2::Layer* layer) { return layer->name == name; });
+  return found == raw.end() ? nullptr : *found;
 }
 
 // Whether a rectangle lies wholly inside the grid's visible rows: only then may a script click
@@ -67,17 +68,9 @@ std::string value_meaning(const pysc2::Layer& layer, render::LayerSet set, int v
 
 // [SECTION] Raw layers
 void StudioUi::update_raw_layers(const SessionSnapshot& snapshot) {
-  const SC2APIProtocol::ResponseObservation& response = snapshot.timestep->observation.proto();
-  if (raw_layers_.size() != pysc2::kRawLayerNames.size() || snapshot.game_info != raw_game_info_) {
-    raw_game_info_ = snapshot.game_info;
-    raw_layers_ = pysc2::raw_layers(raw_game_info_.get(), response);
-  } else {
-    // start_raw is static for a game: only map_state is decoded again. Assigned in place, so
-    // the atlas compares the same Layer objects (and skips the unchanged terrain).
-    std::vector<pysc2::Layer> state = pysc2::map_state_layers(response);
-    for (std::size_t i = 0; i < state.size(); ++i) raw_layers_[3 + i] = std::move(state[i]);
-  }
-  layers_.set_raw_layers(raw_layers_);
+  // Decoded by the client with the observation (the start_raw three once per game, in its
+  // GameView): the atlas takes them as they are and recolours only what changed.
+  layers_.set_raw_layers(pysc2::raw_layers(snapshot.timestep->observation), snapshot.timestep);
 }
 
 // [SECTION] Feature layers
@@ -124,7 +117,7 @@ void StudioUi::draw_feature_layers(const SessionSnapshot& snapshot) {
       return std::any_of(std::begin(list), std::end(list), [&](const char* k) { return name == k; });
     };
     Group raw{"Raw (map grids of the raw interface; their images do not play)", {}};
-    for (const pysc2::Layer& layer : raw_layers_) raw.cells.emplace_back(&layer, render::LayerSet::raw);
+    for (const pysc2::Layer* layer : pysc2::raw_layers(obs)) raw.cells.emplace_back(layer, render::LayerSet::raw);
     Group minimap{"Other minimap layers", {}};
     for (const pysc2::Layer& layer : obs.feature_minimap) {
       if (!is_key(layer.name, kKeyMinimapLayers)) minimap.cells.emplace_back(&layer, render::LayerSet::minimap);
@@ -270,7 +263,7 @@ void StudioUi::draw_inspector(Inspector& inspector, const pysc2::Observation& ob
   }
   const render::LayerSet set = set_of(inspector.key);
   const bool minimap = set == render::LayerSet::minimap;
-  const pysc2::Layer* layer = find_layer(obs, raw_layers_, inspector.key);
+  const pysc2::Layer* layer = find_layer(obs, inspector.key);
   if (!layer || layer->empty()) {
     ImGui::TextColored(kDim, "this layer is not in the observation");
     ImGui::End();
@@ -362,20 +355,20 @@ void StudioUi::draw_inspector(Inspector& inspector, const pysc2::Observation& ob
     ImGui::PopTextWrapPos();
     // Units at that pixel from raw data: the camera area for screen layers, the map for
     // minimap layers, the map cell for raw grids.
-    if (obs.proto().observation().has_raw_data()) {
-      const auto& raw = obs.proto().observation().raw_data();
-      std::vector<const SC2APIProtocol::Unit*> units;
+    if (obs.raw_view.sent) {
+      const pysc2::RawView& raw = obs.raw_view;
+      std::vector<const pysc2::RawUnit*> units;
       if (set == render::LayerSet::raw) {
         units = units_at_map_cell(raw, *under);
       } else if (!minimap) {
         units = units_at_screen_pixel(raw, camera_world_area(), layer->width, layer->height, *under);
-      } else if (snapshot_.game_info) {
-        units = units_at_minimap_pixel(raw, *snapshot_.game_info, layer->width, layer->height, *under);
+      } else if (snapshot_.game_view) {
+        units = units_at_minimap_pixel(raw, *snapshot_.game_view, layer->width, layer->height, *under);
       }
       if (!units.empty()) ImGui::TextColored(kAccent, "units here");
-      for (const SC2APIProtocol::Unit* unit : units) {
-        ImGui::BulletText("%s  owner %d  hp %.0f/%.0f", unit_type_label(static_cast<int>(unit->unit_type())).c_str(),
-                          unit->owner(), unit->health(), unit->health_max());
+      for (const pysc2::RawUnit* unit : units) {
+        ImGui::BulletText("%s  owner %d  hp %.0f/%.0f", unit_type_label(static_cast<int>(unit->unit_type)).c_str(),
+                          unit->owner, unit->health, unit->health_max);
       }
       if (units.empty()) ImGui::TextColored(kDim, "no unit here");
     }

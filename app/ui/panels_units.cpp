@@ -25,26 +25,26 @@ void vital_bar(float fraction, ImVec4 color, const char* text, float width) {
   ImGui::PopStyleColor();
 }
 
-void unit_info_rows(const SC2APIProtocol::UnitInfo& unit, float width) {
+void unit_info_rows(const pysc2::UnitInfo& unit, float width) {
   char text[64];
-  if (unit.max_health() > 0) {
-    std::snprintf(text, sizeof text, "HP %d / %d", unit.health(), unit.max_health());
-    vital_bar(static_cast<float>(unit.health()) / unit.max_health(), ImVec4(0.2f, 0.7f, 0.25f, 1), text, width);
+  if (unit.max_health > 0) {
+    std::snprintf(text, sizeof text, "HP %d / %d", unit.health, unit.max_health);
+    vital_bar(static_cast<float>(unit.health) / unit.max_health, ImVec4(0.2f, 0.7f, 0.25f, 1), text, width);
   } else {
-    std::snprintf(text, sizeof text, "HP %d", unit.health());
+    std::snprintf(text, sizeof text, "HP %d", unit.health);
     ImGui::TextUnformatted(text);
   }
-  if (unit.max_shields() > 0) {
-    std::snprintf(text, sizeof text, "shields %d / %d", unit.shields(), unit.max_shields());
-    vital_bar(static_cast<float>(unit.shields()) / unit.max_shields(), ImVec4(0.25f, 0.45f, 0.9f, 1), text, width);
+  if (unit.max_shields > 0) {
+    std::snprintf(text, sizeof text, "shields %d / %d", unit.shields, unit.max_shields);
+    vital_bar(static_cast<float>(unit.shields) / unit.max_shields, ImVec4(0.25f, 0.45f, 0.9f, 1), text, width);
   }
-  if (unit.max_energy() > 0) {
-    std::snprintf(text, sizeof text, "energy %d / %d", unit.energy(), unit.max_energy());
-    vital_bar(static_cast<float>(unit.energy()) / unit.max_energy(), ImVec4(0.6f, 0.3f, 0.8f, 1), text, width);
+  if (unit.max_energy > 0) {
+    std::snprintf(text, sizeof text, "energy %d / %d", unit.energy, unit.max_energy);
+    vital_bar(static_cast<float>(unit.energy) / unit.max_energy, ImVec4(0.6f, 0.3f, 0.8f, 1), text, width);
   }
-  if (unit.has_build_progress() && unit.build_progress() < 1.0f) {
-    std::snprintf(text, sizeof text, "building %.0f%%", unit.build_progress() * 100);
-    vital_bar(unit.build_progress(), ImVec4(0.7f, 0.6f, 0.2f, 1), text, width);
+  if (unit.has_build_progress && unit.build_progress < 1.0f) {
+    std::snprintf(text, sizeof text, "building %.0f%%", unit.build_progress * 100);
+    vital_bar(unit.build_progress, ImVec4(0.7f, 0.6f, 0.2f, 1), text, width);
   }
 }
 }  // namespace
@@ -113,13 +113,13 @@ void StudioUi::draw_minimap(const SessionSnapshot& snapshot) {
         }
       }
     }
-    if (snapshot.game_info) {  // start locations, as PySC2's viewer circles them
-      for (const MinimapCircle& start : start_location_circles(*snapshot.game_info, width_px, height_px)) {
+    if (snapshot.game_view) {  // start locations, as PySC2's viewer circles them
+      for (const MinimapCircle& start : start_location_circles(*snapshot.game_view, width_px, height_px)) {
         const ImVec2 centre(min.x + (start.centre.x + 0.5f) * cell_x, min.y + (start.centre.y + 0.5f) * cell_y);
         draw->AddCircle(centre, start.radius * cell_x, IM_COL32(255, 255, 255, 160), 0, 1.0f);
       }
       for (const MinimapCircle& ring :
-           radar_circles(obs->proto().observation().raw_data(), *snapshot.game_info, width_px, height_px)) {
+           radar_circles(obs->raw_view, *snapshot.game_view, width_px, height_px)) {
         const ImVec2 centre(min.x + (ring.centre.x + 0.5f) * cell_x, min.y + (ring.centre.y + 0.5f) * cell_y);
         draw->AddCircle(centre, ring.radius * cell_x, IM_COL32(128, 128, 128, 255), 0, 1.0f);  // white / 2
       }
@@ -210,31 +210,32 @@ void StudioUi::draw_selection(const SessionSnapshot& snapshot) {
     ImGui::End();
     return;
   }
-  const auto& ui = snapshot.timestep->observation.proto().observation().ui_data();
+  const pysc2::UiView& ui = snapshot.timestep->observation.ui_view;
   const float width = ImGui::GetContentRegionAvail().x;
-  if (ui.has_single() || ui.has_cargo()) {
-    const auto& unit = ui.has_single() ? ui.single().unit() : ui.cargo().unit();
-    ImGui::TextColored(kAccent, "%s", unit_type_label(static_cast<int>(unit.unit_type())).c_str());
+  if (ui.single || ui.cargo) {
+    const pysc2::UnitInfo& unit = ui.single ? ui.single->unit : ui.cargo->unit;
+    ImGui::TextColored(kAccent, "%s", unit_type_label(static_cast<int>(unit.unit_type)).c_str());
     unit_info_rows(unit, width);
     // Upgrades, buffs and cargo, as PySC2's viewer lists them.
     for (const std::string& line : selection_details(ui)) ImGui::TextColored(kDim, "%s", line.c_str());
-  } else if (ui.has_multi()) {
-    ImGui::TextColored(kAccent, "%d units selected", ui.multi().units_size());
+  } else if (ui.multi) {
+    const std::vector<pysc2::UnitInfo>& units = ui.multi->units;
+    ImGui::TextColored(kAccent, "%d units selected", static_cast<int>(units.size()));
     ImGui::TextColored(kDim, "click: select   Shift: deselect   Ctrl: all of type");
     const Modifiers mods = current_modifiers();
     const int act = mods.ctrl ? (mods.shift ? 3 : 2) : (mods.shift ? 1 : 0);
-    for (int i = 0; i < ui.multi().units_size(); ++i) {
-      const auto& unit = ui.multi().units(i);
+    for (int i = 0; i < static_cast<int>(units.size()); ++i) {
+      const pysc2::UnitInfo& unit = units[static_cast<std::size_t>(i)];
       ImGui::PushID(i);
       char label[128];
-      int used = std::snprintf(label, sizeof label, "%s  %d/%d", unit_type_label(static_cast<int>(unit.unit_type())).c_str(),
-                               unit.health(), unit.max_health());
+      int used = std::snprintf(label, sizeof label, "%s  %d/%d", unit_type_label(static_cast<int>(unit.unit_type)).c_str(),
+                               unit.health, unit.max_health);
       // Shields and energy when the unit has them, as the single-selection rows show.
-      if (unit.max_shields() > 0 && used > 0 && used < static_cast<int>(sizeof label)) {
-        used += std::snprintf(label + used, sizeof label - used, "  sh %d/%d", unit.shields(), unit.max_shields());
+      if (unit.max_shields > 0 && used > 0 && used < static_cast<int>(sizeof label)) {
+        used += std::snprintf(label + used, sizeof label - used, "  sh %d/%d", unit.shields, unit.max_shields);
       }
-      if (unit.max_energy() > 0 && used > 0 && used < static_cast<int>(sizeof label)) {
-        std::snprintf(label + used, sizeof label - used, "  en %d/%d", unit.energy(), unit.max_energy());
+      if (unit.max_energy > 0 && used > 0 && used < static_cast<int>(sizeof label)) {
+        std::snprintf(label + used, sizeof label - used, "  en %d/%d", unit.energy, unit.max_energy);
       }
       if (ImGui::Selectable(label)) {
         if (std::find(available_actions().begin(), available_actions().end(), pysc2::fn::select_unit) !=
@@ -246,17 +247,17 @@ void StudioUi::draw_selection(const SessionSnapshot& snapshot) {
       }
       ImGui::PopID();
     }
-  } else if (ui.has_production()) {
-    const auto& production = ui.production();
-    ImGui::TextColored(kAccent, "%s", unit_type_label(static_cast<int>(production.unit().unit_type())).c_str());
-    unit_info_rows(production.unit(), width);
+  } else if (ui.production) {
+    const pysc2::ProductionPanel& production = *ui.production;
+    ImGui::TextColored(kAccent, "%s", unit_type_label(static_cast<int>(production.unit.unit_type)).c_str());
+    unit_info_rows(production.unit, width);
     ImGui::TextColored(kDim, "production queue (click to cancel)");
-    for (int i = 0; i < production.build_queue_size(); ++i) {
-      const auto& item = production.build_queue(i);
+    for (int i = 0; i < static_cast<int>(production.build_queue.size()); ++i) {
+      const pysc2::UnitInfo& item = production.build_queue[static_cast<std::size_t>(i)];
       ImGui::PushID(1000 + i);
       char label[96];
-      std::snprintf(label, sizeof label, "%d. %s  %.0f%%", i + 1, unit_type_label(static_cast<int>(item.unit_type())).c_str(),
-                    item.build_progress() * 100);
+      std::snprintf(label, sizeof label, "%d. %s  %.0f%%", i + 1, unit_type_label(static_cast<int>(item.unit_type)).c_str(),
+                    item.build_progress * 100);
       if (ImGui::Selectable(label)) {
         if (std::find(available_actions().begin(), available_actions().end(), pysc2::fn::build_queue) !=
             available_actions().end()) {
@@ -275,14 +276,14 @@ void StudioUi::draw_selection(const SessionSnapshot& snapshot) {
   ImGui::TextColored(kAccent, "Control groups");
   ImGui::Separator();
   int shown = 0;
-  for (const auto& group : ui.groups()) {
-    if (group.count() == 0) continue;
-    ImGui::PushID(2000 + static_cast<int>(group.control_group_index()));
+  for (const pysc2::ControlGroup& group : ui.groups) {
+    if (group.count == 0) continue;
+    ImGui::PushID(2000 + static_cast<int>(group.index));
     char label[96];
-    std::snprintf(label, sizeof label, "%u: %s x%u", group.control_group_index(),
-                  unit_type_label(static_cast<int>(group.leader_unit_type())).c_str(), group.count());
+    std::snprintf(label, sizeof label, "%u: %s x%u", group.index,
+                  unit_type_label(static_cast<int>(group.leader_unit_type)).c_str(), group.count);
     if (ImGui::Selectable(label)) {
-      submit(pysc2::FunctionCall{pysc2::fn::select_control_group, {{0}, {static_cast<int>(group.control_group_index())}}});
+      submit(pysc2::FunctionCall{pysc2::fn::select_control_group, {{0}, {static_cast<int>(group.index)}}});
     }
     ImGui::PopID();
     ++shown;

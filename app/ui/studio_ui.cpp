@@ -181,10 +181,10 @@ HotkeyState StudioUi::hotkey_state() const {
       state.camera = camera_center(*camera);
       state.minimap_width = camera->width;
       state.minimap_height = camera->height;
-      if (snapshot_.game_info) {
-        const auto& size = snapshot_.game_info->start_raw().map_size();
-        state.camera_step = camera_step_pixels(camera->width, camera->height, static_cast<float>(size.x()),
-                                               static_cast<float>(size.y()));
+      if (snapshot_.game_view) {
+        state.camera_step = camera_step_pixels(camera->width, camera->height,
+                                               static_cast<float>(snapshot_.game_view->map_width),
+                                               static_cast<float>(snapshot_.game_view->map_height));
       }
     }
   }
@@ -427,16 +427,16 @@ void StudioUi::draw_world_view(const SessionSnapshot& snapshot) {
     const render::WorldPoint world = image_to_world(camera_image, area, ScreenPoint{mouse.x, mouse.y});
     ImGui::BeginTooltip();
     ImGui::Text("screen [%d, %d]   world (%.1f, %.1f)", pixel.x, pixel.y, world.x, world.y);
-    for (const auto& unit : obs.proto().observation().raw_data().units()) {
-      if (std::hypot(unit.pos().x() - world.x, unit.pos().y() - world.y) > unit.radius()) continue;
-      ImGui::TextColored(kAccent, "%s", unit_type_label(static_cast<int>(unit.unit_type())).c_str());
+    for (const pysc2::RawUnit& unit : obs.raw_view.units) {
+      if (std::hypot(unit.pos.x - world.x, unit.pos.y - world.y) > unit.radius) continue;
+      ImGui::TextColored(kAccent, "%s", unit_type_label(static_cast<int>(unit.unit_type)).c_str());
       ImGui::SameLine();
-      ImGui::TextColored(kDim, "owner %d  hp %.0f/%.0f", unit.owner(), unit.health(), unit.health_max());
-      if (unit.shield_max() > 0) ImGui::TextColored(kDim, "  shields %.0f/%.0f", unit.shield(), unit.shield_max());
-      if (unit.energy_max() > 0) ImGui::TextColored(kDim, "  energy %.0f/%.0f", unit.energy(), unit.energy_max());
-      if (unit.build_progress() < 1.0f) ImGui::TextColored(kDim, "  built %.0f%%", unit.build_progress() * 100);
-      if (unit.mineral_contents() > 0) ImGui::TextColored(kDim, "  minerals left %d", unit.mineral_contents());
-      if (unit.vespene_contents() > 0) ImGui::TextColored(kDim, "  vespene left %d", unit.vespene_contents());
+      ImGui::TextColored(kDim, "owner %d  hp %.0f/%.0f", unit.owner, unit.health, unit.health_max);
+      if (unit.shield_max > 0) ImGui::TextColored(kDim, "  shields %.0f/%.0f", unit.shield, unit.shield_max);
+      if (unit.energy_max > 0) ImGui::TextColored(kDim, "  energy %.0f/%.0f", unit.energy, unit.energy_max);
+      if (unit.build_progress < 1.0f) ImGui::TextColored(kDim, "  built %.0f%%", unit.build_progress * 100);
+      if (unit.mineral_contents > 0) ImGui::TextColored(kDim, "  minerals left %d", unit.mineral_contents);
+      if (unit.vespene_contents > 0) ImGui::TextColored(kDim, "  vespene left %d", unit.vespene_contents);
     }
     for (const char* name : {"player_relative", "unit_type", "selected", "unit_density"}) {
       const pysc2::Layer* layer = obs.screen(name);
@@ -462,9 +462,7 @@ void StudioUi::draw_rgb_world(const render::WorldRect& area, const render::World
   const render::WorldPoint centre{area.left + area.width / 2, area.bottom + area.height / 2};
   // The game's RGB camera has its own width (render.width, 24 world units by default).
   float rgb_width = 24.0f;
-  if (snapshot_.game_info && snapshot_.game_info->options().render().width() > 0) {
-    rgb_width = snapshot_.game_info->options().render().width();
-  }
+  if (snapshot_.game_view && snapshot_.game_view->rgb_camera_width > 0) rgb_width = snapshot_.game_view->rgb_camera_width;
   const render::WorldRect shown = render::camera_area(centre, rgb_width, rgb_screen_.width(), rgb_screen_.height());
   const float px_per_world = size.x / std::max(0.001f, view.width);
   const ImVec2 a(min.x + (shown.left - view.left) * px_per_world, min.y + (view.top() - shown.top()) * px_per_world);
@@ -484,13 +482,13 @@ void StudioUi::draw_world_overlays(const pysc2::Observation& obs, const render::
     return ImVec2(min.x + (p.x - view.left) * px_per_world, min.y + (view.top() - p.y) * px_per_world);
   };
   // Effects on the ground, below the labels.
-  for (const EffectCircle& effect : effect_circles(obs.proto().observation().raw_data(), view)) {
+  for (const EffectCircle& effect : effect_circles(obs.raw_view, view)) {
     const ImU32 colour = effect.own ? IM_COL32(120, 200, 255, 200) : IM_COL32(255, 120, 80, 200);
     draw->AddCircle(to_window(effect.centre), effect.radius * px_per_world, colour, 0, 2.0f);
   }
   // Names once a unit is big enough on screen to carry one (about 25 px per world unit).
   const bool with_names = px_per_world >= 25.0f;
-  for (const UnitLabel& label : unit_labels(obs.proto().observation().raw_data(), view, with_names)) {
+  for (const UnitLabel& label : unit_labels(obs.raw_view, view, with_names)) {
     const ImVec2 text_size = ImGui::CalcTextSize(label.text.c_str());
     ImVec2 at = to_window(label.anchor);
     at = ImVec2(std::floor(at.x - text_size.x / 2), std::floor(at.y + 2));
@@ -510,7 +508,7 @@ void StudioUi::draw_world_overlays(const pysc2::Observation& obs, const render::
     // resource is in the way.
     if (const auto footprint = build_footprint(armed_->name)) {
       BuildPreview preview = build_preview(*footprint, pixel, area, w, h, obs.screen("buildable"));
-      if (footprint_blocked(preview.rect, obs.proto().observation().raw_data())) preview.buildable = false;
+      if (footprint_blocked(preview.rect, obs.raw_view)) preview.buildable = false;
       const ImVec2 top_left = to_window({preview.rect.left, preview.rect.top()});
       const ImVec2 bottom_right = to_window({preview.rect.right(), preview.rect.bottom});
       const ImU32 edge = preview.buildable ? IM_COL32(80, 220, 100, 255) : IM_COL32(230, 70, 60, 255);
@@ -526,15 +524,12 @@ void StudioUi::draw_world_overlays(const pysc2::Observation& obs, const render::
 render::WorldRect StudioUi::camera_world_area() const {
   render::WorldPoint camera{0.0f, 0.0f};
   float camera_width = 24.0f;
-  if (snapshot_.game_info && snapshot_.game_info->options().has_feature_layer() &&
-      snapshot_.game_info->options().feature_layer().width() > 0) {
-    camera_width = snapshot_.game_info->options().feature_layer().width();
-  }
-  if (snapshot_.timestep && snapshot_.timestep->observation.proto().observation().raw_data().player().has_camera()) {
-    const auto& position = snapshot_.timestep->observation.proto().observation().raw_data().player().camera();
-    camera = {position.x(), position.y()};
-  } else if (snapshot_.game_info && snapshot_.game_info->start_raw().has_map_size()) {
-    camera = {snapshot_.game_info->start_raw().map_size().x() / 2.0f, snapshot_.game_info->start_raw().map_size().y() / 2.0f};
+  if (snapshot_.game_view && snapshot_.game_view->camera_width > 0) camera_width = snapshot_.game_view->camera_width;
+  if (snapshot_.timestep && snapshot_.timestep->observation.raw_view.camera) {
+    const pysc2::Point2D& position = *snapshot_.timestep->observation.raw_view.camera;
+    camera = {position.x, position.y};
+  } else if (snapshot_.game_view) {  // the map's centre (the origin when it has no size)
+    camera = {snapshot_.game_view->map_width / 2.0f, snapshot_.game_view->map_height / 2.0f};
   }
   return render::camera_area(camera, camera_width, mapper_screen_width(), mapper_screen_height());
 }
@@ -573,7 +568,7 @@ void StudioUi::handle_screen_input(const ImageRect& camera_image) {
     std::optional<LayerPixel> click;
     if (snapshot_.timestep) {
       const render::WorldRect area = camera_world_area();
-      click = click_pixel(snapshot_.timestep->observation.proto().observation().raw_data(), area, w, h,
+      click = click_pixel(snapshot_.timestep->observation.raw_view, area, w, h,
                           image_to_world(camera_image, area, ScreenPoint{mouse.x, mouse.y}));
     }
     mapper_.left_press(camera_image, ScreenPoint{mouse.x, mouse.y}, click);
@@ -658,7 +653,7 @@ void StudioUi::submit(const pysc2::FunctionCall& call) {
     return;
   }
   if (raw_actions_ && snapshot_.timestep) {
-    const RawMapping raw = to_raw_command(call, snapshot_.timestep->observation.proto().observation().raw_data(),
+    const RawMapping raw = to_raw_command(call, snapshot_.timestep->observation.raw_view,
                                           camera_world_area(), mapper_screen_width(), mapper_screen_height());
     if (!raw.spatial) {
       if (raw.command) {

@@ -106,7 +106,7 @@ class StudioUi {
   void draw_minimap(const SessionSnapshot& snapshot);
   void draw_feature_layers(const SessionSnapshot& snapshot);
   void draw_layer_cell(const pysc2::Layer& layer, render::LayerSet set, float cell_width, OpaqueImageRun& images);
-  void update_raw_layers(const SessionSnapshot& snapshot);  // raw_layers_ from a new TimeStep
+  void update_raw_layers(const SessionSnapshot& snapshot);  // the atlas's raw group from a new TimeStep
   void draw_inspectors(const SessionSnapshot& snapshot);
   void draw_inspector(Inspector& inspector, const pysc2::Observation& obs);
   void draw_command_card(const SessionSnapshot& snapshot);
@@ -158,9 +158,6 @@ class StudioUi {
   render::RenderContext context_;
   render::WorldRenderer world_;
   render::LayerAtlas layers_;  // every layer, keys "screen/<name>", "minimap/<name>", "raw/<name>"
-  // PySC2 viewer's raw layers (pysc2::kRawLayerNames order); start_raw ones from raw_game_info_.
-  std::vector<pysc2::Layer> raw_layers_;
-  std::shared_ptr<const SC2APIProtocol::ResponseGameInfo> raw_game_info_;
   std::string reveal_layer_;  // a layer cell to scroll into view next frame
   InputMapper mapper_;
   Keymap keymap_;

@@ -145,10 +145,11 @@ void Env::start_game() {
   game_info_ = controller_.game_info();
   check_echoed_setup(game_info_, options_);
   check_echoed_rgb(game_info_, options_);
+  game_view_ = to_game_view(game_info_);  // once per game: every observation shares it
   game_created_ = true;
 }
 
-TimeStep Env::reset() {
+std::shared_ptr<const TimeStep> Env::reset() {
   if (!game_created_) {
     start_game();
   } else {
@@ -159,20 +160,20 @@ TimeStep Env::reset() {
   return observe(StepType::first, 0);
 }
 
-TimeStep Env::step(const std::vector<FunctionCall>& calls) { return step(calls, {}); }
+std::shared_ptr<const TimeStep> Env::step(const std::vector<FunctionCall>& calls) { return step(calls, {}); }
 
-TimeStep Env::step(const std::vector<FunctionCall>& calls, const std::vector<RawCommand>& raw) {
+std::shared_ptr<const TimeStep> Env::step(const std::vector<FunctionCall>& calls, const std::vector<RawCommand>& raw) {
   if (!raw.empty() && !options_.raw) {
     throw std::invalid_argument("raw commands need the raw interface (EnvOptions.raw)");
   }
   if (episode_ == 0) throw std::logic_error("Env::step() called before reset()");
-  if (last_type_ == StepType::last) {
+  if (last_ && last_->last()) {
     throw std::logic_error("Env::step() called after the episode ended; call reset() first");
   }
 
   const ActionSpace space = action_space();
   const std::vector<int>* available =
-      options_.ensure_available_actions ? &last_available_ : nullptr;
+      options_.ensure_available_actions ? &last_->observation.available_actions : nullptr;
   SC2APIProtocol::RequestAction request;
   for (const FunctionCall& call : calls) {
     validate(call, space, available);  // every call before anything is sent
@@ -187,11 +188,12 @@ TimeStep Env::step(const std::vector<FunctionCall>& calls, const std::vector<Raw
   return observe(StepType::mid, game_loop_ + static_cast<std::uint32_t>(options_.step_mul));
 }
 
-TimeStep Env::observe(StepType type, std::uint32_t target_loop) {
+std::shared_ptr<const TimeStep> Env::observe(StepType type, std::uint32_t target_loop) {
   SC2APIProtocol::ResponseObservation response = controller_.observe(target_loop);
   const bool ended = response.player_result_size() > 0;
-  if (response.observation().game_loop() == kStubGameLoop && ended && type != StepType::first && last_response_) {
-    SC2APIProtocol::ResponseObservation merged = *last_response_;
+  const SC2APIProtocol::ResponseObservation* previous = last_ ? last_->observation.shared_proto.get() : nullptr;
+  if (response.observation().game_loop() == kStubGameLoop && ended && type != StepType::first && previous) {
+    SC2APIProtocol::ResponseObservation merged = *previous;
     *merged.mutable_actions() = response.actions();
     *merged.mutable_action_errors() = response.action_errors();
     *merged.mutable_player_result() = response.player_result();
@@ -203,27 +205,22 @@ TimeStep Env::observe(StepType type, std::uint32_t target_loop) {
                              std::to_string(target_loop) + ", got " + std::to_string(loop));
   }
 
-  // Shared by the TimeStep and last_response_ (for last() and the stub merge): never copied.
-  auto kept = std::make_shared<const SC2APIProtocol::ResponseObservation>(std::move(response));
-  TimeStep step;
-  step.observation = to_observation(kept, observation_spec(), game_info_);
+  // Decoded once; the TimeStep is shared by the caller and last() (and holds the response for
+  // the stub merge): never copied.
+  auto step = std::make_shared<TimeStep>();
+  step->observation = to_observation(std::move(response), observation_spec(), game_view_);
   if (type == StepType::first) {
-    step.step_type = StepType::first;
-    step.reward = 0.0f;
-    step.discount = 0.0f;  // PySC2: FIRST steps have discount 0
+    step->step_type = StepType::first;
+    step->reward = 0.0f;
+    step->discount = 0.0f;  // PySC2: FIRST steps have discount 0
   } else {
-    step.step_type = ended ? StepType::last : StepType::mid;
-    step.reward = static_cast<float>(step.observation.score - last_score_);
-    step.discount = ended ? 0.0f : 1.0f;
+    step->step_type = ended ? StepType::last : StepType::mid;
+    step->reward = static_cast<float>(step->observation.score - last_score_);
+    step->discount = ended ? 0.0f : 1.0f;
   }
-  last_score_ = step.observation.score;
+  last_score_ = step->observation.score;
   game_loop_ = loop;
-  last_response_ = std::move(kept);
-  last_type_ = step.step_type;
-  last_reward_ = step.reward;
-  last_discount_ = step.discount;
-  last_available_ = step.observation.available_actions;
-  last_cache_fresh_ = false;
+  last_ = step;
   return step;
 }
 
@@ -247,18 +244,6 @@ ObservationSpec Env::observation_spec() const {
 ActionSpace Env::action_space() const {
   return ActionSpace{options_.feature_screen_size, screen_height(options_), options_.feature_minimap_size,
                      minimap_height(options_)};
-}
-
-const TimeStep& Env::last() const {
-  if (!last_cache_fresh_ && last_response_) {
-    // Decoding the same response again cannot fail: observe() decoded it already.
-    last_cache_.observation = to_observation(last_response_, observation_spec(), game_info_);
-    last_cache_.step_type = last_type_;
-    last_cache_.reward = last_reward_;
-    last_cache_.discount = last_discount_;
-  }
-  last_cache_fresh_ = true;
-  return last_cache_;
 }
 
 }  // namespace sc2::pysc2

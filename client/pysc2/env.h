@@ -52,16 +52,18 @@ class Env {
   // First call: create_game + join_game + game_info; later calls: restart_game. Then
   // observes: a `first` TimeStep with reward 0 and discount 0 (as PySC2). Throws
   // std::runtime_error when the game echoes other feature (or RGB) resolutions than asked for.
-  TimeStep reset();
+  // Every TimeStep is decoded once and shared, never copied: the caller and last() hold the
+  // same one.
+  std::shared_ptr<const TimeStep> reset();
   // Validates every call (throws std::invalid_argument naming the function and argument),
   // sends them in one RequestAction (one Action per call), steps step_mul loops and
   // observes. Throws std::logic_error before reset() and after the last step of an episode.
-  TimeStep step(const std::vector<FunctionCall>& calls);
-  TimeStep step(const FunctionCall& call) { return step(std::vector<FunctionCall>{call}); }
+  std::shared_ptr<const TimeStep> step(const std::vector<FunctionCall>& calls);
+  std::shared_ptr<const TimeStep> step(const FunctionCall& call) { return step(std::vector<FunctionCall>{call}); }
   // As step(calls), plus raw-interface commands sent after them in the same RequestAction
   // (one Action each; not checked against available_actions, as raw actions are not).
   // Throws std::invalid_argument when there are raw commands and the raw interface is off.
-  TimeStep step(const std::vector<FunctionCall>& calls, const std::vector<RawCommand>& raw);
+  std::shared_ptr<const TimeStep> step(const std::vector<FunctionCall>& calls, const std::vector<RawCommand>& raw);
 
   const EnvOptions& options() const { return options_; }
   // Game loops per step from the next step on (PySC2's viewer changes it while playing).
@@ -70,11 +72,12 @@ class Env {
   // The point ranges calls are validated against (the layer resolutions asked for).
   ActionSpace action_space() const;
   const SC2APIProtocol::ResponseGameInfo& game_info() const { return game_info_; }
-  // The last TimeStep returned by reset() / step(). Decoded again from the kept response on
-  // first use after each step (keeping a second decoded copy on every step costs more than
-  // an occasional decode); the reference stays valid across steps, its content is refreshed
-  // by the next call.
-  const TimeStep& last() const;
+  // What the views need of the game info, decoded once per game (after the first reset; null
+  // before) and shared by every observation's game_view.
+  const std::shared_ptr<const GameView>& game_view() const { return game_view_; }
+  // The TimeStep the last reset() / step() returned, the same object (nothing decoded or
+  // copied); null before the first reset().
+  const std::shared_ptr<const TimeStep>& last() const { return last_; }
   int episode() const { return episode_; }          // 1 after the first reset
   std::int64_t episode_steps() const { return episode_steps_; }  // step() calls this episode
   std::uint32_t game_loop() const { return game_loop_; }          // of the last observation
@@ -82,21 +85,16 @@ class Env {
 
  private:
   void start_game();
-  TimeStep observe(StepType type, std::uint32_t target_loop);
+  std::shared_ptr<const TimeStep> observe(StepType type, std::uint32_t target_loop);
   ObservationSpec observation_spec() const;
 
   Controller& controller_;
   EnvOptions options_;
   SC2APIProtocol::ResponseGameInfo game_info_;
-  // What later calls need of the last TimeStep: its type (episode end), the available
-  // actions (validation) and the response (the stub merge, last()).
-  StepType last_type_ = StepType::first;
-  float last_reward_ = 0.0f;
-  float last_discount_ = 1.0f;
-  std::vector<int> last_available_;
-  std::shared_ptr<const SC2APIProtocol::ResponseObservation> last_response_;  // null before the first
-  mutable TimeStep last_cache_;  // last() decodes into this when stale
-  mutable bool last_cache_fresh_ = true;
+  std::shared_ptr<const GameView> game_view_;
+  // Later calls read its type (episode end), available actions (validation) and response
+  // (a stub's merge). Null before the first reset().
+  std::shared_ptr<const TimeStep> last_;
   bool game_created_ = false;
   int episode_ = 0;
   std::int64_t episode_steps_ = 0;

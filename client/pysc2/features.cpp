@@ -1,6 +1,7 @@
 // ResponseObservation (+ ResponseGameInfo) -> Observation (pysc2-features.md §5).
 #include "client/pysc2/features.h"
 
+#include <atomic>
 #include <memory>
 #include <stdexcept>
 #include <utility>
@@ -10,6 +11,8 @@
 
 namespace sc2::pysc2 {
 namespace {
+
+std::atomic<std::uint64_t> observation_count{0};
 
 std::vector<Layer> decode_all(const std::vector<LayerSpec>& specs,
                               const SC2APIProtocol::ObservationFeatureLayer& layers, int width, int height) {
@@ -26,60 +29,54 @@ std::array<std::int64_t, 11> player_vector(const SC2APIProtocol::PlayerCommon& p
           p.army_count(),   p.warp_gate_count(),   p.larva_count()};
 }
 
-void fill_races(const SC2APIProtocol::ResponseGameInfo& info, std::uint32_t own_id, Observation& result) {
-  for (const auto& player : info.player_info()) {
-    if (player.player_id() == own_id) {
-      result.home_race_requested = player.race_requested();
-    } else if (player.type() != SC2APIProtocol::Observer && result.away_race_requested == 0) {
-      result.away_race_requested = player.race_requested();
+void fill_races(const GameView& game, std::uint32_t own_id, Observation& result) {
+  for (const PlayerSetup& player : game.players) {
+    if (player.player_id == own_id) {
+      result.home_race_requested = static_cast<int>(player.race_requested);
+    } else if (player.type != PlayerType::observer && result.away_race_requested == 0) {
+      result.away_race_requested = static_cast<int>(player.race_requested);
     }
   }
 }
 
 // Keys read from raw_data (the raw interface must be on; see observation.h).
-void fill_raw_keys(const SC2APIProtocol::ObservationRaw& raw, const ObservationSpec& spec,
-                   const SC2APIProtocol::ResponseGameInfo& info, Observation& result) {
-  const auto& feature_layer = info.options().feature_layer();
-  const double camera_width = feature_layer.width() > 0.0f ? feature_layer.width() : spec.camera_width;
+void fill_raw_keys(const SC2APIProtocol::ObservationRaw& raw, const ObservationSpec& spec, const GameView& game,
+                   Observation& result) {
+  const double camera_width = game.camera_width > 0.0f ? game.camera_width : spec.camera_width;
   const auto& camera = raw.player().camera();
   const PixelMapping screen =
       PixelMapping::screen(camera.x(), camera.y(), camera_width, spec.screen_width, spec.screen_height);
-  const PixelMapping minimap = PixelMapping::minimap(info, spec.minimap_width, spec.minimap_height);
+  const PixelMapping minimap = PixelMapping::minimap(game, spec.minimap_width, spec.minimap_height);
 
   result.feature_units = unit_table(raw.units(), screen, {true, false, spec.add_cargo_to_units});
   result.feature_minimap_units = unit_table(raw.units(), minimap, {false, false, false});
   result.feature_effects = effect_table(raw.effects(), screen);
-  const PixelMapping raw_pixels = PixelMapping::raw(info);
+  const PixelMapping raw_pixels = PixelMapping::raw(game);
   result.radar = radar_table(raw.radar(), raw_pixels);
   result.raw_units = unit_table(raw.units(), raw_pixels, {false, true, spec.add_cargo_to_units});
   result.raw_effects = effect_table(raw.effects(), raw_pixels, false);
   result.unit_counts = unit_count_table(raw.units());
   result.upgrades.assign(raw.player().upgrade_ids().begin(), raw.player().upgrade_ids().end());
+  result.raw_view = raw_view(raw);
 }
 
 // camera_position / camera_size (raw-resolution pixels). Like PySC2 they only need the map
 // size: without raw data the camera is world (0,0).
 void fill_camera_keys(const SC2APIProtocol::Observation& observation, const ObservationSpec& spec,
-                      const SC2APIProtocol::ResponseGameInfo& info, Observation& result) {
-  const PixelMapping raw_pixels = PixelMapping::raw(info);
+                      const GameView& game, Observation& result) {
+  const PixelMapping raw_pixels = PixelMapping::raw(game);
   if (!raw_pixels.valid()) return;
   const auto& camera = observation.raw_data().player().camera();
   result.camera_position = raw_pixels.pixel(camera.x(), camera.y());
-  const float width = info.options().feature_layer().width();
-  result.camera_size = raw_pixels.extent(width > 0.0f ? width : spec.camera_width);
+  result.camera_size = raw_pixels.extent(game.camera_width > 0.0f ? game.camera_width : spec.camera_width);
 }
 
-}  // namespace
-
-Observation to_observation(const SC2APIProtocol::ResponseObservation& response, const ObservationSpec& spec) {
-  return to_observation(response, spec, SC2APIProtocol::ResponseGameInfo::default_instance());
-}
-
-namespace {
-
-// Every key but `proto`, which the callers copy or move in.
+// Every key but `proto`, which the callers share in. The one full decode of an observation.
 Observation decode_keys(const SC2APIProtocol::ResponseObservation& response, const ObservationSpec& spec,
-                        const SC2APIProtocol::ResponseGameInfo& game_info) {
+                        std::shared_ptr<const GameView> game_view) {
+  observation_count.fetch_add(1, std::memory_order_relaxed);
+  static const GameView kNoGame;  // without game info: no map size, no players, no camera width
+  const GameView& game = game_view ? *game_view : kNoGame;
   const SC2APIProtocol::Observation& observation = response.observation();
   Observation result;
   const auto& layers = observation.feature_layer_data();
@@ -97,37 +94,65 @@ Observation decode_keys(const SC2APIProtocol::ResponseObservation& response, con
   }
   for (const auto& error : response.action_errors()) result.action_result.push_back(error.result());
   fill_ui_keys(observation.ui_data(), result);
+  result.ui_view = ui_view(observation.ui_data());
   result.alerts.assign(observation.alerts().begin(), observation.alerts().end());
-  if (observation.has_raw_data()) fill_raw_keys(observation.raw_data(), spec, game_info, result);
-  fill_camera_keys(observation, spec, game_info, result);
+  if (observation.has_raw_data()) fill_raw_keys(observation.raw_data(), spec, game, result);
+  fill_camera_keys(observation, spec, game, result);
   if (observation.has_render_data()) {
     result.rgb_screen = decode_rgb(observation.render_data().map(), "rgb_screen (render_data.map)");
     result.rgb_minimap = decode_rgb(observation.render_data().minimap(), "rgb_minimap (render_data.minimap)");
   }
-  result.map_name = spec.map_name.empty() ? game_info.map_name() : spec.map_name;
-  fill_races(game_info, observation.player_common().player_id(), result);
+  result.map_name = spec.map_name.empty() ? game.map_name : spec.map_name;
+  fill_races(game, observation.player_common().player_id(), result);
+  result.game_view = std::move(game_view);
   return result;
 }
 
 }  // namespace
 
+Observation to_observation(const SC2APIProtocol::ResponseObservation& response, const ObservationSpec& spec) {
+  return to_observation(response, spec, std::shared_ptr<const GameView>());
+}
+
+Observation to_observation(std::shared_ptr<const SC2APIProtocol::ResponseObservation> response,
+                           const ObservationSpec& spec, std::shared_ptr<const GameView> game) {
+  if (!response) throw std::invalid_argument("to_observation: no response");
+  Observation result = decode_keys(*response, spec, std::move(game));
+  result.shared_proto = std::move(response);
+  return result;
+}
+
+Observation to_observation(SC2APIProtocol::ResponseObservation&& response, const ObservationSpec& spec,
+                           std::shared_ptr<const GameView> game) {
+  return to_observation(std::make_shared<const SC2APIProtocol::ResponseObservation>(std::move(response)), spec,
+                        std::move(game));
+}
+
+Observation to_observation(const SC2APIProtocol::ResponseObservation& response, const ObservationSpec& spec,
+                           std::shared_ptr<const GameView> game) {
+  return to_observation(std::make_shared<const SC2APIProtocol::ResponseObservation>(response), spec, std::move(game));
+}
+
 Observation to_observation(const SC2APIProtocol::ResponseObservation& response, const ObservationSpec& spec,
                            const SC2APIProtocol::ResponseGameInfo& game_info) {
-  return to_observation(std::make_shared<const SC2APIProtocol::ResponseObservation>(response), spec, game_info);
+  return to_observation(response, spec, to_game_view(game_info));
 }
 
 Observation to_observation(SC2APIProtocol::ResponseObservation&& response, const ObservationSpec& spec,
                            const SC2APIProtocol::ResponseGameInfo& game_info) {
-  return to_observation(std::make_shared<const SC2APIProtocol::ResponseObservation>(std::move(response)), spec,
-                        game_info);
+  return to_observation(std::move(response), spec, to_game_view(game_info));
 }
 
 Observation to_observation(std::shared_ptr<const SC2APIProtocol::ResponseObservation> response,
                            const ObservationSpec& spec, const SC2APIProtocol::ResponseGameInfo& game_info) {
-  if (!response) throw std::invalid_argument("to_observation: no response");
-  Observation result = decode_keys(*response, spec, game_info);
-  result.shared_proto = std::move(response);
-  return result;
+  return to_observation(std::move(response), spec, to_game_view(game_info));
+}
+
+std::uint64_t observation_decodes() { return observation_count.load(std::memory_order_relaxed); }
+
+const SC2APIProtocol::ResponseObservation& observation_proto(const Observation& observation) {
+  return observation.shared_proto ? *observation.shared_proto
+                                  : SC2APIProtocol::ResponseObservation::default_instance();
 }
 
 }  // namespace sc2::pysc2

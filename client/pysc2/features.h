@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "client/pysc2/decode_counts.h"
+#include "client/pysc2/game_view.h"
 #include "client/pysc2/observation.h"
 #include "s2clientprotocol/sc2api.pb.h"
 
@@ -53,27 +55,44 @@ struct ObservationSpec {
   float camera_width = 24.0f;
 };
 
-// Everything in observation.h from one ResponseObservation (layers decoded, player vector
-// in PySC2's order, scores, UI tables, available_actions, last_actions, action_result, proto
-// kept, rgb_screen / rgb_minimap when render_data is there). Without game info the keys that
-// need it stay empty or 0: feature_minimap_units, radar, raw_units, raw_effects,
+// The game info's facts the views need (game_view.h), with its start_raw grids decoded: made
+// once per game and shared by every observation of it.
+std::shared_ptr<const GameView> to_game_view(const SC2APIProtocol::ResponseGameInfo& game_info);
+
+// Everything in observation.h from one ResponseObservation, in one decode (counted in
+// decode_counts.h): layers decoded, player vector in PySC2's order, scores, UI tables,
+// available_actions, last_actions, action_result, rgb_screen / rgb_minimap when render_data
+// is there, raw_view and ui_view, the response kept as shared_proto. Without game info the
+// keys that need it stay empty or 0: feature_minimap_units, radar, raw_units, raw_effects,
 // camera_position, camera_size, home/away_race_requested; map_name is spec.map_name;
-// feature_units and feature_effects use spec.camera_width. Throws std::runtime_error when a
-// layer or RGB image cannot be decoded (see decode_image, decode_rgb) or an ability cannot be
-// mapped (see available_actions).
+// feature_units and feature_effects use spec.camera_width; game_view is null. Throws
+// std::runtime_error when a layer or RGB image cannot be decoded (see decode_image,
+// decode_rgb) or an ability cannot be mapped (see available_actions).
 Observation to_observation(const SC2APIProtocol::ResponseObservation& response, const ObservationSpec& spec);
 
-// The same with the game's ResponseGameInfo: camera width (options.feature_layer.width),
-// map size and playable area (start_raw), map_name and the players' requested races.
-// Races: home = player_info of player_common.player_id, away = the first other player that
-// is not an observer; 0 (NoRace) when absent (PySC2 raises KeyError for a missing own id).
+// The same with the game's view (to_game_view; null = no game info): camera width, map size
+// and playable area, map_name and the players' requested races. Races: home = the player of
+// player_common.player_id, away = the first other player that is not an observer; 0 (NoRace)
+// when absent (PySC2 raises KeyError for a missing own id). The observation shares `game`.
+// The response is shared (Env and ObservedSteps keep it for a stub's merge), taken over, or
+// copied.
+Observation to_observation(std::shared_ptr<const SC2APIProtocol::ResponseObservation> response,
+                           const ObservationSpec& spec, std::shared_ptr<const GameView> game);
+Observation to_observation(SC2APIProtocol::ResponseObservation&& response, const ObservationSpec& spec,
+                           std::shared_ptr<const GameView> game);
+Observation to_observation(const SC2APIProtocol::ResponseObservation& response, const ObservationSpec& spec,
+                           std::shared_ptr<const GameView> game);
+
+// The same from a ResponseGameInfo, for tests and tools: its view is made for this one call
+// (a game's observations should share one view instead).
 Observation to_observation(const SC2APIProtocol::ResponseObservation& response, const ObservationSpec& spec,
                            const SC2APIProtocol::ResponseGameInfo& game_info);
-// The same, taking the response over as Observation::proto instead of copying it.
 Observation to_observation(SC2APIProtocol::ResponseObservation&& response, const ObservationSpec& spec,
                            const SC2APIProtocol::ResponseGameInfo& game_info);
-// The same, sharing the response (Env keeps it for last() without a copy).
 Observation to_observation(std::shared_ptr<const SC2APIProtocol::ResponseObservation> response,
                            const ObservationSpec& spec, const SC2APIProtocol::ResponseGameInfo& game_info);
+
+// The message an observation was decoded from (an empty one when none was kept).
+const SC2APIProtocol::ResponseObservation& observation_proto(const Observation& observation);
 
 }  // namespace sc2::pysc2

@@ -1,4 +1,4 @@
-// Observation layer lookups by PySC2 name.
+// Observation layer lookups by PySC2 name; raw units by tag.
 #include <algorithm>
 
 #include "client/pysc2/observation.h"
@@ -15,6 +15,11 @@ const Layer* find_layer(const std::vector<Layer>& layers, std::string_view name)
 
 const Layer* Observation::screen(std::string_view name) const { return find_layer(feature_screen, name); }
 const Layer* Observation::minimap(std::string_view name) const { return find_layer(feature_minimap, name); }
+
+const RawUnit* RawView::find(std::uint64_t tag) const {
+  auto it = std::find_if(units.begin(), units.end(), [&](const RawUnit& unit) { return unit.tag == tag; });
+  return it == units.end() ? nullptr : &*it;
+}
 
 std::vector<int> Observation::last_action_ids() const {
   std::vector<int> ids;

@@ -1,7 +1,9 @@
 #pragma once
 // The PySC2 observation in C++: named feature layers and every structured key, decoded
 // from one ResponseObservation (plus the game's ResponseGameInfo for the keys that need the
-// map or the players). The raw proto is kept for views that need raw units.
+// map or the players), and what the app's views show of it, decoded in the same pass: the
+// raw units, effects and map grids (raw_view.h), the selection panels (ui_view.h) and the
+// game's static facts (game_view.h). No protobuf here: views read these plain values.
 //
 // PySC2 key               C++ member                 shape / type            source (pysc2-features.md)
 // ----------------------  -------------------------  ----------------------  --------------------------------------
@@ -58,41 +60,17 @@
 #include <vector>
 
 #include "client/pysc2/function_call.h"
+#include "client/pysc2/game_view.h"
+#include "client/pysc2/layer.h"
+#include "client/pysc2/raw_view.h"
 #include "client/pysc2/table.h"
-#include "s2clientprotocol/sc2api.pb.h"
+#include "client/pysc2/ui_view.h"
+
+namespace SC2APIProtocol {
+class ResponseObservation;
+}
 
 namespace sc2::pysc2 {
-
-enum class LayerKind { categorical, scalar };
-
-// One decoded feature layer: values[y * width + x], row 0 at the top.
-struct Layer {
-  std::string name;   // PySC2's name, e.g. "player_relative"
-  LayerKind kind = LayerKind::categorical;
-  int scale = 0;      // number of distinct values PySC2 assumes (palette length)
-  int width = 0;
-  int height = 0;
-  std::vector<std::int32_t> values;  // all zeros when the game did not send the layer
-  // False when the game sent the layer with size (0,0) (it has no such data): the values
-  // are then zeros, as in PySC2's observation; views may show "not sent" instead.
-  bool sent = false;
-
-  std::int32_t at(int x, int y) const { return values[static_cast<std::size_t>(y) * width + x]; }
-  bool empty() const { return values.empty(); }
-};
-
-// One rendered RGB image (rgb_screen / rgb_minimap): rgb[(y * width + x) * 3 + channel],
-// row 0 at the top, channels R, G, B (PySC2 stores them as int32; 0..255 here).
-struct RgbImage {
-  int width = 0;
-  int height = 0;
-  std::vector<std::uint8_t> rgb;  // empty when the game sent no render data
-
-  std::uint8_t at(int x, int y, int channel) const {
-    return rgb[(static_cast<std::size_t>(y) * width + x) * 3 + static_cast<std::size_t>(channel)];
-  }
-  bool empty() const { return rgb.empty(); }
-};
 
 struct Observation {
   std::vector<Layer> feature_screen;   // PySC2 order (27 layers)
@@ -105,13 +83,9 @@ struct Observation {
   std::vector<int> available_actions;     // function ids, ascending
   std::vector<FunctionCall> last_actions; // what the game says was done since last time
   std::vector<int> action_result;         // ActionResult values of action_errors
-  // Everything the game sent, read-only and shared: copies of this Observation and the Env's
-  // last() point at the same message instead of copying every feature layer again.
+  // Everything the game sent, read-only and shared (copies of this Observation point at the
+  // same message): for tests and tools (features.h observation_proto); views never read it.
   std::shared_ptr<const SC2APIProtocol::ResponseObservation> shared_proto;
-  // The message (an empty one when none was kept).
-  const SC2APIProtocol::ResponseObservation& proto() const {
-    return shared_proto ? *shared_proto : SC2APIProtocol::ResponseObservation::default_instance();
-  }
 
   std::array<std::int64_t, 13> score_cumulative{};  // names: columns::score_cumulative
   Table score_by_category{columns::score_category, 11, columns::score_category_rows};
@@ -139,6 +113,12 @@ struct Observation {
   std::string map_name;
   int home_race_requested = 0;  // SC2APIProtocol::Race (0 NoRace, 1 Terran, 2 Zerg, 3 Protoss, 4 Random)
   int away_race_requested = 0;
+
+  // What the views show, decoded in the same pass as the keys above.
+  RawView raw_view;  // raw_data: units, effects, radar, camera, visibility and creep
+  UiView ui_view;    // ui_data: the selection panels and control groups
+  // The game's static facts, shared by every observation of the game; null without game info.
+  std::shared_ptr<const GameView> game_view;
 
   const Layer* screen(std::string_view name) const;   // nullptr when no such layer
   const Layer* minimap(std::string_view name) const;

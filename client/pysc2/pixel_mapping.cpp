@@ -3,7 +3,7 @@
 #include <cmath>
 #include <limits>
 
-#include "client/pysc2/observation_keys.h"
+#include "client/pysc2/pixel_mapping.h"
 
 namespace sc2::pysc2 {
 namespace {
@@ -13,15 +13,14 @@ struct WorldArea {
   double x0 = 0, top = 0, width = 0, height = 0;
 };
 
-WorldArea map_area(const SC2APIProtocol::ResponseGameInfo& info, bool crop) {
-  const auto& start = info.start_raw();
-  if (crop && start.has_playable_area()) {
-    const auto& area = start.playable_area();
-    return {static_cast<double>(area.p0().x()), static_cast<double>(area.p1().y()),
-            static_cast<double>(area.p1().x() - area.p0().x()), static_cast<double>(area.p1().y() - area.p0().y())};
+WorldArea map_area(const GameView& game, bool crop) {
+  if (crop && game.playable_area) {
+    const MapArea& area = *game.playable_area;
+    return {static_cast<double>(area.x0), static_cast<double>(area.y1), static_cast<double>(area.x1 - area.x0),
+            static_cast<double>(area.y1 - area.y0)};
   }
-  const double height = start.map_size().y();
-  return {0.0, height, static_cast<double>(start.map_size().x()), height};
+  const double height = game.map_height;
+  return {0.0, height, static_cast<double>(game.map_width), height};
 }
 
 }  // namespace
@@ -63,13 +62,13 @@ PixelMapping PixelMapping::area(double left, double top, double area_width, doub
   return mapping;
 }
 
-PixelMapping PixelMapping::minimap(const SC2APIProtocol::ResponseGameInfo& game_info, int width, int height) {
-  const WorldArea world = map_area(game_info, game_info.options().feature_layer().crop_to_playable_area());
+PixelMapping PixelMapping::minimap(const GameView& game, int width, int height) {
+  const WorldArea world = map_area(game, game.crop_to_playable_area);
   return area(world.x0, world.top, world.width, world.height, width, height);
 }
 
-PixelMapping PixelMapping::raw(const SC2APIProtocol::ResponseGameInfo& game_info) {
-  const WorldArea world = map_area(game_info, game_info.options().raw_crop_to_playable_area());
+PixelMapping PixelMapping::raw(const GameView& game) {
+  const WorldArea world = map_area(game, game.raw_crop_to_playable_area);
   return area(world.x0, world.top, world.width, world.height, static_cast<int>(world.width),
               static_cast<int>(world.height));
 }

@@ -43,7 +43,7 @@ TEST_CASE("end to end: the scripted agent scores at least 20 in one MoveToBeacon
 
   CHECK(result.score >= 20);
   // The episode ended by its time limit, not early and not late.
-  const auto& last = env.last();
+  const pysc2::TimeStep& last = *env.last();
   CHECK(last.last());
   CHECK(last.observation.game_loop >= kMoveToBeaconLoops);
   CHECK(last.observation.game_loop < kMoveToBeaconLoops + static_cast<std::uint32_t>(options.step_mul));

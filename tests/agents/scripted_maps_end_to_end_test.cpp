@@ -98,9 +98,9 @@ TEST_CASE("end to end: scripted BuildMarines builds at least 25 Marines in its f
   agent->reset();
   auto time_step = env.reset();
   double marines = 0;
-  for (int step = 0; step < 800 && !time_step.last(); ++step) {
-    time_step = env.step(agent->step(time_step));
-    marines += time_step.reward;  // score = Marines built
+  for (int step = 0; step < 800 && !time_step->last(); ++step) {
+    time_step = env.step(agent->step(*time_step));
+    marines += time_step->reward;  // score = Marines built
   }
   INFO("Marines built: " << marines);
   CHECK(marines >= 25);

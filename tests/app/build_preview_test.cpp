@@ -67,12 +67,11 @@ TEST_CASE("the preview is buildable only when every screen pixel under the footp
 
 TEST_CASE("structures and resources in a footprint block it, units and discs at its edge do not") {
   const sc2::render::WorldRect depot{31.0f, 31.0f, 2.0f, 2.0f};
-  SC2APIProtocol::ObservationRaw raw;
+  sc2::pysc2::RawView raw;
   auto add = [&](float x, float y, float radius) {
-    auto* unit = raw.add_units();
-    unit->mutable_pos()->set_x(x);
-    unit->mutable_pos()->set_y(y);
-    unit->set_radius(radius);
+    sc2::pysc2::RawUnit& unit = raw.units.emplace_back();
+    unit.pos = {x, y, 0.0f};
+    unit.radius = radius;
   };
   add(32.0f, 32.0f, 0.375f);  // an SCV standing there: it walks away
   CHECK_FALSE(sc2::app::footprint_blocked(depot, raw));

@@ -52,8 +52,8 @@ class PlayedGame {
   void play() {
     try {
       while (!done_) {
-        if (env_->last().last()) env_->reset();
-        const auto& available = env_->last().observation.available_actions;
+        if (env_->last()->last()) env_->reset();
+        const auto& available = env_->last()->observation.available_actions;
         const bool can_select = std::find(available.begin(), available.end(), sc2::pysc2::fn::select_army) !=
                                 available.end();
         if (can_select && env_->episode_steps() % 10 == 0) {

@@ -76,6 +76,13 @@ TEST_CASE("scripted clicks select the Marine and move it to the beacon on MoveTo
     INFO(action.dump());
     CHECK(action.at("result") == "ok");
   }
+  // Each observation was decoded once, by the client on the game thread: as many decodes as
+  // TimeSteps published, though the UI drew every one of them; the game info once.
+  const auto& decoding = log.at("decoding");
+  INFO(decoding.dump());
+  CHECK(decoding.at("observations_published").get<int>() > 10);
+  CHECK(decoding.at("observations_decoded") == decoding.at("observations_published"));
+  CHECK(decoding.at("game_infos_decoded") == 1);
   // The select_point pixel is on the Marine: the Smart order was accepted for it (result ok
   // above) and the Marine moved.
   CHECK(log.at("first_observation").at("units").at(0).at("unit_type") == 48);  // Marine

@@ -36,7 +36,7 @@ Recorded record_replay() {
   env.reset();
   env.step(sc2::pysc2::FunctionCall{sc2::pysc2::fn::select_army, {{0}}});
   for (int i = 0; i < 40; ++i) {
-    const auto& available = env.last().observation.available_actions;
+    const auto& available = env.last()->observation.available_actions;
     const int move = 331;  // Move_screen
     if (i % 8 == 0 && std::find(available.begin(), available.end(), move) != available.end()) {
       env.step(sc2::pysc2::FunctionCall{move, {{0}, {10 + i, 20 + i / 2}}});
@@ -84,6 +84,12 @@ TEST_CASE("sc2studio --replay plays a replay back and seeks forward, back and to
     INFO(action.dump());
     CHECK(action.at("result") == "in the replay");  // nothing of the person's
   }
+  // One decode per observation shown, however it was reached; the game info once per start
+  // of the replay (the first one and the seek back).
+  const auto& decoding = log.at("decoding");
+  INFO(decoding.dump());
+  CHECK(decoding.at("observations_decoded") == decoding.at("observations_published"));
+  CHECK(decoding.at("game_infos_decoded") == 2);
 }
 
 TEST_CASE("sc2studio --replay: the player's calls appear in the log as the replay plays") {

@@ -12,28 +12,27 @@ using pysc2::RawCommand;
 
 namespace {
 
-void add_unit(SC2APIProtocol::ObservationRaw& raw, std::uint64_t tag, float x, float y, float radius,
-              SC2APIProtocol::Alliance alliance, bool selected = false) {
-  SC2APIProtocol::Unit* unit = raw.add_units();
-  unit->set_tag(tag);
-  unit->set_alliance(alliance);
-  unit->set_owner(alliance == SC2APIProtocol::Self ? 1 : 2);
-  unit->mutable_pos()->set_x(x);
-  unit->mutable_pos()->set_y(y);
-  unit->set_radius(radius);
-  unit->set_is_selected(selected);
-  unit->set_display_type(SC2APIProtocol::Visible);
+void add_unit(pysc2::RawView& raw, std::uint64_t tag, float x, float y, float radius, pysc2::Alliance alliance,
+              bool selected = false) {
+  pysc2::RawUnit& unit = raw.units.emplace_back();
+  unit.tag = tag;
+  unit.alliance = alliance;
+  unit.owner = alliance == pysc2::Alliance::self ? 1 : 2;
+  unit.pos = {x, y, 0.0f};
+  unit.radius = radius;
+  unit.is_selected = selected;
+  unit.display_type = pysc2::DisplayType::visible;
 }
 
 int id(const char* name) { return pysc2::find_function(name)->id; }
 
 struct Scene {
-  SC2APIProtocol::ObservationRaw raw;
+  pysc2::RawView raw;
   render::WorldRect camera = render::camera_area({20.0f, 20.0f}, 24.0f, 64, 64);
   Scene() {
-    add_unit(raw, 11, 18.0f, 20.0f, 0.375f, SC2APIProtocol::Self, true);   // selected Marine
-    add_unit(raw, 12, 19.0f, 20.0f, 0.375f, SC2APIProtocol::Self, false);  // another Marine
-    add_unit(raw, 21, 26.0f, 22.0f, 0.375f, SC2APIProtocol::Enemy);        // a Zergling
+    add_unit(raw, 11, 18.0f, 20.0f, 0.375f, pysc2::Alliance::self, true);   // selected Marine
+    add_unit(raw, 12, 19.0f, 20.0f, 0.375f, pysc2::Alliance::self, false);  // another Marine
+    add_unit(raw, 21, 26.0f, 22.0f, 0.375f, pysc2::Alliance::enemy);        // a Zergling
   }
   std::vector<int> pixel(float x, float y) const {
     const render::WorldPoint p = render::world_to_screen(camera, {x, y}, 64, 64);
@@ -97,7 +96,7 @@ TEST_CASE("raw mode: commands go to the selected own units, at the unit under th
 
 TEST_CASE("raw mode: commands need a selection, and calls without units or places stay FunctionCalls") {
   Scene s;
-  s.raw.mutable_units(0)->set_is_selected(false);
+  s.raw.units[0].is_selected = false;
   const auto stop = s.map(FunctionCall{id("Stop_quick"), {{0}}});
   CHECK_FALSE(stop.command);
   CHECK_FALSE(stop.spatial);

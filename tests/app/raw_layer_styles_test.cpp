@@ -6,6 +6,7 @@
 
 #include <vector>
 
+#include "client/pysc2/raw_grids.h"
 #include "client/pysc2/raw_layers.h"
 #include "render/layer_colouring.h"
 #include "render/palette.h"

@@ -68,14 +68,13 @@ TEST_CASE("every unit type of pysc2-unit-types.tsv and sc2-game-data.tsv is name
 }
 
 TEST_CASE("the world view labels the beacon by name") {
-  SC2APIProtocol::ObservationRaw raw;
-  auto* beacon = raw.add_units();
-  beacon->set_unit_type(317);
-  beacon->set_alliance(SC2APIProtocol::Neutral);
-  beacon->set_owner(16);
-  beacon->mutable_pos()->set_x(10);
-  beacon->mutable_pos()->set_y(10);
-  beacon->set_radius(1.0f);
+  sc2::pysc2::RawView raw;
+  sc2::pysc2::RawUnit& beacon = raw.units.emplace_back();
+  beacon.unit_type = 317;
+  beacon.alliance = sc2::pysc2::Alliance::neutral;
+  beacon.owner = 16;
+  beacon.pos = {10, 10, 0};
+  beacon.radius = 1.0f;
   const auto labels = sc2::app::unit_labels(raw, sc2::render::WorldRect{0, 0, 24, 24}, true);
   REQUIRE(labels.size() == 1);
   CHECK(labels[0].text == "Beacon_Terran");

@@ -5,23 +5,28 @@
 #include "render/world_scene.h"
 
 using namespace sc2::render;
+namespace pysc2 = sc2::pysc2;
 
 namespace {
 
-SC2APIProtocol::Unit* add_unit(SC2APIProtocol::ObservationRaw& raw, std::uint64_t tag, int owner, float x, float y,
-                               float radius) {
-  SC2APIProtocol::Unit* unit = raw.add_units();
-  unit->set_tag(tag);
-  unit->set_owner(owner);
-  unit->set_alliance(owner == 16 ? SC2APIProtocol::Neutral : SC2APIProtocol::Self);
-  unit->mutable_pos()->set_x(x);
-  unit->mutable_pos()->set_y(y);
-  unit->mutable_pos()->set_z(0.0f);
-  unit->set_radius(radius);
-  unit->set_health(45);
-  unit->set_health_max(45);
-  unit->set_display_type(SC2APIProtocol::Visible);
+// A unit of the raw view; the reference is valid until the next unit is added.
+pysc2::RawUnit& add_unit(pysc2::RawView& raw, std::uint64_t tag, int owner, float x, float y, float radius) {
+  pysc2::RawUnit& unit = raw.units.emplace_back();
+  unit.tag = tag;
+  unit.owner = owner;
+  unit.alliance = owner == 16 ? pysc2::Alliance::neutral : pysc2::Alliance::self;
+  unit.pos = {x, y, 0.0f};
+  unit.radius = radius;
+  unit.health = 45;
+  unit.health_max = 45;
+  unit.display_type = pysc2::DisplayType::visible;
   return unit;
+}
+
+pysc2::UnitOrder order_at(float x, float y) {
+  pysc2::UnitOrder order;
+  order.target_point = pysc2::Point2D{x, y};
+  return order;
 }
 
 }  // namespace
@@ -52,10 +57,10 @@ TEST_CASE("world <-> screen pixels: y flips, centre maps to the middle, round tr
 }
 
 TEST_CASE("unit discs: owner colours, culling, damage, selection, drawing order") {
-  SC2APIProtocol::ObservationRaw raw;
-  auto* marine = add_unit(raw, 5, 1, 30.0f, 20.0f, 0.375f);
-  marine->set_is_selected(true);
-  marine->set_health(15);
+  pysc2::RawView raw;
+  pysc2::RawUnit& marine = add_unit(raw, 5, 1, 30.0f, 20.0f, 0.375f);
+  marine.is_selected = true;
+  marine.health = 15;
   add_unit(raw, 9, 16, 34.0f, 22.0f, 1.125f);   // beacon (neutral, larger)
   add_unit(raw, 7, 1, 100.0f, 100.0f, 0.5f);    // off camera
   add_unit(raw, 3, 1, 44.2f, 20.0f, 0.5f);      // centre outside, disc overlaps the edge
@@ -76,26 +81,23 @@ TEST_CASE("unit discs: owner colours, culling, damage, selection, drawing order"
 }
 
 TEST_CASE("placeholders are drawn in a third of the owner colour") {
-  SC2APIProtocol::ObservationRaw raw;
-  add_unit(raw, 1, 1, 0.0f, 0.0f, 1.0f)->set_display_type(SC2APIProtocol::Placeholder);
+  pysc2::RawView raw;
+  add_unit(raw, 1, 1, 0.0f, 0.0f, 1.0f).display_type = pysc2::DisplayType::placeholder;
   const auto discs = unit_discs(raw, camera_area({0.0f, 0.0f}, 24.0f, 64, 64));
   REQUIRE(discs.size() == 1);
   CHECK(discs[0].fill == Rgb{0, 47, 0});
 }
 
 TEST_CASE("order lines run through each targeted order of selected units only") {
-  SC2APIProtocol::ObservationRaw raw;
-  auto* marine = add_unit(raw, 1, 1, 10.0f, 10.0f, 0.375f);
-  marine->set_is_selected(true);
-  auto* order = marine->add_orders();
-  order->mutable_target_world_space_pos()->set_x(15.0f);
-  order->mutable_target_world_space_pos()->set_y(12.0f);
-  marine->add_orders()->set_target_unit_tag(2);
-  marine->add_orders();  // no target: the path stops here
-  marine->add_orders()->mutable_target_world_space_pos()->set_x(99.0f);
+  pysc2::RawView raw;
+  pysc2::RawUnit& marine = add_unit(raw, 1, 1, 10.0f, 10.0f, 0.375f);
+  marine.is_selected = true;
+  marine.orders.push_back(order_at(15.0f, 12.0f));
+  marine.orders.emplace_back().target_tag = 2;
+  marine.orders.emplace_back();  // no target: the path stops here
+  marine.orders.push_back(order_at(99.0f, 0.0f));
   add_unit(raw, 2, 16, 20.0f, 5.0f, 1.0f);
-  auto* other = add_unit(raw, 3, 1, 0.0f, 0.0f, 0.375f);  // not selected
-  other->add_orders()->mutable_target_world_space_pos()->set_x(4.0f);
+  add_unit(raw, 3, 1, 0.0f, 0.0f, 0.375f).orders.push_back(order_at(4.0f, 0.0f));  // not selected
 
   const auto lines = order_lines(raw);
   REQUIRE(lines.size() == 2);

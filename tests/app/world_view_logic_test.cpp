@@ -12,57 +12,68 @@
 #include "render/world_scene.h"
 
 using namespace sc2;
+using pysc2::Alliance;
 using render::WorldPoint;
 using render::WorldRect;
 
 namespace {
 
-SC2APIProtocol::Unit* add_unit(SC2APIProtocol::ObservationRaw& raw, std::uint64_t tag, float x, float y, float radius,
-                               SC2APIProtocol::Alliance alliance = SC2APIProtocol::Self) {
-  SC2APIProtocol::Unit* unit = raw.add_units();
-  unit->set_tag(tag);
-  unit->set_owner(alliance == SC2APIProtocol::Neutral ? 16 : (alliance == SC2APIProtocol::Self ? 1 : 2));
-  unit->set_alliance(alliance);
-  unit->set_unit_type(105);  // Zergling
-  unit->mutable_pos()->set_x(x);
-  unit->mutable_pos()->set_y(y);
-  unit->set_radius(radius);
-  unit->set_health(35);
-  unit->set_health_max(35);
-  unit->set_display_type(SC2APIProtocol::Visible);
+// A unit of the raw view (a visible Zergling unless changed); the reference is valid until
+// the next unit is added.
+pysc2::RawUnit& add_unit(pysc2::RawView& raw, std::uint64_t tag, float x, float y, float radius,
+                         Alliance alliance = Alliance::self) {
+  pysc2::RawUnit& unit = raw.units.emplace_back();
+  unit.tag = tag;
+  unit.owner = alliance == Alliance::neutral ? 16 : (alliance == Alliance::self ? 1 : 2);
+  unit.alliance = alliance;
+  unit.unit_type = 105;  // Zergling
+  unit.pos = {x, y, 0.0f};
+  unit.radius = radius;
+  unit.health = 35;
+  unit.health_max = 35;
+  unit.display_type = pysc2::DisplayType::visible;
   return unit;
 }
 
 // The engine's select_rect rule (engine/server/action_interpreter.cpp): own units whose disc
 // touches the world rectangle spanned by the two pixels' outer edges.
-std::vector<std::uint64_t> engine_rect_selection(const SC2APIProtocol::ObservationRaw& raw, const WorldRect& camera,
-                                                 int size, app::LayerPixel a, app::LayerPixel b) {
+std::vector<std::uint64_t> engine_rect_selection(const pysc2::RawView& raw, const WorldRect& camera, int size,
+                                                 app::LayerPixel a, app::LayerPixel b) {
   const float wpp = camera.width / static_cast<float>(size);
   const int x0 = std::min(a.x, b.x), x1 = std::max(a.x, b.x), y0 = std::min(a.y, b.y), y1 = std::max(a.y, b.y);
   const float left = camera.left + x0 * wpp, right = camera.left + (x1 + 1) * wpp;
   const float top = camera.top() - y0 * wpp, bottom = camera.top() - (y1 + 1) * wpp;
   std::vector<std::uint64_t> tags;
-  for (const auto& unit : raw.units()) {
-    const float cx = std::clamp(unit.pos().x(), left, right), cy = std::clamp(unit.pos().y(), bottom, top);
-    if (unit.alliance() == SC2APIProtocol::Self && std::hypot(unit.pos().x() - cx, unit.pos().y() - cy) <= unit.radius()) {
-      tags.push_back(unit.tag());
+  for (const pysc2::RawUnit& unit : raw.units) {
+    const float cx = std::clamp(unit.pos.x, left, right), cy = std::clamp(unit.pos.y, bottom, top);
+    if (unit.alliance == Alliance::self && std::hypot(unit.pos.x - cx, unit.pos.y - cy) <= unit.radius) {
+      tags.push_back(unit.tag);
     }
   }
   return tags;
 }
 
+// A game of `width` x `height` map cells (nothing else of the game info matters here).
+pysc2::GameView map_of(int width, int height) {
+  pysc2::GameView game;
+  game.map_width = width;
+  game.map_height = height;
+  return game;
+}
+
 }  // namespace
 
 TEST_CASE("status bars: shields, health, energy, build progress stacked under own and enemy units") {
-  SC2APIProtocol::ObservationRaw raw;
-  auto* zealot = add_unit(raw, 1, 10, 10, 0.5f, SC2APIProtocol::Enemy);
-  zealot->set_shield_max(50);
-  zealot->set_shield(25);
-  zealot->set_health(100);
-  zealot->set_health_max(100);
-  auto* building = add_unit(raw, 2, 14, 10, 1.5f);
-  building->set_build_progress(0.25f);
-  add_unit(raw, 3, 12, 14, 1.0f, SC2APIProtocol::Neutral);  // minerals: no bars
+  pysc2::RawView raw;
+  pysc2::RawUnit& zealot = add_unit(raw, 1, 10, 10, 0.5f, Alliance::enemy);
+  zealot.shield_max = 50;
+  zealot.shield = 25;
+  zealot.health = 100;
+  zealot.health_max = 100;
+  pysc2::RawUnit& building = add_unit(raw, 2, 14, 10, 1.5f);
+  building.build_progress = 0.25f;
+  building.has_build_progress = true;
+  add_unit(raw, 3, 12, 14, 1.0f, Alliance::neutral);  // minerals: no bars
   const WorldRect view{0, 0, 24, 24};
   const float wpp = 24.0f / 480.0f;
   const auto quads = render::unit_bars(raw, view, wpp);
@@ -140,13 +151,13 @@ TEST_CASE("at any zoom a mouse point maps to the screen pixel under it (square a
 }
 
 TEST_CASE("labels: resource amounts always, unit type names when asked") {
-  SC2APIProtocol::ObservationRaw raw;
-  auto* mineral = add_unit(raw, 1, 10, 10, 1.0f, SC2APIProtocol::Neutral);
-  mineral->set_unit_type(341);
-  mineral->set_mineral_contents(1350);
-  auto* geyser = add_unit(raw, 2, 14, 10, 1.5f, SC2APIProtocol::Neutral);
-  geyser->set_unit_type(342);
-  geyser->set_vespene_contents(2250);
+  pysc2::RawView raw;
+  pysc2::RawUnit& mineral = add_unit(raw, 1, 10, 10, 1.0f, Alliance::neutral);
+  mineral.unit_type = 341;
+  mineral.mineral_contents = 1350;
+  pysc2::RawUnit& geyser = add_unit(raw, 2, 14, 10, 1.5f, Alliance::neutral);
+  geyser.unit_type = 342;
+  geyser.vespene_contents = 2250;
   add_unit(raw, 3, 12, 14, 0.375f);
   add_unit(raw, 4, 80, 80, 0.375f);  // outside the view
   const WorldRect view{0, 0, 24, 24};
@@ -164,22 +175,15 @@ TEST_CASE("labels: resource amounts always, unit type names when asked") {
 }
 
 TEST_CASE("effects become one circle per position that reaches into the view, own ones told apart") {
-  SC2APIProtocol::ObservationRaw raw;
-  auto* storm = raw.add_effects();
-  storm->set_effect_id(1);
-  storm->set_radius(1.5f);
-  storm->set_alliance(SC2APIProtocol::Enemy);
-  auto* a = storm->add_pos();
-  a->set_x(5);
-  a->set_y(5);
-  auto* b = storm->add_pos();
-  b->set_x(50);  // outside the view
-  b->set_y(50);
-  auto* scan = raw.add_effects();
-  scan->set_alliance(SC2APIProtocol::Self);  // no radius: a dot
-  auto* c = scan->add_pos();
-  c->set_x(10);
-  c->set_y(12);
+  pysc2::RawView raw;
+  pysc2::Effect& storm = raw.effects.emplace_back();
+  storm.effect_id = 1;
+  storm.radius = 1.5f;
+  storm.alliance = Alliance::enemy;
+  storm.positions = {{5, 5}, {50, 50}};  // the second outside the view
+  pysc2::Effect& scan = raw.effects.emplace_back();
+  scan.alliance = Alliance::self;  // no radius: a dot
+  scan.positions = {{10, 12}};
   const auto circles = app::effect_circles(raw, WorldRect{0, 0, 24, 24});
   REQUIRE(circles.size() == 2);
   CHECK(circles[0].centre.x == doctest::Approx(5.0f));
@@ -190,18 +194,16 @@ TEST_CASE("effects become one circle per position that reaches into the view, ow
 }
 
 TEST_CASE("labels: harvesters on a town hall or Refinery and unit states show without names") {
-  SC2APIProtocol::ObservationRaw raw;
-  auto* centre = add_unit(raw, 1, 10, 10, 2.75f);
-  centre->set_unit_type(18);  // Command Center
-  centre->set_assigned_harvesters(12);
-  centre->set_ideal_harvesters(16);
-  auto* snapshot = add_unit(raw, 2, 16, 10, 1.8f, SC2APIProtocol::Enemy);
-  snapshot->set_display_type(SC2APIProtocol::Snapshot);
-  auto* hidden = add_unit(raw, 3, 20, 10, 0.375f, SC2APIProtocol::Enemy);
-  hidden->set_is_burrowed(true);
-  hidden->set_cloak(SC2APIProtocol::CloakedDetected);
-  auto* plain = add_unit(raw, 4, 20, 20, 0.375f);
-  plain->set_cloak(SC2APIProtocol::NotCloaked);
+  pysc2::RawView raw;
+  pysc2::RawUnit& centre = add_unit(raw, 1, 10, 10, 2.75f);
+  centre.unit_type = 18;  // Command Center
+  centre.assigned_harvesters = 12;
+  centre.ideal_harvesters = 16;
+  add_unit(raw, 2, 16, 10, 1.8f, Alliance::enemy).display_type = pysc2::DisplayType::snapshot;
+  pysc2::RawUnit& hidden = add_unit(raw, 3, 20, 10, 0.375f, Alliance::enemy);
+  hidden.is_burrowed = true;
+  hidden.cloak = pysc2::CloakState::cloaked_detected;
+  add_unit(raw, 4, 20, 20, 0.375f).cloak = pysc2::CloakState::not_cloaked;
   const WorldRect view{0, 0, 24, 24};
   const auto labels = app::unit_labels(raw, view, false);
   REQUIRE(labels.size() == 3);
@@ -222,7 +224,7 @@ TEST_CASE("one click anywhere on a Zergling's disc selects it at 64x64, on the w
     // The Zergling at many sub-pixel positions (pixels are 0.375 world units wide).
     for (int p = 0; p < 25; ++p) {
       const float ux = 30.0f + 0.0731f * p, uy = 33.0f - 0.0577f * p;
-      SC2APIProtocol::ObservationRaw raw;
+      pysc2::RawView raw;
       add_unit(raw, 7, ux, uy, radius);
       add_unit(raw, 8, ux + 3.0f, uy, radius);  // a neighbour two discs away
       for (int a = 0; a < 16; ++a) {
@@ -256,7 +258,7 @@ TEST_CASE("one click anywhere on a Zergling's disc selects it at 64x64, on the w
 TEST_CASE("a drag over a group of Zerglings selects exactly that group at 64x64") {
   const int size = 64;
   const WorldRect camera = render::camera_area({32, 32}, 24, size, size);
-  SC2APIProtocol::ObservationRaw raw;
+  pysc2::RawView raw;
   add_unit(raw, 1, 30.1f, 30.2f, 0.375f);
   add_unit(raw, 2, 31.0f, 30.9f, 0.375f);
   add_unit(raw, 3, 30.4f, 31.7f, 0.375f);
@@ -281,37 +283,32 @@ TEST_CASE("a drag over a group of Zerglings selects exactly that group at 64x64"
 }
 
 TEST_CASE("the inspector lists the units at a screen pixel and at a minimap pixel") {
-  SC2APIProtocol::ObservationRaw raw;
+  pysc2::RawView raw;
   add_unit(raw, 1, 32.0f, 32.0f, 0.375f);
-  add_unit(raw, 2, 10.0f, 50.0f, 2.0f, SC2APIProtocol::Neutral);
+  add_unit(raw, 2, 10.0f, 50.0f, 2.0f, Alliance::neutral);
   const WorldRect camera = render::camera_area({32, 32}, 24, 64, 64);
   auto units = app::units_at_screen_pixel(raw, camera, 64, 64, {32, 32});  // the pixel right of the centre
   REQUIRE(units.size() == 1);
-  CHECK(units[0]->tag() == 1);
+  CHECK(units[0]->tag == 1);
   CHECK(app::units_at_screen_pixel(raw, camera, 64, 64, {40, 40}).empty());
 
-  SC2APIProtocol::ResponseGameInfo info;
-  info.mutable_start_raw()->mutable_map_size()->set_x(64);
-  info.mutable_start_raw()->mutable_map_size()->set_y(64);
   // 64x64 map on a 64x64 minimap: one pixel per world unit, y flipped.
+  const pysc2::GameView info = map_of(64, 64);
   units = app::units_at_minimap_pixel(raw, info, 64, 64, {32, 32});
   REQUIRE(units.size() == 1);
-  CHECK(units[0]->tag() == 1);
+  CHECK(units[0]->tag == 1);
   units = app::units_at_minimap_pixel(raw, info, 64, 64, {11, 15});  // within the big unit's radius
   REQUIRE(units.size() == 1);
-  CHECK(units[0]->tag() == 2);
+  CHECK(units[0]->tag == 2);
   CHECK(app::units_at_minimap_pixel(raw, info, 64, 64, {50, 50}).empty());
-  CHECK(app::units_at_minimap_pixel(raw, SC2APIProtocol::ResponseGameInfo{}, 64, 64, {32, 31}).empty());
+  CHECK(app::units_at_minimap_pixel(raw, pysc2::GameView{}, 64, 64, {32, 31}).empty());
 }
 
 TEST_CASE("start locations become minimap circles of 5 world units, none without a map size") {
-  SC2APIProtocol::ResponseGameInfo info;
+  pysc2::GameView info;
+  info.start_locations = {{10.5f, 53.5f}};
   CHECK(app::start_location_circles(info, 64, 64).empty());
-  info.mutable_start_raw()->mutable_map_size()->set_x(64);
-  info.mutable_start_raw()->mutable_map_size()->set_y(64);
-  auto* start = info.mutable_start_raw()->add_start_locations();
-  start->set_x(10.5f);
-  start->set_y(53.5f);
+  info.map_width = info.map_height = 64;
   const auto circles = app::start_location_circles(info, 64, 64);
   REQUIRE(circles.size() == 1);
   CHECK(circles[0].radius == 5);
@@ -321,31 +318,26 @@ TEST_CASE("start locations become minimap circles of 5 world units, none without
 }
 
 TEST_CASE("radar rings become minimap circles of their radius, none without a map size") {
-  SC2APIProtocol::ObservationRaw raw;
-  auto* ring = raw.add_radar();
-  ring->mutable_pos()->set_x(40.0f);
-  ring->mutable_pos()->set_y(20.0f);
-  ring->set_radius(30.0f);
-  SC2APIProtocol::ResponseGameInfo info;
-  CHECK(app::radar_circles(raw, info, 64, 64).empty());
-  info.mutable_start_raw()->mutable_map_size()->set_x(128);
-  info.mutable_start_raw()->mutable_map_size()->set_y(128);
+  pysc2::RawView raw;
+  raw.radar.push_back({{40.0f, 20.0f}, 30.0f});
+  CHECK(app::radar_circles(raw, pysc2::GameView{}, 64, 64).empty());
+  const pysc2::GameView info = map_of(128, 128);
   const auto circles = app::radar_circles(raw, info, 64, 64);
   REQUIRE(circles.size() == 1);
   CHECK(circles[0].centre.x == 20);
   CHECK(circles[0].centre.y == 54);  // (128 - 20) / 2
   CHECK(circles[0].radius == 15);
-  CHECK(app::radar_circles(SC2APIProtocol::ObservationRaw{}, info, 64, 64).empty());
+  CHECK(app::radar_circles(pysc2::RawView{}, info, 64, 64).empty());
 }
 
 TEST_CASE("units at a raw grid cell: discs overlapping the world square of that cell") {
-  SC2APIProtocol::ObservationRaw raw;
-  add_unit(raw, 1, 10.5f, 20.5f, 0.375f);                            // inside cell (10, 20)
-  add_unit(raw, 2, 12.2f, 20.5f, 0.5f, SC2APIProtocol::Enemy);      // reaches into cell (11, 20)
-  add_unit(raw, 3, 30.0f, 30.0f, 2.0f, SC2APIProtocol::Neutral);    // far away
+  pysc2::RawView raw;
+  add_unit(raw, 1, 10.5f, 20.5f, 0.375f);                    // inside cell (10, 20)
+  add_unit(raw, 2, 12.2f, 20.5f, 0.5f, Alliance::enemy);     // reaches into cell (11, 20)
+  add_unit(raw, 3, 30.0f, 30.0f, 2.0f, Alliance::neutral);   // far away
   auto tags = [&](app::LayerPixel cell) {
     std::vector<std::uint64_t> out;
-    for (const auto* unit : app::units_at_map_cell(raw, cell)) out.push_back(unit->tag());
+    for (const auto* unit : app::units_at_map_cell(raw, cell)) out.push_back(unit->tag);
     return out;
   };
   CHECK(tags({10, 20}) == std::vector<std::uint64_t>{1});

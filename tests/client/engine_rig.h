@@ -91,7 +91,7 @@ class Rig {
     return {static_cast<int>(p[0]), static_cast<int>(p[1])};
   }
   std::vector<int> minimap_pixel(eng::Vec2 world_pos) {
-    const auto p = py::PixelMapping::minimap(game_info_, 64, 64).pixel(world_pos.x, world_pos.y);
+    const auto p = py::PixelMapping::minimap(*py::to_game_view(game_info_), 64, 64).pixel(world_pos.x, world_pos.y);
     return {static_cast<int>(p[0]), static_cast<int>(p[1])};
   }
 

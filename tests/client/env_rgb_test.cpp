@@ -54,7 +54,7 @@ TEST_CASE("Env asking for RGB gets rgb_screen and rgb_minimap of the asked sizes
   options.rgb_screen_height = 96;  // non-square, taller than wide: the whole 24x24 playable area shows
   options.rgb_minimap_size = 48;
   Env env(controller, options);
-  TimeStep step = env.reset();
+  std::shared_ptr<const TimeStep> step = env.reset();
 
   // The join asked for render with exactly these resolutions (no width, as PySC2).
   REQUIRE(channel.last_join.options().has_render());
@@ -66,7 +66,7 @@ TEST_CASE("Env asking for RGB gets rgb_screen and rgb_minimap of the asked sizes
   CHECK(env.game_info().options().has_render());
 
   for (int i = 0; i < 3; ++i) {
-    const Observation& obs = step.observation;
+    const Observation& obs = step->observation;
     REQUIRE(obs.rgb_screen.width == 72);
     REQUIRE(obs.rgb_screen.height == 96);
     CHECK(obs.rgb_screen.rgb.size() == 72u * 96u * 3u);
@@ -80,7 +80,8 @@ TEST_CASE("Env asking for RGB gets rgb_screen and rgb_minimap of the asked sizes
     CHECK(obs.feature_screen.front().width == 64);  // the feature layers as before
     step = env.step(FunctionCall{0, {}});
   }
-  CHECK(env.last().observation.rgb_screen.width == 72);  // last() decodes the images again
+  CHECK(env.last() == step);  // the last TimeStep, images and all, nothing decoded again
+  CHECK(env.last()->observation.rgb_screen.width == 72);
 }
 
 TEST_CASE("Env without RGB options asks for no render and gets no images") {
@@ -90,7 +91,7 @@ TEST_CASE("Env without RGB options asks for no render and gets no images") {
   EnvOptions options = beacon_options();
   options.seed = 7;
   Env env(controller, options);
-  const TimeStep step = env.reset();
+  const TimeStep step = *env.reset();
   CHECK_FALSE(channel.last_join.options().has_render());
   CHECK(step.observation.rgb_screen.empty());
   CHECK(step.observation.rgb_minimap.empty());

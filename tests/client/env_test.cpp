@@ -13,6 +13,7 @@
 #include "client/controller.h"
 #include "client/pysc2/actions.h"
 #include "client/pysc2/env.h"
+#include "client/pysc2/features.h"
 
 using namespace sc2::pysc2;
 using SC2APIProtocol::Request;
@@ -161,7 +162,7 @@ TEST_CASE("Env::reset performs create_game, join_game, game_info and observation
   options.seed = 1234;
   options.map_data = "MAPBYTES";
   Env env(f.controller, options);
-  const TimeStep first = env.reset();
+  const TimeStep first = *env.reset();
 
   using R = Request;
   CHECK(f.game.cases() == std::vector<R::RequestCase>{R::kCreateGame, R::kJoinGame, R::kGameInfo, R::kObservation});
@@ -219,7 +220,7 @@ TEST_CASE("Env::step sends one Action per call, steps step_mul and rewards the s
   env.reset();
   f.game.requests.clear();
 
-  const TimeStep one = env.step({move_screen(10, 20), FunctionCall{}});
+  const TimeStep one = *env.step({move_screen(10, 20), FunctionCall{}});
   using R = Request;
   CHECK(f.game.cases() == std::vector<R::RequestCase>{R::kAction, R::kStep, R::kObservation});
   const auto& action = f.game.requests[0].action();
@@ -233,8 +234,8 @@ TEST_CASE("Env::step sends one Action per call, steps step_mul and rewards the s
   CHECK(one.discount == 1.0f);
   CHECK(env.game_loop() == 8);
 
-  CHECK(env.step(FunctionCall{}).reward == 0.0f);
-  CHECK(env.step(FunctionCall{}).reward == 7.0f);
+  CHECK(env.step(FunctionCall{})->reward == 0.0f);
+  CHECK(env.step(FunctionCall{})->reward == 7.0f);
   CHECK(env.episode_steps() == 3);
   CHECK(env.game_loop() == 24);
 }
@@ -288,8 +289,8 @@ TEST_CASE("Env: player_result ends the episode with discount 0, stepping on thro
   f.game.scores = {1, 2};
   Env env(f.controller, test_options());
   env.reset();
-  CHECK(env.step(FunctionCall{}).step_type == StepType::mid);
-  const TimeStep last = env.step(FunctionCall{});
+  CHECK(env.step(FunctionCall{})->step_type == StepType::mid);
+  const TimeStep last = *env.step(FunctionCall{});
   CHECK(last.last());
   CHECK(last.discount == 0.0f);
   CHECK(last.reward == 1.0f);
@@ -298,7 +299,7 @@ TEST_CASE("Env: player_result ends the episode with discount 0, stepping on thro
   CHECK_THROWS_AS(env.step(FunctionCall{}), std::logic_error);
   CHECK(f.game.requests.size() == sent);
 
-  const TimeStep again = env.reset();
+  const TimeStep again = *env.reset();
   using R = Request;
   CHECK(f.game.requests[sent].request_case() == R::kRestartGame);
   CHECK(f.game.requests[sent + 1].request_case() == R::kObservation);
@@ -307,7 +308,7 @@ TEST_CASE("Env: player_result ends the episode with discount 0, stepping on thro
   CHECK(again.reward == 0.0f);
   CHECK(env.episode() == 2);
   CHECK(env.episode_steps() == 0);
-  CHECK(env.step(FunctionCall{}).reward == 1.0f);  // score restarted at 0
+  CHECK(env.step(FunctionCall{})->reward == 1.0f);  // score restarted at 0
 }
 
 TEST_CASE("Env: a stub end observation keeps the last full observation") {
@@ -317,49 +318,65 @@ TEST_CASE("Env: a stub end observation keeps the last full observation") {
   f.game.scores = {4, 9};
   Env env(f.controller, test_options());
   env.reset();
-  const TimeStep mid = env.step(FunctionCall{});
-  const TimeStep last = env.step(FunctionCall{});
+  const TimeStep mid = *env.step(FunctionCall{});
+  const TimeStep last = *env.step(FunctionCall{});
   CHECK(last.last());
   CHECK(last.observation.game_loop == 8);  // the previous full observation's
   CHECK(last.observation.score == 4);
   CHECK(last.reward == 0.0f);
-  CHECK(last.observation.proto().player_result_size() == 1);
+  CHECK(observation_proto(last.observation).player_result_size() == 1);
   CHECK(last.observation.available_actions == mid.observation.available_actions);
 }
 
-// Env::last() is rebuilt from the kept response after each step: it must equal what
-// reset()/step() returned, and a reference taken earlier shows the newest step.
-void check_same_step(const TimeStep& got, const TimeStep& want) {
-  CHECK(got.step_type == want.step_type);
-  CHECK(got.reward == want.reward);
-  CHECK(got.discount == want.discount);
-  CHECK(got.observation.game_loop == want.observation.game_loop);
-  CHECK(got.observation.score == want.observation.score);
-  CHECK(got.observation.available_actions == want.observation.available_actions);
-  CHECK(got.observation.proto().SerializeAsString() == want.observation.proto().SerializeAsString());
-  REQUIRE(got.observation.feature_screen.size() == want.observation.feature_screen.size());
-  for (std::size_t i = 0; i < got.observation.feature_screen.size(); ++i) {
-    CHECK(got.observation.feature_screen[i].values == want.observation.feature_screen[i].values);
-  }
-}
-
-TEST_CASE("Env::last() equals the last returned TimeStep, through a stub end") {
+// Env::last() is the TimeStep reset()/step() returned, the same object: nothing is decoded
+// again or copied to keep it.
+TEST_CASE("Env::last() is the last returned TimeStep itself, through a stub end, and decodes nothing") {
   Fixture f;
   f.game.end_loop = 16;
   f.game.stub_end = true;
   f.game.scores = {4, 9};
   Env env(f.controller, test_options());
-  CHECK(env.last().observation.feature_screen.empty());  // nothing observed yet
-  const TimeStep first = env.reset();
-  const TimeStep& held = env.last();
-  check_same_step(held, first);
-  const TimeStep mid = env.step(FunctionCall{});
-  check_same_step(env.last(), mid);
-  check_same_step(held, mid);  // same object, refreshed
-  const TimeStep last = env.step(FunctionCall{});
-  REQUIRE(last.last());
-  check_same_step(env.last(), last);
-  CHECK(env.last().observation.proto().player_result_size() == 1);
+  CHECK(env.last() == nullptr);  // nothing observed yet
+  const std::uint64_t decodes = observation_decodes();
+  const std::shared_ptr<const TimeStep> first = env.reset();
+  CHECK(env.last() == first);
+  const std::shared_ptr<const TimeStep> mid = env.step(FunctionCall{});
+  CHECK(env.last() == mid);
+  CHECK(first->first());  // the first one is unchanged by the step
+  CHECK(first->observation.game_loop == 0);
+  CHECK(mid->observation.game_loop == 8);
+  const std::shared_ptr<const TimeStep> last = env.step(FunctionCall{});
+  REQUIRE(last->last());
+  CHECK(env.last() == last);
+  CHECK(env.last()->observation.game_loop == 8);  // the stub end kept mid's observation
+  CHECK(observation_proto(env.last()->observation).player_result_size() == 1);
+  for (int i = 0; i < 3; ++i) CHECK(env.last()->observation.score == 4);
+  CHECK(observation_decodes() == decodes + 3);  // one per observation, none for last()
+}
+
+TEST_CASE("Env decodes each observation once and the game info once per game, shared by every observation") {
+  Fixture f;
+  f.game.end_loop = 24;
+  Env env(f.controller, test_options());
+  CHECK(env.game_view() == nullptr);
+  const std::uint64_t decodes = observation_decodes();
+  const std::uint64_t views = game_view_decodes();
+  const auto first = env.reset();
+  CHECK(game_view_decodes() == views + 1);
+  REQUIRE(env.game_view() != nullptr);
+  CHECK(first->observation.game_view == env.game_view());
+  std::shared_ptr<const TimeStep> step = first;
+  int steps = 0;
+  while (!step->last()) {
+    step = env.step(FunctionCall{});
+    ++steps;
+    CHECK(step->observation.game_view == env.game_view());
+  }
+  CHECK(steps == 3);
+  const auto again = env.reset();  // restart_game: the same game, its view kept
+  CHECK(again->observation.game_view == env.game_view());
+  CHECK(game_view_decodes() == views + 1);
+  CHECK(observation_decodes() == decodes + 1 + steps + 1);
 }
 
 TEST_CASE("Env::step throws when the game does not advance by step_mul") {
@@ -406,7 +423,7 @@ TEST_CASE("Env rejects invalid calls before anything is sent") {
   // Attack_screen is not available (only Move was listed); the first, valid call is not sent either.
   CHECK_THROWS_AS(env.step({move_screen(1, 1), FunctionCall{12, {{0}, {1, 1}}}}), std::invalid_argument);
   CHECK(f.game.requests.size() == sent);
-  CHECK_FALSE(env.last().last());
+  CHECK_FALSE(env.last()->last());
 }
 
 TEST_CASE("Env sends a map path as it is and a bare name under mini_games/") {
@@ -477,7 +494,7 @@ TEST_CASE("Env plays MoveToBeacon against the in-process engine, reward = score 
   EnvOptions options = test_options();
   options.seed = 7;
   Env env(controller, options);
-  TimeStep step = env.reset();
+  TimeStep step = *env.reset();
   REQUIRE(step.first());
   const Layer* relative = step.observation.screen("player_relative");
   REQUIRE(relative);
@@ -497,7 +514,7 @@ TEST_CASE("Env plays MoveToBeacon against the in-process engine, reward = score 
       call = FunctionCall{fn::select_army, {{0}}};
     }
     const std::uint32_t loop_before = env.game_loop();
-    step = env.step(call);
+    step = *env.step(call);
     CHECK(step.reward == static_cast<float>(step.observation.score - previous_score));
     CHECK(env.game_loop() == loop_before + static_cast<std::uint32_t>(options.step_mul));
     total_reward += step.reward;
@@ -506,7 +523,7 @@ TEST_CASE("Env plays MoveToBeacon against the in-process engine, reward = score 
   CHECK(step.observation.score > 0);  // the Marine reached the beacon
   CHECK(total_reward == static_cast<float>(step.observation.score));
 
-  const TimeStep again = env.reset();
+  const TimeStep again = *env.reset();
   CHECK(again.first());
   CHECK(env.episode() == 2);
 }
@@ -522,7 +539,7 @@ TEST_CASE("Env with non-square layers, a minimap smaller than the screen and cro
   options.crop_to_playable_area = true;
   options.allow_cheating_layers = true;
   Env env(controller, options);
-  const TimeStep step = env.reset();
+  const TimeStep step = *env.reset();
 
   // The join asked for exactly this, and the game echoes it.
   const auto& echoed = env.game_info().options().feature_layer();
@@ -567,7 +584,7 @@ TEST_CASE("Env with non-square layers, a minimap smaller than the screen and cro
   CHECK_THROWS_AS(env.step(FunctionCall{fn::move_camera, {{10, 48}}}), std::invalid_argument);
   CHECK_NOTHROW(env.step(FunctionCall{fn::select_point, {{0}, {79, 59}}}));
   CHECK_THROWS_AS(env.step(FunctionCall{fn::select_point, {{0}, {70, 60}}}), std::invalid_argument);
-  CHECK(env.last().observation.last_actions == std::vector<FunctionCall>{FunctionCall{fn::select_point, {{0}, {79, 59}}}});
+  CHECK(env.last()->observation.last_actions == std::vector<FunctionCall>{FunctionCall{fn::select_point, {{0}, {79, 59}}}});
 }
 
 TEST_CASE("Env options: negative heights are refused, 0 means square") {

@@ -590,7 +590,7 @@ TEST_CASE("scene: buffs show a worker's carry buff, buff_duration is 0 for these
   CHECK(all_zero(duration));
   // The raw units carry the same buff ids.
   std::multiset<std::uint32_t> raw_buffs;
-  for (const auto& u : obs.proto().observation().raw_data().units()) raw_buffs.insert(u.buff_ids().begin(), u.buff_ids().end());
+  for (const auto& u : obs.raw_view.units) raw_buffs.insert(u.buff_ids.begin(), u.buff_ids.end());
   CHECK(raw_buffs == std::multiset<std::uint32_t>{271, 273});
 }
 

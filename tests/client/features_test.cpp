@@ -192,7 +192,7 @@ TEST_CASE("to_observation fills every field from a hand-built ResponseObservatio
   CHECK(obs.minimap("camera")->at(1, 0) == 1);
   CHECK(obs.minimap("camera")->width == 4);
   CHECK(obs.screen("no_such_layer") == nullptr);
-  CHECK(obs.proto().observation().game_loop() == 42);
+  CHECK(observation_proto(obs).observation().game_loop() == 42);
 
   const Observation specific = to_observation(response, ObservationSpec{8, 8, 4, 4, false});
   CHECK(specific.last_actions[0].function == 563);  // Move_Move_screen

@@ -163,17 +163,17 @@ TEST_CASE("PixelMapping: screen, minimap and raw transforms of pysc2-action-mapp
   CHECK_FALSE(screen.inside({0, -1}));
 
   const api::ResponseGameInfo info = game_info();
-  const PixelMapping minimap = PixelMapping::minimap(info, kMinimap, kMinimap);
+  const PixelMapping minimap = PixelMapping::minimap(*to_game_view(info), kMinimap, kMinimap);
   CHECK(minimap.pixel(0.0, 64.0) == std::array<std::int64_t, 2>{0, 0});   // y flipped
   CHECK(minimap.pixel(63.9, 0.1) == std::array<std::int64_t, 2>{31, 31});
-  const PixelMapping raw = PixelMapping::raw(info);
+  const PixelMapping raw = PixelMapping::raw(*to_game_view(info));
   CHECK(raw.width() == 64);
   CHECK(raw.pixel(10.5, 50.2) == std::array<std::int64_t, 2>{10, 13});  // floor(64 - 50.2)
 
   // A non-square map scales both axes by resolution / the longer side.
   api::ResponseGameInfo wide = info;
   wide.mutable_start_raw()->mutable_map_size()->set_x(128);
-  const PixelMapping wide_minimap = PixelMapping::minimap(wide, kMinimap, kMinimap);
+  const PixelMapping wide_minimap = PixelMapping::minimap(*to_game_view(wide), kMinimap, kMinimap);
   CHECK(wide_minimap.pixel(64.0, 32.0) == std::array<std::int64_t, 2>{16, 8});  // 64/4, (64-32)/4
 
   // Cropped to the playable area (8,8)-(56,56): 48 world units onto 32 pixels.
@@ -184,11 +184,12 @@ TEST_CASE("PixelMapping: screen, minimap and raw transforms of pysc2-action-mapp
   area->mutable_p0()->set_y(8);
   area->mutable_p1()->set_x(56);
   area->mutable_p1()->set_y(56);
-  CHECK(PixelMapping::minimap(cropped, kMinimap, kMinimap).pixel(8.0, 56.0) == std::array<std::int64_t, 2>{0, 0});
-  CHECK(PixelMapping::minimap(cropped, kMinimap, kMinimap).pixel(32.0, 32.0) ==
+  const auto cropped_view = to_game_view(cropped);
+  CHECK(PixelMapping::minimap(*cropped_view, kMinimap, kMinimap).pixel(8.0, 56.0) == std::array<std::int64_t, 2>{0, 0});
+  CHECK(PixelMapping::minimap(*cropped_view, kMinimap, kMinimap).pixel(32.0, 32.0) ==
         std::array<std::int64_t, 2>{16, 16});
 
-  CHECK_FALSE(PixelMapping::minimap(api::ResponseGameInfo{}, kMinimap, kMinimap).valid());
+  CHECK_FALSE(PixelMapping::minimap(GameView{}, kMinimap, kMinimap).valid());
   CHECK_FALSE(PixelMapping::screen(0, 0, 0.0, kScreen, kScreen).valid());
 }
 

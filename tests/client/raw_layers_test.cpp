@@ -1,7 +1,7 @@
-// PySC2 viewer's raw layers (client/pysc2/raw_layers.h): start_raw grids and map_state decoded
-// from what sc2lite sends (compared cell by cell with the engine's own map), from the real
-// game's recorded Abyssal Reef messages (known cells), and from malformed grids (empty layers,
-// never an exception).
+// PySC2 viewer's raw layers (client/pysc2/raw_layers.h, decoded by raw_grids.h into the
+// observation's GameView and RawView): start_raw grids and map_state decoded from what sc2lite
+// sends (compared cell by cell with the engine's own map), from the real game's recorded Abyssal
+// Reef messages (known cells), and from malformed grids (empty layers, never an exception).
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -11,6 +11,7 @@
 #include <string>
 
 #include "client/pysc2/features.h"
+#include "client/pysc2/raw_grids.h"
 #include "client/pysc2/raw_layers.h"
 #include "engine/maps/mini_game_registry.h"
 #include "engine/server/game.h"
@@ -30,10 +31,10 @@ std::string read_fixture(const char* name) {
   return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
-const Layer& named(const std::vector<Layer>& layers, const char* name) {
-  const auto found = std::find_if(layers.begin(), layers.end(), [&](const Layer& l) { return l.name == name; });
+const Layer& named(const std::array<const Layer*, 5>& layers, const char* name) {
+  const auto found = std::find_if(layers.begin(), layers.end(), [&](const Layer* l) { return l->name == name; });
   REQUIRE_MESSAGE(found != layers.end(), "no layer " << name);
-  return *found;
+  return **found;
 }
 
 long sum(const Layer& layer) { return std::accumulate(layer.values.begin(), layer.values.end(), 0L); }
@@ -41,20 +42,26 @@ long sum(const Layer& layer) { return std::accumulate(layer.values.begin(), laye
 }  // namespace
 
 TEST_CASE("raw layers come in the viewer's order with their kinds and palette sizes") {
-  const std::vector<Layer> layers = raw_layers(nullptr, api::ResponseObservation{});
-  REQUIRE(layers.size() == 5);
-  for (std::size_t i = 0; i < layers.size(); ++i) CHECK(layers[i].name == kRawLayerNames[i]);
-  CHECK(layers[0].name == "terrain_height");
-  CHECK(layers[0].kind == LayerKind::scalar);
-  CHECK(layers[0].scale == 256);
-  CHECK(layers[1].scale == 2);
-  CHECK(layers[2].scale == 2);
-  CHECK(layers[3].scale == 4);
-  CHECK(layers[4].scale == 2);
-  for (const Layer& layer : layers) {  // nothing was sent: empty, shown black by the atlas
-    CHECK(layer.empty());
-    CHECK(layer.width == 0);
-    CHECK_FALSE(layer.sent);
+  const Observation nothing = to_observation(api::ResponseObservation{}, ObservationSpec{});  // no game info
+  const std::array<const Layer*, 5> layers = raw_layers(nothing);
+  for (std::size_t i = 0; i < layers.size(); ++i) CHECK(layers[i]->name == kRawLayerNames[i]);
+  CHECK(layers[0]->name == "terrain_height");
+  CHECK(layers[0]->kind == LayerKind::scalar);
+  CHECK(layers[0]->scale == 256);
+  CHECK(layers[1]->scale == 2);
+  CHECK(layers[2]->scale == 2);
+  CHECK(layers[3]->scale == 4);
+  CHECK(layers[4]->scale == 2);
+  for (const Layer* layer : layers) {  // nothing was sent: empty, shown black by the atlas
+    CHECK(layer->empty());
+    CHECK(layer->width == 0);
+    CHECK_FALSE(layer->sent);
+  }
+  // A grid the game did not send decodes the same way, by name.
+  for (std::string_view name : kRawLayerNames) {
+    const Layer none = empty_raw_layer(name);
+    CHECK(none.name == name);
+    CHECK(none.scale == named(layers, std::string(name).c_str()).scale);
   }
 }
 
@@ -78,16 +85,16 @@ TEST_CASE("sc2lite's start_raw and map_state decode to the engine's own grids ce
   CHECK(observation.observation().raw_data().map_state().visibility().bits_per_pixel() == 8);
   CHECK(observation.observation().raw_data().map_state().creep().bits_per_pixel() == 1);
 
-  const std::vector<Layer> layers = raw_layers(&info, observation);
-  REQUIRE(layers.size() == 5);
+  const Observation decoded = to_observation(observation, ObservationSpec{}, info);
+  const std::array<const Layer*, 5> layers = raw_layers(decoded);
   const eng::World& world = game.world();
   const eng::MapLayout& map = world.map();
-  for (const Layer& layer : layers) {
-    CAPTURE(layer.name);
-    CHECK(layer.sent);
-    CHECK(layer.width == map.width);
-    CHECK(layer.height == map.height);
-    REQUIRE(layer.values.size() == static_cast<std::size_t>(map.width) * map.height);
+  for (const Layer* layer : layers) {
+    CAPTURE(layer->name);
+    CHECK(layer->sent);
+    CHECK(layer->width == map.width);
+    CHECK(layer->height == map.height);
+    REQUIRE(layer->values.size() == static_cast<std::size_t>(map.width) * map.height);
   }
   int mismatches = 0, pathable = 0, not_pathable = 0, visible = 0, hidden = 0;
   // Row r of a raw layer is world y = r (row 0 at the top, as PySC2 shows it).
@@ -123,13 +130,13 @@ TEST_CASE("the real game's Abyssal Reef grids decode at known cells") {
   REQUIRE(info_response.ParseFromString(read_fixture("abyssal_reef_response_game_info.pb")));
   api::ResponseObservation observation;
   REQUIRE(observation.ParseFromString(read_fixture("abyssal_reef_response_observation.pb")));
-  const std::vector<Layer> layers = raw_layers(&info_response.game_info(), observation);
-  REQUIRE(layers.size() == 5);
-  for (const Layer& layer : layers) {
-    CAPTURE(layer.name);
-    CHECK(layer.sent);
-    CHECK(layer.width == 200);  // the map size, 200 x 176
-    CHECK(layer.height == 176);
+  const Observation decoded = to_observation(observation, ObservationSpec{}, info_response.game_info());
+  const std::array<const Layer*, 5> layers = raw_layers(decoded);
+  for (const Layer* layer : layers) {
+    CAPTURE(layer->name);
+    CHECK(layer->sent);
+    CHECK(layer->width == 200);  // the map size, 200 x 176
+    CHECK(layer->height == 176);
   }
   const Layer& height = named(layers, "terrain_height");
   const Layer& pathing = named(layers, "pathing_grid");
