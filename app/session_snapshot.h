@@ -1,0 +1,106 @@
+#pragma once
+// What a game session shows the UI: its state each frame (SessionSnapshot), the calls sent and
+// what became of them (ActionRecord), the episodes (EpisodeSummary). Plain values, shared by
+// the Session (app/session.h) that fills them and everything that reads them (the panels,
+// recorded sessions in benchmarks and tests), so none of those needs a running game.
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "client/pysc2/function_call.h"
+#include "client/pysc2/game_view.h"
+#include "client/pysc2/observation.h"
+#include "client/pysc2/raw_command.h"
+
+namespace sc2::app {
+
+inline constexpr double kGameLoopsPerSecond = 22.4;  // "faster" game speed = real time
+
+// Where the game comes from: played here (the person or an agent), observed on another
+// server, or a replay.
+enum class SessionMode { play, observe, replay };
+const char* to_string(SessionMode mode);
+
+// Who chooses the calls sent to the game.
+enum class Controller { human, agent };
+const char* to_string(Controller controller);
+
+// One episode as the session saw it (the running one included).
+struct EpisodeSummary {
+  int episode = 0;
+  double score = 0;  // summed reward so far
+  std::int64_t steps = 0;
+  std::uint32_t game_loops = 0;
+  std::int64_t agent_steps = 0;  // steps whose call the agent chose
+  std::int64_t human_steps = 0;  // steps played by the person
+  bool finished = false;
+  std::vector<float> reward_curve;  // summed reward after each step (recent episodes only)
+};
+
+enum class SessionState { starting, running, failed, stopped };
+const char* to_string(SessionState state);
+
+// One FunctionCall the UI sent, and what became of it.
+struct ActionRecord {
+  std::uint64_t sequence = 0;  // 1, 2, ... in submission order
+  int episode = 0;
+  std::uint32_t game_loop = 0;  // game loop of the observation it was sent after
+  pysc2::FunctionCall call;  // no_op for a raw command
+  std::optional<pysc2::RawCommand> raw;  // a raw-interface command instead of a FunctionCall
+  Controller source = Controller::human;  // who sent it
+  std::vector<int> available;  // agent calls: the available_actions it chose from
+  std::string text;    // PySC2 notation (to_string)
+  std::string result;  // "sent", "ok", an ActionResult name, or why it was rejected
+  bool failed = false;
+};
+
+// What the UI reads each frame (cheap to copy: the TimeStep is shared, never mutated).
+struct SessionSnapshot {
+  SessionState state = SessionState::starting;
+  std::string status;  // human-readable progress ("launching sc2lite", ...)
+  std::string error;   // set when state == failed
+  std::shared_ptr<const pysc2::TimeStep> timestep;  // latest; null until the first reset
+  std::shared_ptr<const pysc2::GameView> game_view;  // the latest TimeStep's game; null until then
+  std::uint64_t timestep_version = 0;  // increments with each new TimeStep
+  std::uint64_t log_version = 0;       // increments when the action log changes
+  int episode = 0;
+  std::int64_t episode_steps = 0;
+  float last_reward = 0.0f;
+  double episode_reward = 0.0;
+  std::vector<double> finished_episode_scores;  // final episode_reward of each finished episode
+  bool paused = false;
+  bool render_sync = false;  // each observation waits until the UI has drawn it
+  // Why the session ended by itself (e.g. max_game_loops reached); empty while it runs and
+  // when it was stopped or failed.
+  std::string finished;
+  int step_mul = 8;  // game loops per step now
+  Controller controller = Controller::human;
+  std::string agent;        // the agent loaded for watch mode; empty = none
+  std::string agent_error;  // why the last agent could not be loaded or failed
+  std::uint64_t episodes_version = 0;  // increments when episodes() changes
+
+  bool recording = false;
+  std::string recording_folder;  // the folder being (or last) recorded
+  std::int64_t recorded_steps = 0;
+  std::size_t recorded_episodes = 0;  // finished episodes in the recording
+  std::string recording_error;   // why recording could not start or stopped; empty when fine
+
+  // Play mode: the maps the game lists (asked once after launch), each as the choice --map
+  // takes (client/map_paths.h), in the game's order; empty until known. And the map played:
+  // --map, else the first of them.
+  std::vector<std::string> available_maps;
+  std::string map;
+
+  SessionMode mode = SessionMode::play;
+  std::string read_only;  // observe/replay: the label saying why nothing can be sent; empty in play mode
+  // Replay mode.
+  std::uint32_t replay_loops = 0;          // length of the replay in game loops (0 until known)
+  bool seeking = false;                    // a seek is being re-simulated
+  std::vector<int> replay_players;         // player ids the replay can be observed as
+  int observed_player = 1;
+};
+
+}  // namespace sc2::app
