@@ -111,10 +111,7 @@ int replay_to_dataset_command(std::FILE* out, const sc2::agents::RunOptions& run
   options.step_mul = run.step_mul;
   options.feature_screen_size = run.feature_screen_size;
   options.feature_minimap_size = run.feature_minimap_size;
-  sc2::LaunchOptions launch;
-  launch.sc2path = run.sc2path;
-  launch.sc2lite_dir = run.sc2lite_dir;
-  auto game = sc2::GameProcess::launch(launch);
+  auto game = sc2::launch_game(sc2::GameChoice{run.sc2path, run.sc2lite_dir});
   const auto summary = sc2::agents::dataset::export_replay(game->controller(), options);
   game.reset();
   const auto report = sc2::agents::dataset::validate_dataset(options.folder);

@@ -121,14 +121,12 @@ RunSummary run_parallel(const RunOptions& requested, const GameProvider& games, 
 
 GameProvider launched_games(const RunOptions& options) {
   auto launch_mutex = std::make_shared<std::mutex>();
-  LaunchOptions launch;
-  launch.sc2path = options.sc2path;
-  launch.sc2lite_dir = options.sc2lite_dir;
-  return [launch, launch_mutex](int, const std::function<void(Controller&)>& play) {
+  const GameChoice choice{options.sc2path, options.sc2lite_dir};
+  return [choice, launch_mutex](int, const std::function<void(Controller&)>& play) {
     std::unique_ptr<GameProcess> game;
     {
       std::lock_guard lock(*launch_mutex);
-      game = GameProcess::launch(launch);
+      game = launch_game(choice);
     }
     play(game->controller());
     return game->executable().path.string();

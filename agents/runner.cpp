@@ -195,10 +195,7 @@ RunSummary run(const RunOptions& requested, const EpisodeCallback& on_episode) {
   if (options.parallel > 1) return run_parallel(options, launched_games(options), on_episode);
   auto agent = prepared_agent(options);
   auto recorder = prepared_recorder(options);
-  LaunchOptions launch;
-  launch.sc2path = options.sc2path;
-  launch.sc2lite_dir = options.sc2lite_dir;
-  auto game = GameProcess::launch(launch);
+  auto game = launch_game(GameChoice{options.sc2path, options.sc2lite_dir});
   dataset::DatasetWriter* recording = recorder.get();
   RunSummary summary = play(game->controller(), *agent, options, on_episode, recording);
   finish_recording(recording, summary);

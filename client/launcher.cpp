@@ -163,8 +163,12 @@ std::uint16_t pick_free_port() {
 }
 
 std::unique_ptr<GameProcess> GameProcess::launch(const LaunchOptions& options) {
+  return launch(options, choose_executable(options));
+}
+
+std::unique_ptr<GameProcess> GameProcess::launch(const LaunchOptions& options, GameExecutable executable) {
   std::unique_ptr<GameProcess> game(new GameProcess());
-  game->executable_ = choose_executable(options);
+  game->executable_ = std::move(executable);
   game->temp_dir_ = make_temp_dir();
   game->port_ = pick_free_port();
   const std::string program = game->executable_.path.string();
@@ -263,6 +267,16 @@ GameProcess::~GameProcess() {
     std::error_code ignored;
     fs::remove_all(temp_dir_, ignored);
   }
+}
+
+std::unique_ptr<GameProcess> launch_game(const GameChoice& choice, const OnLaunching& on_launching) {
+  LaunchOptions options;
+  options.sc2path = choice.sc2path;
+  options.sc2lite_dir = choice.sc2lite_dir;
+  options.startup_timeout = choice.startup_timeout;
+  GameExecutable executable = choose_executable(options);
+  if (on_launching) on_launching(executable);
+  return GameProcess::launch(options, std::move(executable));
 }
 
 }  // namespace sc2

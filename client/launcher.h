@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -50,6 +51,8 @@ class GameProcess {
   // Starts the game and connects; throws LaunchError (with the program's path and
   // the reason) when it cannot start or does not accept within startup_timeout.
   static std::unique_ptr<GameProcess> launch(const LaunchOptions& options);
+  // The same with the executable already chosen (choose_executable(options)).
+  static std::unique_ptr<GameProcess> launch(const LaunchOptions& options, GameExecutable executable);
   ~GameProcess();  // quit, then SIGTERM, then SIGKILL if it will not stop; waits for it
   GameProcess(const GameProcess&) = delete;
   GameProcess& operator=(const GameProcess&) = delete;
@@ -71,5 +74,20 @@ class GameProcess {
   std::filesystem::path temp_dir_;
   std::unique_ptr<Controller> controller_;
 };
+
+// Which game a program starts, as its options say: an installed StarCraft II (sc2path, else
+// $SC2PATH) or sc2lite from sc2lite_dir; how long it may take to accept.
+struct GameChoice {
+  std::optional<std::filesystem::path> sc2path;
+  std::filesystem::path sc2lite_dir;
+  std::chrono::milliseconds startup_timeout{60000};
+};
+// Told what is about to start, before it starts (e.g. to show "launching <path>").
+using OnLaunching = std::function<void(const GameExecutable&)>;
+
+// The one way the programs start their game: chooses the executable (choose_executable's
+// rules), tells `on_launching`, then starts it and connects (GameProcess::launch). Throws
+// LaunchError as those do.
+std::unique_ptr<GameProcess> launch_game(const GameChoice& choice, const OnLaunching& on_launching = {});
 
 }  // namespace sc2

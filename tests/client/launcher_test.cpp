@@ -260,3 +260,48 @@ sys.exit(0)
   }
   CHECK(process_gone(pid));
 }
+
+TEST_CASE("launch_game tells what it starts before starting it, and passes the startup timeout on") {
+  ScopedSc2Path no_env(nullptr);
+  TempDir dir;
+  write_file(dir.path / "sc2lite", "#!/bin/sh\nexec sleep 30\n", true);  // never listens
+  sc2::GameChoice choice;
+  choice.sc2lite_dir = dir.path;
+  choice.startup_timeout = 600ms;
+  std::vector<sc2::GameExecutable> told;
+  std::string error;
+  try {
+    sc2::launch_game(choice, [&](const sc2::GameExecutable& chosen) { told.push_back(chosen); });
+  } catch (const LaunchError& failure) {
+    error = failure.what();
+  }
+  REQUIRE(told.size() == 1);
+  CHECK(told[0].path == dir.path / "sc2lite");
+  CHECK(told[0].is_sc2lite);
+  CHECK(contains(error, "did not accept connections"));
+  CHECK(contains(error, "600 ms"));  // the choice's timeout, not the default minute
+}
+
+TEST_CASE("launch_game prefers the choice's StarCraft II folder, and tells nothing when there is no game") {
+  ScopedSc2Path no_env(nullptr);
+  TempDir install, lite;
+  write_file(install.path / "Versions" / "Base80000" / "SC2_x64", "#!/bin/sh\nexit 4\n", true);
+  write_file(lite.path / "sc2lite", "#!/bin/sh\nexit 5\n", true);
+  sc2::GameChoice choice;
+  choice.sc2path = install.path;
+  choice.sc2lite_dir = lite.path;
+  choice.startup_timeout = 5s;
+  std::vector<fs::path> told;
+  const auto on_launching = [&](const sc2::GameExecutable& chosen) { told.push_back(chosen.path); };
+  CHECK_THROWS_WITH_AS(sc2::launch_game(choice, on_launching), contains_text("exited with status 4"), LaunchError);
+  REQUIRE(told.size() == 1);
+  CHECK(told[0] == install.path / "Versions" / "Base80000" / "SC2_x64");
+
+  told.clear();
+  choice.sc2path.reset();
+  choice.sc2lite_dir = lite.path / "missing";
+  CHECK_THROWS_WITH_AS(sc2::launch_game(choice, on_launching), contains_text((lite.path / "missing" / "sc2lite").string()),
+                       LaunchError);
+  CHECK(told.empty());  // nothing was about to start
+  CHECK_THROWS_AS(sc2::launch_game(choice), LaunchError);  // no callback is fine
+}
