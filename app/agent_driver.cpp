@@ -1,0 +1,45 @@
+#include "app/agent_driver.h"
+
+#include <exception>
+
+namespace sc2::app {
+
+AgentDriver::AgentDriver(std::uint64_t seed, Factory make) : seed_(seed), make_(std::move(make)) {}
+
+AgentDriver::~AgentDriver() = default;
+
+std::optional<std::string> AgentDriver::load(const std::string& name, const agents::AgentSpec& spec) {
+  agent_.reset();
+  try {
+    std::unique_ptr<agents::Agent> agent = make_(name, seed_);
+    agent->setup(spec);
+    agent->reset();
+    agent_ = std::move(agent);
+  } catch (const std::exception& error) {
+    return "cannot watch the agent '" + name + "': " + error.what();
+  }
+  return std::nullopt;
+}
+
+void AgentDriver::unload() { agent_.reset(); }
+
+void AgentDriver::new_episode() {
+  if (agent_) agent_->reset();
+}
+
+AgentDriver::Choice AgentDriver::choose(const pysc2::TimeStep& timestep) {
+  Choice choice;
+  if (!agent_) {
+    choice.error = "no agent is loaded";
+    return choice;
+  }
+  try {
+    choice.call = agent_->step(timestep);
+  } catch (const std::exception& error) {
+    agent_.reset();
+    choice.error = std::string("the agent failed: ") + error.what();
+  }
+  return choice;
+}
+
+}  // namespace sc2::app

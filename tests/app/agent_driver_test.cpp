@@ -1,0 +1,88 @@
+// AgentDriver: loads a built-in agent by name for the game, asks it for calls, and turns every
+// failure (unknown name, no agent for the map, an agent that throws) into words, unloaded.
+#include <doctest/doctest.h>
+
+#include <stdexcept>
+
+#include "app/agent_driver.h"
+#include "client/pysc2/actions.h"
+
+using sc2::app::AgentDriver;
+
+namespace {
+
+sc2::agents::AgentSpec spec_for(std::string map) {
+  sc2::agents::AgentSpec spec;
+  spec.map = std::move(map);
+  return spec;
+}
+
+sc2::pysc2::TimeStep offering(std::vector<int> available) {
+  sc2::pysc2::TimeStep step;
+  step.observation.available_actions = std::move(available);
+  return step;
+}
+
+// An agent that plays no_op until its episode's third step, then throws.
+class FailingAgent : public sc2::agents::Agent {
+ public:
+  void setup(const sc2::agents::AgentSpec&) override {}
+  void reset() override { ++resets; steps = 0; }
+  sc2::pysc2::FunctionCall step(const sc2::pysc2::TimeStep&) override {
+    if (++steps == 3) throw std::runtime_error("out of ideas");
+    return sc2::pysc2::FunctionCall{sc2::pysc2::fn::no_op, {}};
+  }
+  std::string_view name() const override { return "failing"; }
+  int resets = 0;
+  int steps = 0;
+};
+
+}  // namespace
+
+TEST_CASE("an agent that cannot be loaded leaves nothing loaded and says which and why") {
+  AgentDriver driver(1);
+  auto error = driver.load("no_such_agent", spec_for("MoveToBeacon"));
+  REQUIRE(error);
+  CHECK(error->starts_with("cannot watch the agent 'no_such_agent': "));
+  CHECK(error->find("random") != std::string::npos);  // the known names are listed
+  CHECK_FALSE(driver.loaded());
+
+  REQUIRE_FALSE(driver.load("random", spec_for("MoveToBeacon")));
+  CHECK(driver.loaded());
+  error = driver.load("scripted", spec_for("NoSuchMap"));  // no scripted agent for that map
+  REQUIRE(error);
+  CHECK(error->find("'scripted'") != std::string::npos);
+  CHECK_FALSE(driver.loaded());  // the random agent loaded before is gone too
+}
+
+TEST_CASE("a loaded agent chooses among the available calls, and one that throws is dropped with the reason") {
+  AgentDriver random(7);
+  REQUIRE_FALSE(random.load("random", spec_for("MoveToBeacon")));
+  const std::vector<int> available = {sc2::pysc2::fn::no_op, sc2::pysc2::fn::select_army};
+  for (int i = 0; i < 20; ++i) {
+    const AgentDriver::Choice choice = random.choose(offering(available));
+    REQUIRE_FALSE(choice.error);
+    CHECK(std::find(available.begin(), available.end(), choice.call.function) != available.end());
+  }
+
+  FailingAgent* made = nullptr;
+  AgentDriver driver(1, [&](std::string_view, std::uint64_t) {
+    auto agent = std::make_unique<FailingAgent>();
+    made = agent.get();
+    return agent;
+  });
+  REQUIRE_FALSE(driver.load("failing", spec_for("MoveToBeacon")));
+  REQUIRE(made != nullptr);
+  CHECK(made->resets == 1);  // ready for its first episode
+  CHECK_FALSE(driver.choose(offering(available)).error);
+  driver.new_episode();
+  CHECK(made->resets == 2);
+  CHECK_FALSE(driver.choose(offering(available)).error);
+  CHECK_FALSE(driver.choose(offering(available)).error);
+  const AgentDriver::Choice failed = driver.choose(offering(available));
+  REQUIRE(failed.error);
+  CHECK(*failed.error == "the agent failed: out of ideas");
+  CHECK_FALSE(driver.loaded());
+  CHECK(driver.choose(offering(available)).error);  // nothing to ask: an error, no crash
+  driver.new_episode();                              // harmless without an agent
+}
