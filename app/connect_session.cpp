@@ -11,7 +11,6 @@
 #include "client/controller.h"
 #include "client/pysc2/game_requests.h"
 #include "client/pysc2/observed_steps.h"
-#include "client/pysc2/result_names.h"
 
 namespace sc2::app {
 
@@ -48,7 +47,7 @@ void Session::run_observer() {
   pysc2::ObservedSteps steps(pysc2::viewer_observation_spec(options_.env));
 
   bool joined = false;
-  while (!stop_requested_) {
+  while (!pacer_.stop_requested()) {
     if (!joined) {
       try {
         pysc2::join_as_observer(*controller, options_.env, 1);
@@ -60,24 +59,15 @@ void Session::run_observer() {
       } catch (const ControllerError& error) {
         check_alive();
         set_status("waiting for a game to observe on " + address + ": " + error.what());
-        std::unique_lock lock(mutex_);
-        wake_.wait_for(lock, kRejoinInterval, [this] { return stop_requested_.load(); });
+        pacer_.sleep_for(kRejoinInterval);
         continue;
       }
     }
-    if (!wait_until_next_step(std::chrono::steady_clock::now() + kPollInterval)) break;
-    {
-      std::lock_guard lock(mutex_);
-      step_requested_ = restart_requested_ = false;  // the player drives the game, not us
-      seek_request_.reset();
-      observed_player_request_.reset();
-      if (save_replay_folder_) {
-        save_replay_folder_.reset();
-        notices_.push_back("an observer cannot save the replay: the player's client can (RequestSaveReplay)");
-      }
-      agent_request_.reset();
-      record_request_.reset();
-      stop_record_request_ = false;
+    if (!wait_for_step(StepPacer::Clock::now() + kPollInterval)) break;
+    // The player drives the game, not us: nothing asked of the game thread applies.
+    pacer_.take_turn();
+    if (requests_.take().save_replay) {
+      notice("an observer cannot save the replay: the player's client can (RequestSaveReplay)");
     }
     std::shared_ptr<const pysc2::TimeStep> timestep;
     try {
@@ -100,29 +90,6 @@ void Session::run_observer() {
     controller->leave_game();
   } catch (const std::exception&) {
     // The server may be gone already; the connection closes with the Controller.
-  }
-}
-
-void Session::log_seen_calls(const pysc2::Observation& observation, const std::string& result) {
-  for (const pysc2::FunctionCall& call : observation.last_actions) {
-    if (call.function == pysc2::fn::no_op) continue;
-    log_call(call, Controller::agent, observation.available_actions, result);
-  }
-  // The game refused these calls of the player's (they are not among last_actions).
-  for (int value : observation.action_result) {
-    if (value == pysc2::kActionSuccess) continue;
-    std::lock_guard lock(mutex_);
-    ActionRecord record;
-    record.sequence = next_sequence_++;
-    record.episode = snapshot_.episode;
-    record.game_loop = observation.game_loop;
-    record.source = Controller::agent;
-    record.text = "(a call of the player's the game refused)";
-    record.result = "error: " + pysc2::action_result_name(value);
-    record.failed = true;
-    log_.push_back(std::move(record));
-    if (log_.size() > kMaxLog) log_.pop_front();
-    ++snapshot_.log_version;
   }
 }
 

@@ -6,7 +6,6 @@
 // game's own words (engine/REPLAY_FORMAT.md lists them).
 #include <algorithm>
 #include <cerrno>
-#include <chrono>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -31,152 +30,187 @@ std::string read_replay(const std::filesystem::path& file) {
   return bytes;
 }
 
+std::runtime_error refused(const std::filesystem::path& file, const ControllerError& error) {
+  return std::runtime_error("the game refused the replay " + file.string() + ": " + error.what());
+}
+
+pysc2::ReplayInfo describe_replay(sc2::Controller& controller, const std::string& bytes,
+                                  const std::filesystem::path& file) {
+  try {
+    return pysc2::replay_info(controller, bytes);
+  } catch (const ControllerError& error) {
+    throw refused(file, error);
+  }
+}
+
 }  // namespace
+
+// One replay being played back on a launched game: where it is, as whom it is observed, and
+// the steps of the game thread's loop.
+class Session::ReplayPlayback {
+ public:
+  ReplayPlayback(Session& session, sc2::Controller& controller, std::filesystem::path file, const std::string& bytes,
+                 const pysc2::ReplayInfo& info, const std::string& game_name);
+  void play();  // until stopped
+
+ private:
+  void start();  // (re)starts the replay at loop 0 as observed_player_
+  void observe_and_publish(bool log_calls);
+  // Nothing of play mode applies to a replay; the rest of the requests.
+  Requests take_requests();
+  // Observe as `player` from `target` (else where the replay is); false when the replay has
+  // no such player (a notice says so) or it is the one observed already.
+  bool switch_player(int player, std::optional<std::uint32_t> target);
+  // Steps to `target` (clamped to the replay) from wherever the replay is, in one request;
+  // `restart`: from the start in any case (another observed player).
+  void seek(std::uint32_t target, bool restart);
+  // Reaching the end pauses; playing on from there starts the replay over.
+  void at_end(bool paused);
+  void step_forward();  // step_mul loops, not beyond the end
+  std::uint32_t loop_now() const { return steps_.last_loop().value_or(0); }
+  bool ended() const { return pysc2::game_ended(controller_); }
+
+  Session& session_;
+  sc2::Controller& controller_;
+  const std::filesystem::path file_;
+  const std::string& bytes_;
+  const std::uint32_t length_;     // game loops; 0 when the game does not say
+  const std::vector<int> players_;  // who it can be observed as
+  const std::string title_;
+  pysc2::ObservedSteps steps_;
+  int observed_player_;
+  bool at_end_ = false;  // the end was reached and the replay paused there
+};
 
 void Session::run_replay() {
   const std::filesystem::path file = *options_.replay_file;
   const std::string bytes = read_replay(file);
-
-  LaunchOptions launch;
-  launch.sc2path = options_.sc2path;
-  launch.sc2lite_dir = options_.sc2lite_dir;
-  launch.startup_timeout = std::chrono::milliseconds(30000);
-  const GameExecutable executable = choose_executable(launch);
-  set_status("launching " + executable.path.string());
-  std::unique_ptr<GameProcess> game = GameProcess::launch(launch);
-  if (stop_requested_) return;
-  sc2::Controller& controller = game->controller();
-
+  std::unique_ptr<GameProcess> game = launch_game();
+  if (pacer_.stop_requested()) return;
   set_status("reading the replay " + file.filename().string());
-  pysc2::ReplayInfo info;
-  try {
-    info = pysc2::replay_info(controller, bytes);
-  } catch (const ControllerError& error) {
-    throw std::runtime_error("the game refused the replay " + file.string() + ": " + error.what());
-  }
-  std::vector<int> players = info.player_ids;
-  if (players.empty()) players.push_back(1);
-  const std::uint32_t length = info.game_loops;
-  {
-    std::lock_guard lock(mutex_);
-    snapshot_.replay_loops = length;
-    snapshot_.replay_players = players;
-    snapshot_.observed_player = players.front();
-  }
+  const pysc2::ReplayInfo info = describe_replay(game->controller(), bytes, file);
+  ReplayPlayback playback(*this, game->controller(), file, bytes, info, game->executable().path.filename().string());
+  playback.play();
+  set_status("quitting the game");
+}
 
-  pysc2::ObservedSteps steps(pysc2::viewer_observation_spec(options_.env, info.map_name));
-  int observed_player = players.front();
-  const std::string title = info.map_name + " replay on " + executable.path.filename().string();
+Session::ReplayPlayback::ReplayPlayback(Session& session, sc2::Controller& controller, std::filesystem::path file,
+                                        const std::string& bytes, const pysc2::ReplayInfo& info,
+                                        const std::string& game_name)
+    : session_(session),
+      controller_(controller),
+      file_(std::move(file)),
+      bytes_(bytes),
+      length_(info.game_loops),
+      players_(info.player_ids.empty() ? std::vector<int>{1} : info.player_ids),
+      title_(info.map_name + " replay on " + game_name),
+      steps_(pysc2::viewer_observation_spec(session.options_.env, info.map_name)),
+      observed_player_(players_.front()) {
+  std::lock_guard lock(session_.mutex_);
+  session_.snapshot_.replay_loops = length_;
+  session_.snapshot_.replay_players = players_;
+  session_.snapshot_.observed_player = observed_player_;
+}
 
-  // (Re)starts the replay at loop 0 as `observed_player`; the game's refusal says why.
-  const auto start = [&] {
-    try {
-      pysc2::start_replay(controller, bytes, options_.env, observed_player);
-    } catch (const ControllerError& error) {
-      throw std::runtime_error("the game refused the replay " + file.string() + ": " + error.what());
-    }
-    steps.set_game_info(controller.game_info());
-    steps.jump();  // a restart to seek or to change the player: the same replay, the same episode
-  };
-  const auto observe_and_publish = [&](bool log_calls) {
-    std::shared_ptr<const pysc2::TimeStep> timestep = steps.next(controller.observe());
-    if (log_calls) log_seen_calls(timestep->observation, "in the replay");
-    publish(std::move(timestep), steps.episode(), steps.episode_steps(), std::nullopt);
-  };
-  const auto loop_now = [&] { return steps.last_loop().value_or(0); };
-  const auto ended = [&] { return pysc2::game_ended(controller); };
-  // Steps to `target` (clamped to the replay) from wherever the replay is, in one request;
-  // `restart`: from the start in any case (another observed player).
-  const auto seek = [&](std::uint32_t target, bool restart) {
-    if (length > 0) target = std::min(target, length);
-    {
-      std::lock_guard lock(mutex_);
-      snapshot_.seeking = true;
-      snapshot_.status = "seeking to game loop " + std::to_string(target);
-    }
-    const bool again = restart || target < loop_now() || ended();
-    if (again) start();
-    const std::uint32_t from = again ? 0 : loop_now();
-    if (target > from) controller.step(target - from);
-    steps.jump();
-    observe_and_publish(false);
-    std::lock_guard lock(mutex_);
-    snapshot_.seeking = false;
-    snapshot_.status = title;
-  };
-
-  set_status("starting the replay");
+void Session::ReplayPlayback::play() {
+  session_.set_status("starting the replay");
   start();
   observe_and_publish(false);
-  {
-    std::lock_guard lock(mutex_);
-    snapshot_.state = SessionState::running;
-    snapshot_.status = title;
-  }
+  session_.set_running(title_);
 
-  bool at_end = false;  // the end was reached and the replay paused there
-  auto deadline = std::chrono::steady_clock::now();
-  while (!stop_requested_) {
-    deadline = next_step_deadline(deadline);
-    if (!wait_until_next_step(deadline)) break;
-    bool restart = false, step = false, paused = false;
-    std::optional<std::uint32_t> target;
-    std::optional<int> player;
-    {
-      std::lock_guard lock(mutex_);
-      std::swap(restart, restart_requested_);
-      std::swap(step, step_requested_);
-      target.swap(seek_request_);
-      player.swap(observed_player_request_);
-      paused = paused_;
-      // Nothing of play mode applies to a replay.
-      if (save_replay_folder_) notices_.push_back("this is a replay already: " + file.string());
-      save_replay_folder_.reset();
-      agent_request_.reset();
-      record_request_.reset();
-      stop_record_request_ = false;
-    }
-    if (player && *player != observed_player) {
-      if (std::find(players.begin(), players.end(), *player) == players.end()) {
-        notice("player " + std::to_string(*player) + " is not in this replay");
-      } else {
-        observed_player = *player;
-        {
-          std::lock_guard lock(mutex_);
-          snapshot_.observed_player = observed_player;
-        }
-        at_end = false;
-        seek(target.value_or(loop_now()), true);
-        continue;
-      }
-    }
-    if (restart) target = 0;
-    if (target) {
-      at_end = false;
-      seek(*target, false);
+  StepPacer& pacer = session_.pacer_;
+  auto deadline = StepPacer::Clock::now();
+  while (!pacer.stop_requested()) {
+    deadline = pacer.next_deadline(deadline, session_.options_.env.step_mul);
+    if (!session_.wait_for_step(deadline)) break;
+    const StepPacer::Turn turn = pacer.take_turn();
+    Requests requests = take_requests();
+    if (requests.observed_player && switch_player(*requests.observed_player, requests.seek)) continue;
+    if (requests.restart) requests.seek = 0;
+    if (requests.seek) {
+      seek(*requests.seek, false);
       continue;
     }
-    if (paused && !step) continue;
+    if (turn.paused && !turn.step) continue;
     if (ended()) {
-      // Reaching the end pauses; playing on from there starts the replay over.
-      if (!at_end) {
-        at_end = true;
-        std::lock_guard lock(mutex_);
-        paused_ = snapshot_.paused = true;
-        notices_.push_back("end of the replay (game loop " + std::to_string(loop_now()) +
-                           "): seek, or resume to watch it again");
-      } else if (!paused) {
-        at_end = false;
-        seek(0, false);
-      }
+      at_end(turn.paused);
       continue;
     }
-    std::uint32_t count = static_cast<std::uint32_t>(options_.env.step_mul);
-    if (length > loop_now()) count = std::min(count, length - loop_now());
-    controller.step(count);
-    observe_and_publish(true);
+    step_forward();
   }
-  set_status("quitting the game");
+}
+
+void Session::ReplayPlayback::start() {
+  try {
+    pysc2::start_replay(controller_, bytes_, session_.options_.env, observed_player_);
+  } catch (const ControllerError& error) {
+    throw refused(file_, error);
+  }
+  steps_.set_game_info(controller_.game_info());
+  steps_.jump();  // a restart to seek or to change the player: the same replay, the same episode
+}
+
+void Session::ReplayPlayback::observe_and_publish(bool log_calls) {
+  std::shared_ptr<const pysc2::TimeStep> timestep = steps_.next(controller_.observe());
+  if (log_calls) session_.log_seen_calls(timestep->observation, "in the replay");
+  session_.publish(std::move(timestep), steps_.episode(), steps_.episode_steps(), std::nullopt);
+}
+
+Requests Session::ReplayPlayback::take_requests() {
+  Requests requests = session_.requests_.take();
+  if (requests.save_replay) session_.notice("this is a replay already: " + file_.string());
+  return requests;
+}
+
+bool Session::ReplayPlayback::switch_player(int player, std::optional<std::uint32_t> target) {
+  if (player == observed_player_) return false;
+  if (std::find(players_.begin(), players_.end(), player) == players_.end()) {
+    session_.notice("player " + std::to_string(player) + " is not in this replay");
+    return false;
+  }
+  observed_player_ = player;
+  {
+    std::lock_guard lock(session_.mutex_);
+    session_.snapshot_.observed_player = observed_player_;
+  }
+  seek(target.value_or(loop_now()), true);
+  return true;
+}
+
+void Session::ReplayPlayback::seek(std::uint32_t target, bool restart) {
+  at_end_ = false;
+  if (length_ > 0) target = std::min(target, length_);
+  {
+    std::lock_guard lock(session_.mutex_);
+    session_.snapshot_.seeking = true;
+    session_.snapshot_.status = "seeking to game loop " + std::to_string(target);
+  }
+  const bool again = restart || target < loop_now() || ended();
+  if (again) start();
+  const std::uint32_t from = again ? 0 : loop_now();
+  if (target > from) controller_.step(target - from);
+  steps_.jump();
+  observe_and_publish(false);
+  std::lock_guard lock(session_.mutex_);
+  session_.snapshot_.seeking = false;
+  session_.snapshot_.status = title_;
+}
+
+void Session::ReplayPlayback::at_end(bool paused) {
+  if (!at_end_) {
+    at_end_ = true;
+    session_.pacer_.set_paused(true);
+    session_.notice("end of the replay (game loop " + std::to_string(loop_now()) + "): seek, or resume to watch it again");
+  } else if (!paused) {
+    seek(0, false);
+  }
+}
+
+void Session::ReplayPlayback::step_forward() {
+  std::uint32_t count = static_cast<std::uint32_t>(session_.options_.env.step_mul);
+  if (length_ > loop_now()) count = std::min(count, length_ - loop_now());
+  controller_.step(count);
+  observe_and_publish(true);
 }
 
 }  // namespace sc2::app

@@ -14,12 +14,18 @@
 //
 // Read-only modes (nothing the person does is sent to a game): observe (--connect: join a game
 // running on a sc2lite as observer of player 1; connect_session.cpp) and replay (--replay:
-// play a replay back with play, pause, speed and seek; replay_session.cpp).
-#include <atomic>
-#include <condition_variable>
+// play a replay back with play, pause, speed and seek; replay_session.cpp). Play and watch
+// mode: play_session.cpp.
+//
+// The Session orchestrates parts with one job each (their headers say how each may be used
+// across threads): StepPacer (when to step), SessionRequests (what the person asked for at the
+// next turn), CallQueue (the person's calls), ActionLog (the calls' records and the notices),
+// EpisodeHistory (episode summaries), AgentDriver (the watched agent), StepRecorder (dataset
+// recording) and replay_files.h (saving replays).
+#include <chrono>
 #include <cstdint>
-#include <deque>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -27,18 +33,22 @@
 #include <thread>
 #include <vector>
 
+#include "app/action_log.h"
+#include "app/agent_driver.h"
+#include "app/call_queue.h"
+#include "app/episode_history.h"
+#include "app/session_requests.h"
 #include "app/session_snapshot.h"
+#include "app/step_pacer.h"
+#include "app/step_recorder.h"
 #include "client/pysc2/actions.h"
 #include "client/pysc2/env.h"
 #include "client/pysc2/function_call.h"
 #include "client/pysc2/observation.h"
 
-namespace sc2::agents {
-class Agent;
-namespace dataset {
-class DatasetWriter;
+namespace sc2 {
+class GameProcess;
 }
-}  // namespace sc2::agents
 
 namespace sc2::app {
 
@@ -122,100 +132,97 @@ class Session {
   SessionSnapshot snapshot() const;
   std::vector<ActionRecord> action_log() const;  // oldest first, at most kMaxLog entries
 
-  static constexpr std::size_t kMaxLog = 2000;
+  static constexpr std::size_t kMaxLog = ActionLog::kMaxLog;
   // Calls waiting to be sent (one goes out per agent step): more than a person can mean while
   // the game is paused or slow; beyond it submit() refuses the call in the log instead of
   // letting a stuck game or a runaway script grow the queue without end.
-  static constexpr std::size_t kMaxQueuedCalls = 64;
-  static constexpr std::size_t kMaxEpisodes = 500;
-  static constexpr std::size_t kEpisodesWithCurves = 50;  // older episodes keep their score only
+  static constexpr std::size_t kMaxQueuedCalls = CallQueue::kMaxQueuedCalls;
+  static constexpr std::size_t kMaxEpisodes = EpisodeHistory::kMaxEpisodes;
+  static constexpr std::size_t kEpisodesWithCurves = EpisodeHistory::kEpisodesWithCurves;  // older episodes keep their score only
 
  private:
-  struct Pending {
-    std::uint64_t sequence;
-    pysc2::FunctionCall call;
-    std::optional<pysc2::RawCommand> raw;
-  };
-  // Logs a submitted call or raw command and queues it unless it is refused.
-  void queue_submission(ActionRecord record, Pending pending);
+  // How long a launched game may take to accept (play and replay modes).
+  static constexpr std::chrono::milliseconds kGameStartupTimeout{30000};
+  class ReplayPlayback;  // replay mode's state and steps (replay_session.cpp)
 
+  // The calls one play step sends, with the log sequences of those sent.
+  struct StepCalls {
+    std::vector<pysc2::FunctionCall> calls;
+    std::vector<pysc2::RawCommand> raw;  // sent after the calls
+    std::vector<std::uint64_t> sequences;
+  };
+
+  // [session.cpp] The person's side.
+  // Logs a submitted call or raw command and queues it unless it is refused.
+  void queue_submission(ActionRecord record, CallQueue::Item item);
+  std::optional<std::string> submission_refusal(bool raw) const;  // with mutex_ held
+  void drop_queued_calls(const std::string& reason);              // with mutex_ held
+  void post(const std::function<void(Requests&)>& change);        // for the game thread's next turn
+
+  // [session.cpp] The game thread's frame, shared by the modes.
   void run();
-  void run_game();
-  // `source`: who chose the step's call (none for a reset).
+  std::unique_ptr<GameProcess> launch_game();  // play and replay mode; "launching <path>"
+  bool wait_for_step(StepPacer::Clock::time_point deadline);
+  void set_status(std::string status);
+  void set_running(std::string status);
+  void fail(const std::string& error);
+  void notice(std::string text);
+  // `source`: who chose the step's call (none for a reset or a step only observed).
   void publish(std::shared_ptr<const pysc2::TimeStep> timestep, const pysc2::Env& env,
                std::optional<Controller> source = std::nullopt);
   void publish(std::shared_ptr<const pysc2::TimeStep> timestep, int episode, std::int64_t episode_steps,
                std::optional<Controller> source);
-  // Asks the game which maps it has, publishes them and, without --map, plays the first.
-  void fetch_available_maps(sc2::Controller& controller);
-  void run_observer();  // connect_session.cpp
-  void run_replay();    // replay_session.cpp
-  // Observe/replay: logs the calls the game says the player made as seen (not sent) records.
-  void log_seen_calls(const pysc2::Observation& observation, const std::string& result);
-  void step_once(pysc2::Env& env);
-  void set_status(std::string status);
-  void fail(const std::string& error);
-  void update_records(const std::vector<std::uint64_t>& sequences, const std::string& result, bool failed);
-  // When the next step is due at the current speed (now when as fast as possible).
-  std::chrono::steady_clock::time_point next_step_deadline(std::chrono::steady_clock::time_point previous);
-  bool wait_until_next_step(std::chrono::steady_clock::time_point deadline);
-  bool requests_pending() const;  // with mutex_ held
-  void save_replay(pysc2::Env& env, const std::filesystem::path& folder);
-  void notice(std::string text);
-  void handle_agent_and_recording_requests();
-  void load_agent(const std::string& name);
-  void agent_failed(const std::string& error);
-  // Takes the calls to send this step from the person's queue; logs the rejected ones.
-  // Raw commands go to `raw` with their sequence numbers in `raw_sequences`.
-  std::vector<std::pair<std::uint64_t, pysc2::FunctionCall>> take_human_calls(
-      const pysc2::ActionSpace& space, const std::vector<int>& available, bool one_only,
-      std::vector<pysc2::RawCommand>& raw, std::vector<std::uint64_t>& raw_sequences);
-  void drop_queued_calls(const std::string& reason);  // with mutex_ held
+  ActionRecord record_now() const;  // a new record at the episode and game loop shown
   std::uint64_t log_call(const pysc2::FunctionCall& call, Controller source, std::vector<int> available,
                          std::string result);
+  // Observe/replay: logs the calls the game says the player made as seen (not sent) records.
+  void log_seen_calls(const pysc2::Observation& observation, const std::string& result);
+
+  // [play_session.cpp] Play and watch mode.
+  void run_play();
+  // Asks the game which maps it has, publishes them and, without --map, plays the first.
+  void fetch_available_maps(sc2::Controller& controller);
+  void apply_step_mul(pysc2::Env& env, std::optional<int> step_mul);
+  void apply_agent_and_recording(const Requests& requests);
+  void new_episode(pysc2::Env& env, const std::string& title);
+  void play_step(pysc2::Env& env);
+  std::optional<StepCalls> agent_calls(const pysc2::TimeStep& before, const pysc2::ActionSpace& space);
+  StepCalls person_calls(const pysc2::Observation& before, const pysc2::ActionSpace& space);
+  bool game_loop_limit_reached();
+  void keep_episode_replay(pysc2::Env& env);  // --save_replay
+  void save_replay(pysc2::Env& env, const std::filesystem::path& folder);
+  void load_agent(const std::string& name);
+  void agent_failed(const std::string& error);
   void open_recording(const std::filesystem::path& folder);
   void close_recording();
-  void recording_failed(const std::string& error);
-  void record_step(const pysc2::Observation& seen, const pysc2::FunctionCall& call, const pysc2::TimeStep& after);
-  void end_recorded_episode(std::uint32_t game_loop);
+  void publish_recording();
+
+  // [connect_session.cpp] Observe mode.
+  void run_observer();
+
+  // [replay_session.cpp] Replay mode.
+  void run_replay();
 
   SessionOptions options_;
   std::thread thread_;
-  std::atomic<bool> stop_requested_{false};
 
-  mutable std::mutex mutex_;  // guards everything below
-  std::condition_variable wake_;
-  SessionSnapshot snapshot_;
-  std::deque<Pending> queue_;
-  std::deque<ActionRecord> log_;
-  std::uint64_t next_sequence_ = 1;
-  double speed_ = 1.0;
-  std::optional<int> step_mul_request_;
-  bool paused_ = false;
-  bool render_sync_ = false;
-  std::uint64_t drawn_version_ = 0;
-  bool step_requested_ = false;
-  bool restart_requested_ = false;
-  std::optional<std::filesystem::path> save_replay_folder_;
-  std::vector<std::string> notices_;
+  // Parts with locks of their own. Each is a leaf lock (held only inside the part's own
+  // calls) but the pacer's, whose wait asks requests_ under it: no two locks are ever taken
+  // in opposite orders.
+  StepPacer pacer_;
+  SessionRequests requests_;
+  ActionLog log_;
+  CallQueue queue_;  // pushed and dropped with mutex_ held (see call_queue.h)
+  EpisodeHistory history_;
+
+  mutable std::mutex mutex_;  // guards snapshot_ only
+  SessionSnapshot snapshot_;  // snapshot() adds the pacer's state and the log's and episodes' versions
 
   // Game thread only.
-  std::unique_ptr<agents::Agent> agent_;
-  std::unique_ptr<agents::dataset::DatasetWriter> recorder_;
-  bool recorded_episode_open_ = false;
-  double recorded_episode_reward_ = 0;
-  std::uint32_t recorded_episode_first_loop_ = 0;
-  std::shared_ptr<const pysc2::TimeStep> current_;  // the last published TimeStep
-  std::uint64_t total_game_loops_ = 0;              // advanced by steps, over all episodes
-
-  // Guarded by mutex_ (requests from the UI thread, episode history).
-  std::optional<std::string> agent_request_;
-  std::optional<std::filesystem::path> record_request_;
-  bool stop_record_request_ = false;
-  std::optional<std::uint32_t> seek_request_;
-  std::optional<int> observed_player_request_;
-  std::deque<EpisodeSummary> episodes_;
-  std::uint32_t episode_first_loop_ = 0;
+  AgentDriver agent_;
+  StepRecorder recorder_;
+  std::uint64_t total_game_loops_ = 0;  // advanced by steps, over all episodes
+  bool episode_played_ = false;         // the running episode saw a step (--save_replay keeps it)
 };
 
 }  // namespace sc2::app

@@ -1,0 +1,281 @@
+// Session, play and watch mode: launches the game, creates the mini-game and steps it at the
+// person's pace. Each step sends the calls the person queued (none: no_op) or the call the
+// watched agent chose; between steps the game thread carries out what was asked of it
+// (step_mul, agent, recording, replay, restart). The session ends when stopped or after
+// --max_game_steps game loops; --save_replay keeps a replay of every episode played.
+#include <ctime>
+#include <exception>
+#include <stdexcept>
+#include <string>
+
+#include "app/replay_files.h"
+#include "app/session.h"
+#include "client/launcher.h"
+#include "client/map_paths.h"
+#include "client/pysc2/game_requests.h"
+
+namespace sc2::app {
+
+void Session::run_play() {
+  std::unique_ptr<GameProcess> game = launch_game();
+  if (pacer_.stop_requested()) return;
+  fetch_available_maps(game->controller());
+
+  set_status("creating the game (" + options_.env.map + ")");
+  pysc2::Env env(game->controller(), options_.env);
+  publish(env.reset(), env);
+  const std::string title = options_.env.map + " on " + game->executable().path.filename().string();
+  set_running(title);
+  if (!options_.agent.empty()) load_agent(options_.agent);
+  if (options_.record_dir) open_recording(*options_.record_dir);
+
+  auto deadline = StepPacer::Clock::now();
+  while (!pacer_.stop_requested()) {
+    deadline = pacer_.next_deadline(deadline, options_.env.step_mul);
+    if (!wait_for_step(deadline)) break;
+    const StepPacer::Turn turn = pacer_.take_turn();
+    const Requests requests = requests_.take();
+    apply_step_mul(env, requests.step_mul);
+    apply_agent_and_recording(requests);
+    if (requests.save_replay) save_replay(env, *requests.save_replay);
+    if (requests.restart) {
+      new_episode(env, title);
+      continue;
+    }
+    if (turn.paused && !turn.step) continue;
+    play_step(env);
+    if (game_loop_limit_reached()) break;
+    if (env.last()->last()) new_episode(env, title);
+  }
+  keep_episode_replay(env);
+  set_status("quitting the game");
+  // `game` goes out of scope here: the GameProcess destructor quits the game process.
+}
+
+void Session::fetch_available_maps(sc2::Controller& controller) {
+  set_status("asking the game for its maps");
+  std::vector<std::string> maps;
+  std::string problem;
+  try {
+    for (const std::string& path : controller.available_maps().local_map_paths) maps.push_back(map_choice_for_path(path));
+  } catch (const ControllerError& error) {
+    problem = error.what();
+  }
+  if (options_.env.map.empty()) {
+    if (maps.empty()) {
+      throw std::runtime_error("no map given (--map), and " + (problem.empty() ? "the game lists none" : problem));
+    }
+    options_.env.map = maps.front();
+  }
+  if (!problem.empty()) notice("the game did not list its maps (the settings offer none): " + problem);
+  std::lock_guard lock(mutex_);
+  snapshot_.available_maps = std::move(maps);
+  snapshot_.map = options_.env.map;
+}
+
+void Session::apply_step_mul(pysc2::Env& env, std::optional<int> step_mul) {
+  if (!step_mul || *step_mul == options_.env.step_mul) return;
+  if (recorder_.recording()) {
+    notice("step_mul stays " + std::to_string(options_.env.step_mul) + " while recording (a dataset has one)");
+    return;
+  }
+  env.set_step_mul(*step_mul);
+  options_.env.step_mul = *step_mul;
+  std::lock_guard lock(mutex_);
+  snapshot_.step_mul = *step_mul;
+}
+
+void Session::apply_agent_and_recording(const Requests& requests) {
+  if (requests.agent) load_agent(*requests.agent);
+  if (requests.stop_record) close_recording();
+  if (requests.record) open_recording(*requests.record);
+}
+
+// Ends the episode (a restart asked for, or the game's end) and starts the next one.
+void Session::new_episode(pysc2::Env& env, const std::string& title) {
+  set_status("restarting the episode");
+  if (recorder_.recording()) {
+    recorder_.end_episode(env.game_loop());  // nothing when its last step ended it already
+    publish_recording();
+  }
+  keep_episode_replay(env);
+  publish(env.reset(), env);
+  agent_.new_episode();
+  set_status(title);
+}
+
+// One step: the calls of whoever is in control, sent; their results logged; recorded when
+// recording; the new TimeStep published.
+void Session::play_step(pysc2::Env& env) {
+  const std::shared_ptr<const pysc2::TimeStep> before = env.last();  // kept across env.step
+  pysc2::ActionSpace space;
+  space.screen_width = space.screen_height = options_.env.feature_screen_size;
+  space.minimap_width = space.minimap_height = options_.env.feature_minimap_size;
+  Controller controller;
+  {
+    std::lock_guard lock(mutex_);
+    controller = snapshot_.controller;
+  }
+  std::optional<StepCalls> chosen =
+      controller == Controller::agent ? agent_calls(*before, space) : person_calls(before->observation, space);
+  if (!chosen) return;  // no agent to ask (still loading, or it failed): no step
+  StepCalls& sent = *chosen;
+  if (sent.calls.empty()) sent.calls.push_back(pysc2::FunctionCall{pysc2::fn::no_op, {}});
+
+  const std::uint32_t loop_before = env.game_loop();
+  std::shared_ptr<const pysc2::TimeStep> after;
+  try {
+    after = env.step(sent.calls, sent.raw);
+  } catch (const std::invalid_argument& error) {
+    // The Env refused the batch (should not happen after validate); the game is still fine.
+    log_.set_result(sent.sequences, std::string("rejected: ") + error.what(), true);
+    return;
+  }
+  const std::uint32_t loop_after = env.game_loop();
+  episode_played_ = episode_played_ || loop_after != loop_before;
+  if (loop_after > loop_before) total_game_loops_ += loop_after - loop_before;
+
+  const StepResult result = step_result(after->observation.action_result);
+  log_.set_result(sent.sequences, result.text, result.failed);
+  if (recorder_.recording()) {
+    recorder_.record(before->observation, sent.calls.front(), *after);
+    publish_recording();
+  }
+  publish(std::move(after), env, controller);
+}
+
+// The agent's call, logged as sent (or rejected when invalid: then no_op goes); nothing when
+// no agent can be asked.
+std::optional<Session::StepCalls> Session::agent_calls(const pysc2::TimeStep& before, const pysc2::ActionSpace& space) {
+  if (!agent_.loaded()) return std::nullopt;  // the agent is still loading
+  AgentDriver::Choice choice = agent_.choose(before);
+  if (choice.error) {
+    agent_failed(*choice.error);
+    return std::nullopt;
+  }
+  const std::vector<int>& available = before.observation.available_actions;
+  const std::uint64_t sequence = log_call(choice.call, Controller::agent, available, "sent");
+  StepCalls calls;
+  try {
+    pysc2::validate(choice.call, space, &available);
+    calls.calls.push_back(std::move(choice.call));
+    calls.sequences.push_back(sequence);
+  } catch (const std::exception& error) {
+    log_.set_result({sequence}, std::string("rejected: ") + error.what(), true);
+  }
+  return calls;
+}
+
+// The person's queued calls (one only while recording: a dataset row holds the one call
+// sent), the rejected ones logged; raw commands go after the calls.
+Session::StepCalls Session::person_calls(const pysc2::Observation& before, const pysc2::ActionSpace& space) {
+  CallQueue::Taken taken = queue_.take(space, before.available_actions, recorder_.recording());
+  for (const auto& [sequence, why] : taken.rejected) log_.set_result({sequence}, why, true);
+  StepCalls calls;
+  for (auto& [sequence, call] : taken.calls) {
+    calls.calls.push_back(std::move(call));
+    calls.sequences.push_back(sequence);
+  }
+  calls.raw = std::move(taken.raw);
+  calls.sequences.insert(calls.sequences.end(), taken.raw_sequences.begin(), taken.raw_sequences.end());
+  return calls;
+}
+
+// --max_game_steps: ends the session by itself, saying why.
+bool Session::game_loop_limit_reached() {
+  if (options_.max_game_loops == 0 || total_game_loops_ < options_.max_game_loops) return false;
+  const std::string reason = "played " + std::to_string(total_game_loops_) + " game loops (--max_game_steps " +
+                             std::to_string(options_.max_game_loops) + ")";
+  notice(reason);
+  std::lock_guard lock(mutex_);
+  snapshot_.finished = reason;
+  return true;
+}
+
+// --save_replay: every episode that saw a step leaves a replay, however it ends.
+void Session::keep_episode_replay(pysc2::Env& env) {
+  if (options_.save_replay_dir && episode_played_) save_replay(env, *options_.save_replay_dir);
+  episode_played_ = false;
+}
+
+void Session::save_replay(pysc2::Env& env, const std::filesystem::path& folder) {
+  try {
+    const std::string replay = pysc2::save_replay(env.controller());
+    const std::filesystem::path file = save_replay_file(folder, options_.env.map, replay, std::time(nullptr));
+    notice("replay saved: " + file.string() + " (" + std::to_string(replay.size()) + " bytes)");
+  } catch (const std::exception& error) {
+    // A lost connection also shows up in the next step, which fails the session.
+    notice(std::string("saving the replay failed: ") + error.what());
+  }
+}
+
+// [watch mode]
+
+void Session::load_agent(const std::string& name) {
+  if (name.empty()) {
+    agent_.unload();
+    std::lock_guard lock(mutex_);
+    snapshot_.agent.clear();
+    snapshot_.controller = Controller::human;
+    return;
+  }
+  agents::AgentSpec spec;
+  spec.map = options_.env.map;
+  spec.feature_screen_size = options_.env.feature_screen_size;
+  spec.feature_minimap_size = options_.env.feature_minimap_size;
+  spec.step_mul = options_.env.step_mul;
+  if (std::optional<std::string> error = agent_.load(name, spec)) {
+    agent_failed(*error);
+    return;
+  }
+  std::lock_guard lock(mutex_);
+  snapshot_.agent = name;
+  snapshot_.agent_error.clear();
+  snapshot_.controller = Controller::agent;
+  drop_queued_calls("dropped: the agent took control");
+  notice("watching the agent " + name + " (take over: F6)");
+}
+
+void Session::agent_failed(const std::string& error) {
+  agent_.unload();
+  std::lock_guard lock(mutex_);
+  snapshot_.agent.clear();
+  snapshot_.agent_error = error;
+  snapshot_.controller = Controller::human;
+  notice(error + "; the person has control");
+}
+
+// [recording]
+
+void Session::open_recording(const std::filesystem::path& folder) {
+  agents::dataset::DatasetInfo info;
+  info.map = options_.env.map;
+  {
+    std::lock_guard lock(mutex_);
+    info.agent = snapshot_.agent.empty() ? "human" : snapshot_.agent;
+  }
+  info.seed = options_.env.seed.value_or(0);
+  info.step_mul = options_.env.step_mul;
+  info.feature_screen_size = options_.env.feature_screen_size;
+  info.feature_minimap_size = options_.env.feature_minimap_size;
+  recorder_.open(folder, info);
+  publish_recording();
+}
+
+void Session::close_recording() {
+  if (!recorder_.recording()) return;
+  recorder_.close();
+  publish_recording();
+}
+
+void Session::publish_recording() {
+  const RecordingStatus& status = recorder_.status();
+  std::lock_guard lock(mutex_);
+  snapshot_.recording = status.recording;
+  snapshot_.recording_folder = status.folder;
+  snapshot_.recorded_steps = status.steps;
+  snapshot_.recorded_episodes = status.episodes;
+  snapshot_.recording_error = status.error;
+}
+
+}  // namespace sc2::app
