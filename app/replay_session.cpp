@@ -200,7 +200,8 @@ void Session::ReplayPlayback::at_end(bool paused) {
   if (!at_end_) {
     at_end_ = true;
     session_.pacer_.set_paused(true);
-    session_.notice("end of the replay (game loop " + std::to_string(loop_now()) + "): seek, or resume to watch it again");
+    session_.notice("end of the replay (game loop " + std::to_string(loop_now()) +
+                    "): seek, or resume to watch it again");
   } else if (!paused) {
     seek(0, false);
   }

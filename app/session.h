@@ -138,7 +138,8 @@ class Session {
   // letting a stuck game or a runaway script grow the queue without end.
   static constexpr std::size_t kMaxQueuedCalls = CallQueue::kMaxQueuedCalls;
   static constexpr std::size_t kMaxEpisodes = EpisodeHistory::kMaxEpisodes;
-  static constexpr std::size_t kEpisodesWithCurves = EpisodeHistory::kEpisodesWithCurves;  // older episodes keep their score only
+  // Older episodes keep their score only.
+  static constexpr std::size_t kEpisodesWithCurves = EpisodeHistory::kEpisodesWithCurves;
 
  private:
   // How long a launched game may take to accept (play and replay modes).

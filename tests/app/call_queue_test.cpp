@@ -15,7 +15,9 @@ const sc2::pysc2::ActionSpace kSpace{64, 64, 64, 64};
 
 FunctionCall select_rect(int x) { return FunctionCall{sc2::pysc2::fn::select_rect, {{0}, {x, 0}, {63, 63}}}; }
 
-CallQueue::Item item(std::uint64_t sequence, FunctionCall call) { return CallQueue::Item{sequence, std::move(call), {}}; }
+CallQueue::Item item(std::uint64_t sequence, FunctionCall call) {
+  return CallQueue::Item{sequence, std::move(call), {}};
+}
 
 CallQueue::Item raw_item(std::uint64_t sequence) {
   sc2::pysc2::RawCommand command;

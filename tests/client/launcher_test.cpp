@@ -300,8 +300,8 @@ TEST_CASE("launch_game prefers the choice's StarCraft II folder, and tells nothi
   told.clear();
   choice.sc2path.reset();
   choice.sc2lite_dir = lite.path / "missing";
-  CHECK_THROWS_WITH_AS(sc2::launch_game(choice, on_launching), contains_text((lite.path / "missing" / "sc2lite").string()),
-                       LaunchError);
+  CHECK_THROWS_WITH_AS(sc2::launch_game(choice, on_launching),
+                       contains_text((lite.path / "missing" / "sc2lite").string()), LaunchError);
   CHECK(told.empty());  // nothing was about to start
   CHECK_THROWS_AS(sc2::launch_game(choice), LaunchError);  // no callback is fine
 }
