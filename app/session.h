@@ -37,6 +37,8 @@
 #include "app/agent_driver.h"
 #include "app/call_queue.h"
 #include "app/episode_history.h"
+#include "app/session_commands.h"
+#include "app/session_reader.h"
 #include "app/session_requests.h"
 #include "app/session_snapshot.h"
 #include "app/step_pacer.h"
@@ -76,10 +78,11 @@ struct SessionOptions {
   bool render_sync = false;
 };
 
-class Session {
+// The panels see it only as a SessionReader and SessionCommands (app/ui holds no Session).
+class Session final : public SessionReader, public SessionCommands {
  public:
   explicit Session(SessionOptions options);
-  ~Session();  // stop()
+  ~Session() override;  // stop()
   Session(const Session&) = delete;
   Session& operator=(const Session&) = delete;
 
@@ -87,50 +90,50 @@ class Session {
   void stop();   // asks the thread to finish and joins it; the game process is quit
 
   // Queues a call for the next step; it is validated there against available_actions.
-  void submit(pysc2::FunctionCall call);
+  void submit(pysc2::FunctionCall call) override;
   // Queues a raw-interface command (PySC2's viewer's raw-action mode) for the next step; sent
   // after that step's calls, not checked against available_actions (raw actions are not).
   // Refused in the log while recording (a dataset holds FunctionCalls).
-  void submit(pysc2::RawCommand command);
-  void set_paused(bool paused);
-  void set_speed(double speed);
+  void submit(pysc2::RawCommand command) override;
+  void set_paused(bool paused) override;
+  void set_speed(double speed) override;
   // Game loops per step from the next step on (kept while recording: a dataset has one).
-  void set_step_mul(int step_mul);
+  void set_step_mul(int step_mul) override;
   // One step while paused (ignored while running).
-  void request_step();
+  void request_step() override;
   // Synchronous rendering (PySC2's F11 / --render_sync): the game thread waits before each
   // step until the UI says it has drawn the latest observation (frame_drawn), so that every
   // observation is shown even as fast as possible. Off: the UI shows the newest one.
-  void set_render_sync(bool on);
+  void set_render_sync(bool on) override;
   // The UI drew the TimeStep of this snapshot timestep_version.
-  void frame_drawn(std::uint64_t timestep_version);
+  void frame_drawn(std::uint64_t timestep_version) override;
   // Ends the current episode and starts a new one (PySC2's reset) before the next step.
-  void request_restart_episode();
+  void request_restart_episode() override;
   // Saves a replay (RequestSaveReplay) into `folder` as <map>-<date>-<time>.SC2Replay; the
   // path or the error arrives as a notice.
-  void request_save_replay(std::filesystem::path folder);
+  void request_save_replay(std::filesystem::path folder) override;
   // Messages from the game thread for the log (replay saved, ...), oldest first; clears them.
-  std::vector<std::string> take_notices();
+  std::vector<std::string> take_notices() override;
 
   // Loads a built-in agent for watch mode (empty: none) on the game thread and gives it
   // control; a name that fails (unknown, no scripted agent for the map) leaves the person in
   // control and sets agent_error.
-  void set_agent(std::string name);
+  void set_agent(std::string name) override;
   // Take over (human) / hand back (agent; ignored with a notice when no agent is loaded).
   // Calls the person queued and not yet sent are dropped when control goes to the agent.
-  void set_controller(Controller controller);
+  void set_controller(Controller controller) override;
   // Starts recording into `folder` (new or empty) / finishes the recording (index.json is
   // written). Errors arrive as recording_error and a notice; what was recorded is kept.
-  void start_recording(std::filesystem::path folder);
-  void stop_recording();
-  std::vector<EpisodeSummary> episodes() const;  // oldest first, the running one last
+  void start_recording(std::filesystem::path folder) override;
+  void stop_recording() override;
+  std::vector<EpisodeSummary> episodes() const override;  // oldest first, the running one last
   // Replay mode: jump to this game loop (clamped to the replay's length); back = the replay is
   // started again and stepped there in one go. Observe the replay as this player.
-  void request_seek(std::uint32_t game_loop);
-  void set_observed_player(int player_id);
+  void request_seek(std::uint32_t game_loop) override;
+  void set_observed_player(int player_id) override;
 
-  SessionSnapshot snapshot() const;
-  std::vector<ActionRecord> action_log() const;  // oldest first, at most kMaxLog entries
+  SessionSnapshot snapshot() const override;
+  std::vector<ActionRecord> action_log() const override;  // oldest first, at most kMaxLog entries
 
   static constexpr std::size_t kMaxLog = ActionLog::kMaxLog;
   // Calls waiting to be sent (one goes out per agent step): more than a person can mean while

@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string>
 
-#include "app/session.h"
+#include "app/session_snapshot.h"
 
 namespace sc2::app::ui {
 

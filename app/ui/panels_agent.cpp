@@ -36,13 +36,13 @@ void StudioUi::toggle_control() {
     note("no agent to hand control to: choose one in the Agent panel (or start with --agent NAME)");
     return;
   }
-  session_->set_controller(snapshot_.controller == Controller::agent ? Controller::human : Controller::agent);
+  commands_->set_controller(snapshot_.controller == Controller::agent ? Controller::human : Controller::agent);
 }
 
 void StudioUi::choose_agent(const std::string& name) {
   options_.agent = name;
   settings_.agent = name;  // a game restart keeps watching it
-  session_->set_agent(name);
+  commands_->set_agent(name);
 }
 
 // [SECTION] Agent panel
@@ -56,13 +56,13 @@ void StudioUi::draw_agent_panel(const SessionSnapshot& snapshot) {
   // Mode: Play (the person) or Watch (the agent chosen next to it).
   const bool watching = snapshot.controller == Controller::agent;
   const std::string chosen = snapshot.agent.empty() ? options_.agent : snapshot.agent;
-  if (ImGui::RadioButton("Play", !watching) && watching) session_->set_controller(Controller::human);
+  if (ImGui::RadioButton("Play", !watching) && watching) commands_->set_controller(Controller::human);
   ImGui::SameLine();
   if (ImGui::RadioButton("Watch", watching)) {
     if (snapshot.agent.empty()) {
       choose_agent(chosen.empty() ? "scripted" : chosen);
     } else if (!watching) {
-      session_->set_controller(Controller::agent);
+      commands_->set_controller(Controller::agent);
     }
   }
   ImGui::SameLine();
@@ -104,10 +104,10 @@ void StudioUi::draw_recording_controls(const SessionSnapshot& snapshot) {
     if (recording) {
       const std::filesystem::path folder = next_recording_folder(record_folder_);
       options_.record = settings_.record = record_folder_;  // a map change records on, into a new folder
-      session_->start_recording(folder);
+      commands_->start_recording(folder);
     } else {
       options_.record = settings_.record = "";
-      session_->stop_recording();
+      commands_->stop_recording();
     }
   }
   if (ImGui::IsItemHovered()) {

@@ -283,7 +283,7 @@ void StudioUi::draw_action_log(const SessionSnapshot&) {
       ImGui::TableSetColumnIndex(4);
       ImGui::TextColored(record.failed ? kRed : (record.result == "ok" ? kGreen : kDim), "%s", record.result.c_str());
     };
-    // The log holds up to Session::kMaxLog calls (full agent speed fills it in seconds): only
+    // The log holds up to 2,000 calls (the session's limit) (full agent speed fills it in seconds): only
     // the rows in view are built, through one list clipper per run of calls between two notes
     // (notes wrap, so their rows have their own heights and are drawn as they are).
     draw_notes_until(log_.empty() ? 0 : log_.front().sequence - 1);

@@ -17,7 +17,7 @@ std::uint32_t current_loop(const SessionSnapshot& snapshot) {
   return snapshot.timestep ? snapshot.timestep->observation.game_loop : 0;
 }
 
-void draw_replay_controls(Session& session, const SessionSnapshot& snapshot) {
+void draw_replay_controls(SessionCommands& commands, const SessionSnapshot& snapshot) {
   // The slider shows where the replay is, except while the person drags it.
   static int dragged_loop = -1;
   const std::uint32_t loop = current_loop(snapshot);
@@ -27,22 +27,22 @@ void draw_replay_controls(Session& session, const SessionSnapshot& snapshot) {
   ImGui::BeginDisabled(length == 0);
   if (ImGui::SliderInt("##game_loop", &shown, 0, std::max(1, length), "game loop %d")) dragged_loop = shown;
   if (ImGui::IsItemDeactivatedAfterEdit() && dragged_loop >= 0) {
-    session.request_seek(static_cast<std::uint32_t>(dragged_loop));
+    commands.request_seek(static_cast<std::uint32_t>(dragged_loop));
     dragged_loop = -1;
   }
   ImGui::EndDisabled();
 
-  if (ImGui::Button("|<")) session.request_seek(0);
+  if (ImGui::Button("|<")) commands.request_seek(0);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("back to the start");
   ImGui::SameLine();
-  if (ImGui::Button(snapshot.paused ? "Play" : "Pause", ImVec2(56, 0))) session.set_paused(!snapshot.paused);
+  if (ImGui::Button(snapshot.paused ? "Play" : "Pause", ImVec2(56, 0))) commands.set_paused(!snapshot.paused);
   ImGui::SameLine();
   if (ImGui::Button("Step")) {
-    if (!snapshot.paused) session.set_paused(true);
-    session.request_step();
+    if (!snapshot.paused) commands.set_paused(true);
+    commands.request_step();
   }
   ImGui::SameLine();
-  if (ImGui::Button(">|")) session.request_seek(snapshot.replay_loops);
+  if (ImGui::Button(">|")) commands.request_seek(snapshot.replay_loops);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("to the end");
   ImGui::SameLine();
   ImGui::TextColored(kDim, "%u/%u%s", loop, snapshot.replay_loops, snapshot.seeking ? "  (seeking)" : "");
@@ -54,7 +54,7 @@ void draw_replay_controls(Session& session, const SessionSnapshot& snapshot) {
     if (ImGui::BeginCombo("observed player", current.c_str())) {
       for (int player : snapshot.replay_players) {
         const std::string name = "player " + std::to_string(player);
-        if (ImGui::Selectable(name.c_str(), player == snapshot.observed_player)) session.set_observed_player(player);
+        if (ImGui::Selectable(name.c_str(), player == snapshot.observed_player)) commands.set_observed_player(player);
       }
       ImGui::EndCombo();
     }
@@ -67,7 +67,7 @@ void draw_replay_controls(Session& session, const SessionSnapshot& snapshot) {
 
 }  // namespace
 
-void draw_read_only_panel(Session& session, const SessionSnapshot& snapshot) {
+void draw_read_only_panel(SessionCommands& commands, const SessionSnapshot& snapshot) {
   if (snapshot.mode == SessionMode::play) return;
   place_window(0.78f, 0.0f, 0.22f, 0.22f);
   static bool focused = false;
@@ -88,7 +88,7 @@ void draw_read_only_panel(Session& session, const SessionSnapshot& snapshot) {
     ImGui::TextColored(kDim, "The player's client drives the game; Pause freezes this view only.");
   }
   ImGui::PopTextWrapPos();
-  if (replay) draw_replay_controls(session, snapshot);
+  if (replay) draw_replay_controls(commands, snapshot);
   ImGui::End();
 }
 

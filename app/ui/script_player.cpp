@@ -249,7 +249,7 @@ std::uint32_t ScriptPlayer::game_loop(const StudioUi& ui) {
 ScriptPlayer::Step ScriptPlayer::seek(const ScriptCommand& command, StudioUi& ui) {
   const SessionSnapshot& state = ui.snapshot();
   if (phase_++ == 0) {
-    ui.session().request_seek(static_cast<std::uint32_t>(command.count));
+    ui.commands().request_seek(static_cast<std::uint32_t>(command.count));
     return Step::wait;
   }
   std::uint32_t target = static_cast<std::uint32_t>(command.count);

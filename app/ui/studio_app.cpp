@@ -195,7 +195,7 @@ class StudioApp {
     // receive motion events: use the last one.
     if (!ImGui::IsMousePosValid() && last_pointer_) ImGui::GetIO().MousePos = *last_pointer_;
     ImGui::NewFrame();
-    const bool drew_game = ui_->draw();
+    const bool drew_game = ui_->draw(*session_);
     ImGui::Render();
     // The window colour: windows with nothing behind them leave out theirs (cheap_drawing.h).
     window_.draw(ImGui::GetDrawData(), kBackdropColour);

@@ -25,11 +25,13 @@ namespace sc2::app::ui {
 namespace {
 constexpr const char* kWorldWindow = "World view";
 constexpr double kSpeeds[] = {0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0};
+// The UI's own lines in the action log: as many as the session keeps calls (2000).
+constexpr std::size_t kMaxNotes = 2000;
 }  // namespace
 
 // [SECTION] StudioUi
-StudioUi::StudioUi(Session& session, const StudioOptions& options)
-    : session_(&session),
+StudioUi::StudioUi(SessionCommands& commands, const StudioOptions& options)
+    : commands_(&commands),
       options_(options),
       mapper_(options.feature_screen_size, options.feature_screen_size),
       speed_(static_cast<float>(options.speed > 0 ? options.speed : 1.0)),
@@ -44,8 +46,8 @@ StudioUi::StudioUi(Session& session, const StudioOptions& options)
   }
 }
 
-void StudioUi::set_session(Session& session, const StudioOptions& options) {
-  session_ = &session;
+void StudioUi::set_session(SessionCommands& commands, const StudioOptions& options) {
+  commands_ = &commands;
   options_ = options;
   settings_ = options;
   snapshot_ = SessionSnapshot{};
@@ -86,15 +88,16 @@ std::optional<std::string> StudioUi::take_screenshot_request() {
   return request;
 }
 
-void StudioUi::refresh(const SessionSnapshot& snapshot) {
-  snapshot_ = snapshot;
-  for (std::string& text : session_->take_notices()) note(std::move(text));
+void StudioUi::refresh(SessionReader& session) {
+  snapshot_ = session.snapshot();
+  const SessionSnapshot& snapshot = snapshot_;
+  for (std::string& text : session.take_notices()) note(std::move(text));
   if (snapshot.log_version != log_version_) {
-    log_ = session_->action_log();
+    log_ = session.action_log();
     log_version_ = snapshot.log_version;
   }
   if (snapshot.episodes_version != episodes_version_) {
-    episodes_ = session_->episodes();
+    episodes_ = session.episodes();
     episodes_version_ = snapshot.episodes_version;
   }
   if (!snapshot.available_maps.empty()) maps_ = snapshot.available_maps;
@@ -126,9 +129,9 @@ void StudioUi::update_rates() {
   loops_per_second_ = snapshot_.paused ? 0.0 : loop_rate_.per_second();
 }
 
-bool StudioUi::draw() {
+bool StudioUi::draw(SessionReader& session) {
   controls_.clear();
-  refresh(session_->snapshot());
+  refresh(session);
   update_marker();
   draw_menu_bar(snapshot_);
   draw_top_bar(snapshot_);
@@ -144,7 +147,7 @@ bool StudioUi::draw() {
   ImGui::BeginDisabled(!snapshot_.read_only.empty());  // no agent to choose either
   draw_agent_panel(snapshot_);
   ImGui::EndDisabled();
-  draw_read_only_panel(*session_, snapshot_);
+  draw_read_only_panel(*commands_, snapshot_);
   draw_inspectors(snapshot_);
   draw_help();
   draw_error_banner(snapshot_);
@@ -154,7 +157,7 @@ bool StudioUi::draw() {
   const bool drew_game = snapshot_.timestep != nullptr;
   if (drew_game && snapshot_.timestep_version != drawn_version_) {
     drawn_version_ = snapshot_.timestep_version;
-    session_->frame_drawn(drawn_version_);  // synchronous rendering waits for this
+    commands_->frame_drawn(drawn_version_);  // synchronous rendering waits for this
   }
   return drew_game;
 }
@@ -202,10 +205,10 @@ void StudioUi::run_command(UiCommand command) {
       }
       for (const pysc2::FunctionCall& call : cancel_calls(available_actions())) submit(call);  // as PySC2's viewer
       break;
-    case UiCommand::pause: session_->set_paused(!snapshot_.paused); break;
+    case UiCommand::pause: commands_->set_paused(!snapshot_.paused); break;
     case UiCommand::step:
-      if (!snapshot_.paused) session_->set_paused(true);
-      session_->request_step();
+      if (!snapshot_.paused) commands_->set_paused(true);
+      commands_->request_step();
       break;
     case UiCommand::speed_up:
     case UiCommand::speed_down: {
@@ -228,14 +231,14 @@ void StudioUi::run_command(UiCommand command) {
       break;
     }
     case UiCommand::restart:
-      session_->request_restart_episode();
+      commands_->request_restart_episode();
       note("restarting the episode (F5)");
       break;
     case UiCommand::save_replay:
       if (!options_.save_replay.empty()) {
-        session_->request_save_replay(options_.save_replay);
+        commands_->request_save_replay(options_.save_replay);
       } else if (auto dir = data_dir_from_environment()) {
-        session_->request_save_replay(*dir / "replays");
+        commands_->request_save_replay(*dir / "replays");
       } else {
         note("cannot save a replay: neither $XDG_DATA_HOME nor $HOME is set");
       }
@@ -251,10 +254,10 @@ void StudioUi::run_command(UiCommand command) {
     }
     case UiCommand::toggle_control: toggle_control(); break;
     case UiCommand::quit: quit_requested_ = true; break;
-    case UiCommand::step_mul_up: session_->set_step_mul(snapshot_.step_mul + 1); break;
-    case UiCommand::step_mul_down: session_->set_step_mul(std::max(1, snapshot_.step_mul - 1)); break;
+    case UiCommand::step_mul_up: commands_->set_step_mul(snapshot_.step_mul + 1); break;
+    case UiCommand::step_mul_down: commands_->set_step_mul(std::max(1, snapshot_.step_mul - 1)); break;
     case UiCommand::toggle_render_sync:
-      session_->set_render_sync(!snapshot_.render_sync);
+      commands_->set_render_sync(!snapshot_.render_sync);
       note(!snapshot_.render_sync ? "synchronous rendering: every observation is drawn before the next step"
                                   : "asynchronous rendering: the newest observation is drawn");
       break;
@@ -291,7 +294,7 @@ void StudioUi::run_command(UiCommand command) {
 
 void StudioUi::set_speed(float speed) {
   speed_ = std::clamp(speed, 0.25f, 16.0f);
-  session_->set_speed(fastest_ ? 0.0 : speed_);
+  commands_->set_speed(fastest_ ? 0.0 : speed_);
 }
 
 void StudioUi::activate(const CommandEntry& entry) {
@@ -657,7 +660,7 @@ void StudioUi::submit(const pysc2::FunctionCall& call) {
                                           camera_world_area(), mapper_screen_width(), mapper_screen_height());
     if (!raw.spatial) {
       if (raw.command) {
-        session_->submit(*raw.command);
+        commands_->submit(*raw.command);
         action_times_.push_back(std::chrono::steady_clock::now());
       } else {
         note(raw.message);
@@ -665,14 +668,14 @@ void StudioUi::submit(const pysc2::FunctionCall& call) {
       return;
     }
   }
-  session_->submit(call);
+  commands_->submit(call);
   action_times_.push_back(std::chrono::steady_clock::now());
 }
 
 void StudioUi::note(std::string text) {
   const std::uint64_t last = log_.empty() ? 0 : log_.back().sequence;
   notes_.push_back(Note{last, std::move(text)});
-  if (notes_.size() > Session::kMaxLog) notes_.erase(notes_.begin());
+  if (notes_.size() > kMaxNotes) notes_.erase(notes_.begin());
 }
 
 const std::vector<int>& StudioUi::available_actions() const {

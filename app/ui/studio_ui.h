@@ -2,9 +2,11 @@
 // The ImGui panels of sc2studio: top bar, World view, Minimap, Feature layers, layer
 // inspectors, Command card, Selection, Game (control, stats, settings), Action log, Agent
 // (watch / play, take over, recording, the agent's steps, episodes), help overlay and the
-// error banner. Reads the Session's snapshot each frame, turns mouse
-// gestures and keys into FunctionCalls (InputMapper, hotkeys, command card) and submits
-// them. Needs the GL context (UI thread only).
+// error banner. Shows what a SessionReader gives each frame (the snapshot; the log and the
+// episodes when they changed), turns mouse gestures and keys into FunctionCalls (InputMapper,
+// hotkeys, command card) and sends them, and every other request, through SessionCommands: it
+// knows no game session type, so a benchmark or a test can drive it from recorded steps. Needs the GL
+// context (UI thread only).
 #include <chrono>
 #include <deque>
 #include <map>
@@ -18,7 +20,8 @@
 #include "app/hotkeys.h"
 #include "app/input_mapper.h"
 #include "app/keymap.h"
-#include "app/session.h"
+#include "app/session_commands.h"
+#include "app/session_reader.h"
 #include "app/ui/loop_rate.h"
 #include "app/ui/world_direct_draw.h"
 #include "render/layer_atlas.h"
@@ -44,15 +47,17 @@ struct SurfaceRect {
 
 class StudioUi {
  public:
-  StudioUi(Session& session, const StudioOptions& options);
+  // Requests go to `commands` (until set_session).
+  StudioUi(SessionCommands& commands, const StudioOptions& options);
 
-  // Builds this frame's windows. Returns true when a game TimeStep was drawn.
-  bool draw();
+  // Builds this frame's windows from what `session` shows now (and tells the commands which
+  // observation was drawn). Returns true when a game TimeStep was drawn.
+  bool draw(SessionReader& session);
   // A key went down (SDL, after ImGui said it does not want the keyboard).
   void on_key(const KeyChord& chord);
 
   // A new game session (after a restart from the settings or the error banner).
-  void set_session(Session& session, const StudioOptions& options);
+  void set_session(SessionCommands& commands, const StudioOptions& options);
   // Set when the user asked to restart the game with these options (cleared on read).
   std::optional<StudioOptions> take_restart_request();
   // Set when the user asked for a screenshot (F12): the file to write (cleared on read).
@@ -79,7 +84,7 @@ class StudioUi {
   // Returns an error or "".
   std::string edit_setting(const std::string& name, const std::string& value);
   const SessionSnapshot& snapshot() const { return snapshot_; }
-  Session& session() { return *session_; }  // scripted replay seeks
+  SessionCommands& commands() { return *commands_; }  // scripted replay seeks
   const Keymap& keymap() const { return keymap_; }
 
  private:
@@ -95,7 +100,7 @@ class StudioUi {
     float pan_y = 0.0f;
   };
 
-  void refresh(const SessionSnapshot& snapshot);
+  void refresh(SessionReader& session);
   void update_rates();
   void draw_menu_bar(const SessionSnapshot& snapshot);
   void draw_top_bar(const SessionSnapshot& snapshot);
@@ -153,7 +158,7 @@ class StudioUi {
   void draw_world_overlays(const pysc2::Observation& obs, const render::WorldRect& area, const render::WorldRect& view,
                            const ImVec2& min, const ImVec2& size, const ImageRect& camera_image, bool hovered);
 
-  Session* session_;
+  SessionCommands* commands_;
   StudioOptions options_;
   render::RenderContext context_;
   render::WorldRenderer world_;
