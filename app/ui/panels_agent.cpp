@@ -32,16 +32,16 @@ std::string available_names(const std::vector<int>& available) {
 
 // [SECTION] control
 void StudioUi::toggle_control() {
-  if (snapshot_.agent.empty()) {
+  if (shown_.snapshot.agent.empty()) {
     note("no agent to hand control to: choose one in the Agent panel (or start with --agent NAME)");
     return;
   }
-  commands_->set_controller(snapshot_.controller == Controller::agent ? Controller::human : Controller::agent);
+  commands_->set_controller(shown_.snapshot.controller == Controller::agent ? Controller::human : Controller::agent);
 }
 
 void StudioUi::choose_agent(const std::string& name) {
   options_.agent = name;
-  settings_.agent = name;  // a game restart keeps watching it
+  settings_.edited.agent = name;  // a game restart keeps watching it
   commands_->set_agent(name);
 }
 
@@ -74,7 +74,7 @@ void StudioUi::draw_agent_panel(const SessionSnapshot& snapshot) {
     ImGui::EndCombo();
   }
   if (!snapshot.agent.empty()) {
-    const std::string keys = keymap_.keys_for("toggle_control");
+    const std::string keys = input_.keymap.keys_for("toggle_control");
     const std::string label = (watching ? "Take over" : "Hand back") + (keys.empty() ? "" : " (" + keys + ")");
     if (ImGui::Button(label.c_str())) toggle_control();
     ImGui::SameLine();
@@ -103,10 +103,10 @@ void StudioUi::draw_recording_controls(const SessionSnapshot& snapshot) {
   if (ImGui::Checkbox("Record", &recording)) {
     if (recording) {
       const std::filesystem::path folder = next_recording_folder(record_folder_);
-      options_.record = settings_.record = record_folder_;  // a map change records on, into a new folder
+      options_.record = settings_.edited.record = record_folder_;  // a map change records on, into a new folder
       commands_->start_recording(folder);
     } else {
-      options_.record = settings_.record = "";
+      options_.record = settings_.edited.record = "";
       commands_->stop_recording();
     }
   }
@@ -134,7 +134,7 @@ void StudioUi::draw_recording_controls(const SessionSnapshot& snapshot) {
 
 void StudioUi::draw_agent_steps() {
   std::vector<const ActionRecord*> steps;
-  for (auto it = log_.rbegin(); it != log_.rend() && steps.size() < kShownSteps; ++it) {
+  for (auto it = shown_.log.rbegin(); it != shown_.log.rend() && steps.size() < kShownSteps; ++it) {
     if (it->source == Controller::agent) steps.push_back(&*it);
   }
   if (steps.empty()) {
@@ -159,16 +159,16 @@ void StudioUi::draw_agent_steps() {
 }
 
 void StudioUi::draw_episodes() {
-  if (episodes_.empty()) {
+  if (shown_.episodes.empty()) {
     ImGui::TextColored(kDim, "No episode yet.");
     return;
   }
   // Reward per episode: the score each episode reached (the sum of its rewards), oldest
   // first, the running one last.
   std::vector<float> per_episode;
-  per_episode.reserve(episodes_.size());
+  per_episode.reserve(shown_.episodes.size());
   float most = 1.0f, least = 0.0f;
-  for (const EpisodeSummary& episode : episodes_) {
+  for (const EpisodeSummary& episode : shown_.episodes) {
     per_episode.push_back(static_cast<float>(episode.score));
     most = std::max(most, per_episode.back());
     least = std::min(least, per_episode.back());
@@ -176,9 +176,9 @@ void StudioUi::draw_episodes() {
   ImGui::TextColored(kDim, "reward per episode (%zu episodes, best %.0f)", per_episode.size(), most);
   ImGui::PlotHistogram("##reward_per_episode", per_episode.data(), static_cast<int>(per_episode.size()), 0, nullptr,
                        least, most * 1.1f, ImVec2(ImGui::GetContentRegionAvail().x, 40));
-  const EpisodeSummary* plotted = &episodes_.back();
-  for (const EpisodeSummary& episode : episodes_) {
-    if (episode.episode == plotted_episode_) plotted = &episode;
+  const EpisodeSummary* plotted = &shown_.episodes.back();
+  for (const EpisodeSummary& episode : shown_.episodes) {
+    if (episode.episode == shown_.plotted_episode) plotted = &episode;
   }
   ImGui::TextColored(kDim, "episode %d reward (%s; click an episode below)", plotted->episode,
                      plotted->finished ? "finished" : "running");
@@ -187,7 +187,7 @@ void StudioUi::draw_episodes() {
   ImGui::PlotLines("##episode_reward", plotted->reward_curve.data(), static_cast<int>(plotted->reward_curve.size()), 0,
                    nullptr, bottom, top * 1.1f, ImVec2(ImGui::GetContentRegionAvail().x, 50));
   const ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp;  // no row backgrounds: fewer filled pixels
-  const float rows = static_cast<float>(std::min<std::size_t>(episodes_.size(), 5) + 1);
+  const float rows = static_cast<float>(std::min<std::size_t>(shown_.episodes.size(), 5) + 1);
   if (ImGui::BeginTable("##episodes", 4, flags, ImVec2(0, rows * ImGui::GetTextLineHeightWithSpacing() + 6))) {
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn("#");
@@ -195,7 +195,7 @@ void StudioUi::draw_episodes() {
     ImGui::TableSetupColumn("steps");
     ImGui::TableSetupColumn("played by");
     ImGui::TableHeadersRow();
-    for (auto it = episodes_.rbegin(); it != episodes_.rend(); ++it) {
+    for (auto it = shown_.episodes.rbegin(); it != shown_.episodes.rend(); ++it) {
       const EpisodeSummary& episode = *it;
       ImGui::TableNextRow();
       ImGui::TableSetColumnIndex(0);
@@ -203,17 +203,17 @@ void StudioUi::draw_episodes() {
       std::snprintf(label, sizeof label, "%d%s", episode.episode, episode.finished ? "" : "*");
       const bool selected = &episode == plotted;
       if (ImGui::Selectable(label, selected, ImGuiSelectableFlags_SpanAllColumns)) {
-        plotted_episode_ = (it == episodes_.rbegin()) ? 0 : episode.episode;  // the newest follows the game
+        shown_.plotted_episode = (it == shown_.episodes.rbegin()) ? 0 : episode.episode;  // the newest follows the game
       }
       ImGui::TableSetColumnIndex(1);
       ImGui::Text("%.0f", episode.score);
       ImGui::TableSetColumnIndex(2);
       ImGui::Text("%" PRId64, episode.steps);
       ImGui::TableSetColumnIndex(3);
-      const PlayedBy by = played_by(episode, snapshot_.mode);
+      const PlayedBy by = played_by(episode, shown_.snapshot.mode);
       const ImVec4 colour = by == PlayedBy::agent ? kMagenta : (by == PlayedBy::human ? kCyan : kDim);
       ImGui::TextColored(by == PlayedBy::both ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : colour, "%s",
-                         played_by_text(episode, snapshot_.mode).c_str());
+                         played_by_text(episode, shown_.snapshot.mode).c_str());
     }
     ImGui::EndTable();
   }
@@ -221,32 +221,32 @@ void StudioUi::draw_episodes() {
 
 // [SECTION] Markers
 void StudioUi::update_marker() {
-  marker_.reset();
-  if (!snapshot_.timestep) return;
-  const std::uint32_t now = snapshot_.timestep->observation.game_loop;
-  const std::uint32_t window = static_cast<std::uint32_t>(kMarkerSteps * std::max(1, snapshot_.step_mul));
-  for (auto it = log_.rbegin(); it != log_.rend(); ++it) {
-    if (it->episode != snapshot_.episode || now > it->game_loop + window) break;
+  shown_.marker.reset();
+  if (!shown_.snapshot.timestep) return;
+  const std::uint32_t now = shown_.snapshot.timestep->observation.game_loop;
+  const std::uint32_t window = static_cast<std::uint32_t>(kMarkerSteps * std::max(1, shown_.snapshot.step_mul));
+  for (auto it = shown_.log.rbegin(); it != shown_.log.rend(); ++it) {
+    if (it->episode != shown_.snapshot.episode || now > it->game_loop + window) break;
     if (it->failed || it->result == "queued") continue;
     if (!call_target(it->call) && !(it->raw && it->raw->target_world)) continue;
-    marker_ = *it;
+    shown_.marker = *it;
     return;
   }
 }
 
 void StudioUi::draw_call_marker(ImDrawList* draw, const ImageRect& image, int width, int height, bool minimap,
                                 bool with_label) const {
-  if (!marker_ || width <= 0 || height <= 0) return;
-  std::optional<CallTarget> target = call_target(marker_->call);
-  if (!target && marker_->raw && marker_->raw->target_world && !minimap) {
+  if (!shown_.marker || width <= 0 || height <= 0) return;
+  std::optional<CallTarget> target = call_target(shown_.marker->call);
+  if (!target && shown_.marker->raw && shown_.marker->raw->target_world && !minimap) {
     // A raw command's world point, on the screen layers' grid.
     const render::WorldPoint pixel = render::world_to_screen(
-        camera_world_area(), {marker_->raw->target_world->x, marker_->raw->target_world->y}, width, height);
+        camera_world_area(), {shown_.marker->raw->target_world->x, shown_.marker->raw->target_world->y}, width, height);
     if (pixel.x < 0 || pixel.y < 0 || pixel.x >= width || pixel.y >= height) return;
     target = CallTarget{TargetKind::screen_point, LayerPixel{static_cast<int>(pixel.x), static_cast<int>(pixel.y)}, {}};
   }
   if (!target || (target->kind == TargetKind::minimap_point) != minimap) return;
-  const ImU32 color = marker_->source == Controller::agent ? kAgentMarker : kHumanMarker;
+  const ImU32 color = shown_.marker->source == Controller::agent ? kAgentMarker : kHumanMarker;
   const float cell_w = image.width / static_cast<float>(width), cell_h = image.height / static_cast<float>(height);
   auto centre = [&](LayerPixel p) {
     return ImVec2(image.x + (static_cast<float>(p.x) + 0.5f) * cell_w, image.y + (static_cast<float>(p.y) + 0.5f) * cell_h);
@@ -268,8 +268,8 @@ void StudioUi::draw_call_marker(ImDrawList* draw, const ImageRect& image, int wi
     draw->AddLine(ImVec2(at.x, at.y + radius * 0.4f), ImVec2(at.x, at.y + radius * 1.6f), color, thickness);
   }
   if (with_label) {
-    const std::string name = marker_->raw ? marker_->text.substr(0, marker_->text.find('(')) : function_name(marker_->call.function);
-    const std::string text = (marker_->source == Controller::agent ? "agent: " : "you: ") + name;
+    const std::string name = shown_.marker->raw ? shown_.marker->text.substr(0, shown_.marker->text.find('(')) : function_name(shown_.marker->call.function);
+    const std::string text = (shown_.marker->source == Controller::agent ? "agent: " : "you: ") + name;
     const ImVec2 label(at.x + 10, at.y + 8);
     draw->AddText(ImVec2(label.x + 1, label.y + 1), IM_COL32(0, 0, 0, 220), text.c_str());
     draw->AddText(label, color, text.c_str());

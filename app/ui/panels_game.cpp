@@ -35,37 +35,37 @@ void map_facts_tooltip(const std::string& map) {
 void StudioUi::draw_menu_bar(const SessionSnapshot& snapshot) {
   if (!ImGui::BeginMainMenuBar()) return;
   if (ImGui::BeginMenu("Game")) {
-    if (ImGui::MenuItem("Pause", keymap_.keys_for("pause").c_str(), snapshot.paused)) run_command(UiCommand::pause);
-    if (ImGui::MenuItem("Single step", keymap_.keys_for("step").c_str())) run_command(UiCommand::step);
-    if (ImGui::MenuItem("Restart episode", keymap_.keys_for("restart").c_str())) run_command(UiCommand::restart);
-    if (ImGui::MenuItem("Save replay", keymap_.keys_for("save_replay").c_str())) run_command(UiCommand::save_replay);
-    if (ImGui::MenuItem("Screenshot", keymap_.keys_for("screenshot").c_str())) run_command(UiCommand::screenshot);
+    if (ImGui::MenuItem("Pause", input_.keymap.keys_for("pause").c_str(), snapshot.paused)) run_command(UiCommand::pause);
+    if (ImGui::MenuItem("Single step", input_.keymap.keys_for("step").c_str())) run_command(UiCommand::step);
+    if (ImGui::MenuItem("Restart episode", input_.keymap.keys_for("restart").c_str())) run_command(UiCommand::restart);
+    if (ImGui::MenuItem("Save replay", input_.keymap.keys_for("save_replay").c_str())) run_command(UiCommand::save_replay);
+    if (ImGui::MenuItem("Screenshot", input_.keymap.keys_for("screenshot").c_str())) run_command(UiCommand::screenshot);
     if (ImGui::MenuItem(snapshot.controller == Controller::agent ? "Take over from the agent" : "Hand back to the agent",
-                        keymap_.keys_for("toggle_control").c_str(), false, !snapshot.agent.empty())) {
+                        input_.keymap.keys_for("toggle_control").c_str(), false, !snapshot.agent.empty())) {
       run_command(UiCommand::toggle_control);
     }
     ImGui::Separator();
-    if (ImGui::MenuItem("Restart the game")) restart_request_ = options_;
+    if (ImGui::MenuItem("Restart the game")) requests_.restart = options_;
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("View")) {
-    ImGui::MenuItem("All feature layers", nullptr, &show_all_layers_);
-    ImGui::MenuItem("Follow action log", nullptr, &follow_log_);
-    ImGui::MenuItem("Key bindings", keymap_.keys_for("help").c_str(), &show_help_);
-    if (ImGui::MenuItem("player_relative over the world view", keymap_.keys_for("toggle_player_relative").c_str(),
-                        world_.player_relative_overlay())) {
+    ImGui::MenuItem("All feature layers", nullptr, &layers_.show_all);
+    ImGui::MenuItem("Follow action log", nullptr, &view_.follow_log);
+    ImGui::MenuItem("Key bindings", input_.keymap.keys_for("help").c_str(), &view_.show_help);
+    if (ImGui::MenuItem("player_relative over the world view", input_.keymap.keys_for("toggle_player_relative").c_str(),
+                        world_.renderer.player_relative_overlay())) {
       run_command(UiCommand::toggle_player_relative);
     }
-    if (ImGui::MenuItem("Synchronous rendering", keymap_.keys_for("toggle_render_sync").c_str(),
+    if (ImGui::MenuItem("Synchronous rendering", input_.keymap.keys_for("toggle_render_sync").c_str(),
                         snapshot.render_sync)) {
       run_command(UiCommand::toggle_render_sync);
     }
-    if (ImGui::MenuItem("Raw-interface actions", keymap_.keys_for("toggle_raw_actions").c_str(), raw_actions_)) {
+    if (ImGui::MenuItem("Raw-interface actions", input_.keymap.keys_for("toggle_raw_actions").c_str(), input_.raw_actions)) {
       run_command(UiCommand::toggle_raw_actions);
     }
     ImGui::EndMenu();
   }
-  if (ImGui::MenuItem("Help")) show_help_ = !show_help_;
+  if (ImGui::MenuItem("Help")) view_.show_help = !view_.show_help;
   const std::string status = snapshot.state == SessionState::failed
                                  ? "session failed"
                                  : std::string(to_string(snapshot.state)) + ": " + snapshot.status;
@@ -126,19 +126,19 @@ void StudioUi::draw_top_bar(const SessionSnapshot& snapshot) {
   item("score", &kGreen);
   std::snprintf(value, sizeof value, "%+.0f", snapshot.last_reward);
   item("reward", snapshot.last_reward > 0 ? &kYellow : nullptr);
-  std::snprintf(value, sizeof value, "%zu", action_times_.size());
+  std::snprintf(value, sizeof value, "%zu", rates_.action_times.size());
   item("APM");
   std::snprintf(value, sizeof value, "%.0f", ImGui::GetIO().Framerate);
   item("fps");
-  std::snprintf(value, sizeof value, "%.1f", loops_per_second_);
+  std::snprintf(value, sizeof value, "%.1f", rates_.loops_per_second);
   item("loops/s");
   if (snapshot.paused) {
     ImGui::TextColored(kYellow, "PAUSED");
   } else {
-    std::snprintf(value, sizeof value, "%s", fastest_ ? "fastest" : (std::to_string(speed_).substr(0, 4) + "x").c_str());
+    std::snprintf(value, sizeof value, "%s", speed_.fastest ? "fastest" : (std::to_string(speed_.factor).substr(0, 4) + "x").c_str());
     stat("speed", value);
   }
-  if (raw_actions_) {
+  if (input_.raw_actions) {
     ImGui::SameLine();
     ImGui::TextColored(kYellow, "RAW ACTIONS");
   }
@@ -163,14 +163,14 @@ void StudioUi::draw_game_panel(const SessionSnapshot& snapshot) {
   ImGui::SameLine();
   if (ImGui::Button("Restart")) run_command(UiCommand::restart);
   ImGui::SetNextItemWidth(std::max(80.0f, ImGui::GetContentRegionAvail().x - 70.0f));
-  ImGui::BeginDisabled(fastest_);
-  float speed = speed_;
+  ImGui::BeginDisabled(speed_.fastest);
+  float speed = speed_.factor;
   if (ImGui::SliderFloat("##speed", &speed, 0.25f, 16.0f, "%.2fx real time", ImGuiSliderFlags_Logarithmic)) {
     set_speed(speed);
   }
   ImGui::EndDisabled();
   ImGui::SameLine();
-  if (ImGui::Checkbox("max", &fastest_)) set_speed(speed_);
+  if (ImGui::Checkbox("max", &speed_.fastest)) set_speed(speed_.factor);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("as fast as the game answers");
 
   // Episode stats.
@@ -208,28 +208,28 @@ void StudioUi::draw_game_panel(const SessionSnapshot& snapshot) {
   if (ImGui::CollapsingHeader("Settings (restart the game)", ImGuiTreeNodeFlags_DefaultOpen)) {
     ImGui::SetNextItemWidth(-70);
     // The maps the game listed (a real game's ladder maps included).
-    if (ImGui::BeginCombo("map", map_name_from_path(settings_.map).c_str())) {
-      for (std::size_t i = 0; i < maps_.size(); ++i) {
+    if (ImGui::BeginCombo("map", map_name_from_path(settings_.edited.map).c_str())) {
+      for (std::size_t i = 0; i < settings_.maps.size(); ++i) {
         ImGui::PushID(static_cast<int>(i));
-        if (ImGui::Selectable(map_name_from_path(maps_[i]).c_str(), settings_.map == maps_[i])) settings_.map = maps_[i];
-        map_facts_tooltip(maps_[i]);
+        if (ImGui::Selectable(map_name_from_path(settings_.maps[i]).c_str(), settings_.edited.map == settings_.maps[i])) settings_.edited.map = settings_.maps[i];
+        map_facts_tooltip(settings_.maps[i]);
         ImGui::PopID();
       }
       ImGui::EndCombo();
     }
-    map_facts_tooltip(settings_.map);
+    map_facts_tooltip(settings_.edited.map);
     ImGui::SetNextItemWidth(-70);
-    ImGui::SliderInt("screen", &settings_.feature_screen_size, 16, 256, "%d px");
+    ImGui::SliderInt("screen", &settings_.edited.feature_screen_size, 16, 256, "%d px");
     ImGui::SetNextItemWidth(-70);
-    ImGui::SliderInt("minimap", &settings_.feature_minimap_size, 16, 256, "%d px");
-    const bool changed = settings_.map != options_.map || settings_.feature_screen_size != options_.feature_screen_size ||
-                         settings_.feature_minimap_size != options_.feature_minimap_size;
+    ImGui::SliderInt("minimap", &settings_.edited.feature_minimap_size, 16, 256, "%d px");
+    const bool changed = settings_.edited.map != options_.map || settings_.edited.feature_screen_size != options_.feature_screen_size ||
+                         settings_.edited.feature_minimap_size != options_.feature_minimap_size;
     ImGui::BeginDisabled(!changed);
-    if (ImGui::Button("Apply and restart")) restart_request_ = settings_;
+    if (ImGui::Button("Apply and restart")) requests_.restart = settings_.edited;
     remember_control("settings/apply");
     ImGui::EndDisabled();
     ImGui::SameLine();
-    if (ImGui::Button("Restart game")) restart_request_ = options_;
+    if (ImGui::Button("Restart game")) requests_.restart = options_;
     remember_control("settings/restart");
   }
   ImGui::End();
@@ -243,9 +243,9 @@ void StudioUi::draw_action_log(const SessionSnapshot&) {
     ImGui::End();
     return;
   }
-  ImGui::Checkbox("follow", &follow_log_);
+  ImGui::Checkbox("follow", &view_.follow_log);
   ImGui::SameLine();
-  ImGui::TextColored(kDim, "%zu sent", log_.size());
+  ImGui::TextColored(kDim, "%zu sent", shown_.log.size());
   // No row backgrounds: every other row was a blended fill (~26 K of the table's 51 K pixels in
   // the first-run layout, each shaded by a software renderer); column borders keep rows apart.
   const ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_BordersInnerV |
@@ -260,11 +260,11 @@ void StudioUi::draw_action_log(const SessionSnapshot&) {
     ImGui::TableHeadersRow();
     std::size_t next_note = 0;
     auto draw_notes_until = [&](std::uint64_t sequence) {
-      while (next_note < notes_.size() && notes_[next_note].after_sequence <= sequence) {
+      while (next_note < shown_.notes.size() && shown_.notes[next_note].after_sequence <= sequence) {
         ImGui::TableNextRow();
         ImGui::TableSetColumnIndex(3);
         ImGui::PushTextWrapPos(0.0f);
-        ImGui::TextColored(kYellow, "%s", notes_[next_note].text.c_str());
+        ImGui::TextColored(kYellow, "%s", shown_.notes[next_note].text.c_str());
         ImGui::PopTextWrapPos();
         ++next_note;
       }
@@ -276,8 +276,8 @@ void StudioUi::draw_action_log(const SessionSnapshot&) {
       ImGui::TableSetColumnIndex(1);
       ImGui::TextColored(kDim, "%u", record.game_loop);
       ImGui::TableSetColumnIndex(2);
-      const ImVec4& colour = snapshot_.mode != SessionMode::play ? kDim : (record.source == Controller::agent ? kMagenta : kCyan);
-      ImGui::TextColored(colour, "%s", call_source_text(record.source, snapshot_.mode));
+      const ImVec4& colour = shown_.snapshot.mode != SessionMode::play ? kDim : (record.source == Controller::agent ? kMagenta : kCyan);
+      ImGui::TextColored(colour, "%s", call_source_text(record.source, shown_.snapshot.mode));
       ImGui::TableSetColumnIndex(3);
       ImGui::TextUnformatted(record.text.c_str());
       ImGui::TableSetColumnIndex(4);
@@ -286,24 +286,24 @@ void StudioUi::draw_action_log(const SessionSnapshot&) {
     // The log holds up to 2,000 calls (the session's limit) (full agent speed fills it in seconds): only
     // the rows in view are built, through one list clipper per run of calls between two notes
     // (notes wrap, so their rows have their own heights and are drawn as they are).
-    draw_notes_until(log_.empty() ? 0 : log_.front().sequence - 1);
-    for (std::size_t begin = 0; begin < log_.size();) {
+    draw_notes_until(shown_.log.empty() ? 0 : shown_.log.front().sequence - 1);
+    for (std::size_t begin = 0; begin < shown_.log.size();) {
       std::size_t end = begin;  // the first call a note follows, or the end
-      while (end < log_.size() &&
-             !(next_note < notes_.size() && notes_[next_note].after_sequence <= log_[end].sequence)) {
+      while (end < shown_.log.size() &&
+             !(next_note < shown_.notes.size() && shown_.notes[next_note].after_sequence <= shown_.log[end].sequence)) {
         ++end;
       }
-      const std::size_t last = std::min(end + 1, log_.size());
+      const std::size_t last = std::min(end + 1, shown_.log.size());
       ImGuiListClipper clipper;
       clipper.Begin(static_cast<int>(last - begin));
       while (clipper.Step()) {
-        for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) draw_record(log_[begin + static_cast<std::size_t>(i)]);
+        for (int i = clipper.DisplayStart; i < clipper.DisplayEnd; ++i) draw_record(shown_.log[begin + static_cast<std::size_t>(i)]);
       }
-      if (end < log_.size()) draw_notes_until(log_[end].sequence);
+      if (end < shown_.log.size()) draw_notes_until(shown_.log[end].sequence);
       begin = last;
     }
     draw_notes_until(UINT64_MAX);
-    if (follow_log_ && ImGui::GetScrollY() >= ImGui::GetScrollMaxY() - 1.0f) ImGui::SetScrollHereY(1.0f);
+    if (view_.follow_log && ImGui::GetScrollY() >= ImGui::GetScrollMaxY() - 1.0f) ImGui::SetScrollHereY(1.0f);
     ImGui::EndTable();
   }
   ImGui::End();
@@ -311,12 +311,12 @@ void StudioUi::draw_action_log(const SessionSnapshot&) {
 
 // [SECTION] Help
 void StudioUi::draw_help() {
-  if (!show_help_) return;
+  if (!view_.show_help) return;
   const ImVec2 display = ImGui::GetIO().DisplaySize;
   ImGui::SetNextWindowPos(ImVec2(display.x / 2, display.y / 2), ImGuiCond_Appearing, ImVec2(0.5f, 0.5f));
   ImGui::SetNextWindowSize(ImVec2(std::min(720.0f, display.x - 40), std::min(560.0f, display.y - 60)), ImGuiCond_Appearing);
   ImGui::SetNextWindowBgAlpha(0.97f);
-  if (!ImGui::Begin("Key bindings and mouse", &show_help_, ImGuiWindowFlags_NoCollapse)) {
+  if (!ImGui::Begin("Key bindings and mouse", &view_.show_help, ImGuiWindowFlags_NoCollapse)) {
     ImGui::End();
     return;
   }
@@ -346,7 +346,7 @@ void StudioUi::draw_help() {
     ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthFixed, 140.0f);
     ImGui::TableSetupColumn("action");
     ImGui::TableHeadersRow();
-    for (const KeyBinding& binding : keymap_.bindings()) {
+    for (const KeyBinding& binding : input_.keymap.bindings()) {
       if (binding.chord.key.empty()) continue;
       ImGui::TableNextColumn();
       ImGui::TextColored(kYellow, "%s", to_string(binding.chord).c_str());
@@ -385,15 +385,15 @@ void StudioUi::draw_error_banner(const SessionSnapshot& snapshot) {
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextColored(ImVec4(1, 0.7f, 0.7f, 1), "%s", failure_hint(snapshot.mode).c_str());
   ImGui::PopTextWrapPos();
-  if (ImGui::Button(restart_label(snapshot.mode))) restart_request_ = options_;
+  if (ImGui::Button(restart_label(snapshot.mode))) requests_.restart = options_;
   remember_control("banner/restart");
   // The game's first map (the default) when another one failed.
-  if (snapshot.mode == SessionMode::play && !maps_.empty() && options_.map != maps_.front()) {
+  if (snapshot.mode == SessionMode::play && !settings_.maps.empty() && options_.map != settings_.maps.front()) {
     ImGui::SameLine();
-    if (ImGui::Button(("Play " + map_name_from_path(maps_.front()) + " instead").c_str())) {
+    if (ImGui::Button(("Play " + map_name_from_path(settings_.maps.front()) + " instead").c_str())) {
       StudioOptions fallback = options_;
-      fallback.map = maps_.front();
-      restart_request_ = fallback;
+      fallback.map = settings_.maps.front();
+      requests_.restart = fallback;
     }
   }
   ImGui::End();
@@ -402,24 +402,24 @@ void StudioUi::draw_error_banner(const SessionSnapshot& snapshot) {
 
 // [SECTION] Named controls (scripted runs)
 void StudioUi::remember_control(const std::string& name) {
-  if (ImGui::IsItemVisible()) controls_[name] = to_rect(ImGui::GetItemRectMin(), ImGui::GetItemRectSize());
+  if (ImGui::IsItemVisible()) input_.controls[name] = to_rect(ImGui::GetItemRectMin(), ImGui::GetItemRectSize());
 }
 
 std::optional<ImageRect> StudioUi::control_rect(const std::string& name) const {
-  const auto found = controls_.find(name);
-  if (found == controls_.end()) return std::nullopt;
+  const auto found = input_.controls.find(name);
+  if (found == input_.controls.end()) return std::nullopt;
   return found->second;
 }
 
 std::string StudioUi::edit_setting(const std::string& name, const std::string& value) {
   if (name == "map") {
-    if (maps_.empty()) return "the game has not listed its maps yet";
-    if (std::find(maps_.begin(), maps_.end(), value) == maps_.end()) {
+    if (settings_.maps.empty()) return "the game has not listed its maps yet";
+    if (std::find(settings_.maps.begin(), settings_.maps.end(), value) == settings_.maps.end()) {
       std::string listed;
-      for (const std::string& map : maps_) listed += (listed.empty() ? "" : ", ") + map;
+      for (const std::string& map : settings_.maps) listed += (listed.empty() ? "" : ", ") + map;
       return "unknown map " + value + "; the game lists: " + listed;
     }
-    settings_.map = value;
+    settings_.edited.map = value;
     return {};
   }
   int size = 0;
@@ -431,9 +431,9 @@ std::string StudioUi::edit_setting(const std::string& name, const std::string& v
   // The sliders' range.
   if (size < 16 || size > 256) return name + " size " + value + " is outside the settings' range 16..256";
   if (name == "screen") {
-    settings_.feature_screen_size = size;
+    settings_.edited.feature_screen_size = size;
   } else if (name == "minimap") {
-    settings_.feature_minimap_size = size;
+    settings_.edited.feature_minimap_size = size;
   } else {
     return "unknown setting " + name + " (screen, minimap, map)";
   }

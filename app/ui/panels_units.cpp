@@ -56,7 +56,7 @@ void StudioUi::draw_minimap(const SessionSnapshot& snapshot) {
   skip_background_over_backdrop(kMinimapWindow);
   const bool open = ImGui::Begin(kMinimapWindow);
   ImGui::PopStyleVar();
-  minimap_surface_.valid = false;
+  minimap_.surface.valid = false;
   if (!open) {
     ImGui::End();
     return;
@@ -65,26 +65,19 @@ void StudioUi::draw_minimap(const SessionSnapshot& snapshot) {
   const pysc2::Layer* height = obs ? obs->minimap("height_map") : nullptr;
   const int width_px = height && height->width > 0 ? height->width : options_.feature_minimap_size;
   const int height_px = height && height->height > 0 ? height->height : options_.feature_minimap_size;
-  const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float aspect = static_cast<float>(width_px) / static_cast<float>(height_px);
-  ImVec2 size(avail.x, avail.x / aspect);
-  if (size.y > avail.y) size = ImVec2(avail.y * aspect, avail.y);
-  size = ImVec2(std::max(16.0f, std::floor(size.x)), std::max(16.0f, std::floor(size.y)));
-  ImVec2 min = ImGui::GetCursorScreenPos();
-  min.x += std::floor((avail.x - size.x) / 2);
-  ImGui::SetCursorScreenPos(min);
-  const ImVec2 max(min.x + size.x, min.y + size.y);
+  const PictureRect picture = fit_picture(static_cast<float>(width_px) / static_cast<float>(height_px));
+  const ImVec2 min = picture.min, size = picture.size, max = picture.max();
   ImGui::InvisibleButton("##minimap", size, ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
   ImDrawList* draw = ImGui::GetWindowDrawList();
   draw->AddRectFilled(min, max, IM_COL32(0, 0, 0, 255));
-  const bool rgb = obs && rgb_view_ && rgb_minimap_.update(obs->rgb_minimap, snapshot.timestep_version);
+  const bool rgb = obs && view_.rgb && minimap_.rgb.update(obs->rgb_minimap, snapshot.timestep_version);
   if (rgb) {
     // The game's rendered minimap (F9): the whole map, as the feature minimap covers it.
-    draw->AddImage(texture_id(rgb_minimap_.id()), min, max);
+    draw->AddImage(texture_id(minimap_.rgb.id()), min, max);
   }
   if (obs) {
     // Terrain: height_map x 0.6 as PySC2's renderer, then units from player_relative.
-    if (const auto terrain = rgb ? std::nullopt : layers_.find("minimap/height_map")) {
+    if (const auto terrain = rgb ? std::nullopt : layers_.atlas.find("minimap/height_map")) {
       begin_opaque(draw);
       add_atlas_image(draw, *terrain, min, size, IM_COL32(153, 153, 153, 255));
       end_opaque(draw);
@@ -139,16 +132,16 @@ void StudioUi::draw_minimap(const SessionSnapshot& snapshot) {
       }
     }
     draw_call_marker(draw, to_rect(min, size), width_px, height_px, true, false);
-    minimap_surface_ = SurfaceRect{to_rect(min, size), width_px, height_px, true};
+    minimap_.surface = SurfaceRect{to_rect(min, size), width_px, height_px, true};
     handle_minimap_input(min, size, width_px, height_px);
     if (ImGui::IsItemHovered()) {
       const LayerPixel at = image_to_pixel(to_rect(min, size), ScreenPoint{ImGui::GetMousePos().x, ImGui::GetMousePos().y},
                                            width_px, height_px);
       ImGui::SetTooltip("minimap [%d, %d]\nleft: %s   right: Smart_minimap", at.x, at.y,
-                        armed_ ? (armed_->name + "_minimap").c_str() : "move_camera");
+                        input_.armed ? (input_.armed->name + "_minimap").c_str() : "move_camera");
     }
   }
-  draw->AddRect(min, max, armed_ ? IM_COL32(255, 200, 60, 255) : IM_COL32(170, 40, 40, 255));
+  draw->AddRect(min, max, input_.armed ? IM_COL32(255, 200, 60, 255) : IM_COL32(170, 40, 40, 255));
   ImGui::End();
 }
 
@@ -160,14 +153,14 @@ void StudioUi::draw_command_card(const SessionSnapshot&) {
     ImGui::End();
     return;
   }
-  if (armed_) {
-    ImGui::TextColored(kYellow, "armed: %s", armed_->name.c_str());
+  if (input_.armed) {
+    ImGui::TextColored(kYellow, "armed: %s", input_.armed->name.c_str());
     ImGui::SameLine();
     if (ImGui::SmallButton("cancel (Esc)")) run_command(UiCommand::cancel);
   } else {
     ImGui::TextColored(kDim, "click or press a hotkey; Shift queues");
   }
-  const std::vector<CommandEntry> card = command_card(available_actions(), keymap_);
+  const std::vector<CommandEntry> card = command_card(available_actions(), input_.keymap);
   std::optional<CommandGroup> group;
   const float button_width = ImGui::GetContentRegionAvail().x;
   for (std::size_t i = 0; i < card.size(); ++i) {
@@ -179,7 +172,7 @@ void StudioUi::draw_command_card(const SessionSnapshot&) {
       ImGui::Separator();
     }
     ImGui::PushID(static_cast<int>(i));
-    const bool is_armed = armed_ && entry.group == CommandGroup::targeted && armed_->name == entry.name;
+    const bool is_armed = input_.armed && entry.group == CommandGroup::targeted && input_.armed->name == entry.name;
     if (!entry.available) ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.42f, 0.42f, 0.45f, 1.0f));
     if (is_armed) ImGui::PushStyleColor(ImGuiCol_Header, ImVec4(0.55f, 0.42f, 0.1f, 1.0f));
     std::string label = entry.name;

@@ -7,10 +7,6 @@
 // hotkeys, command card) and sends them, and every other request, through SessionCommands: it
 // knows no game session type, so a benchmark or a test can drive it from recorded steps. Needs the GL
 // context (UI thread only).
-#include <chrono>
-#include <deque>
-#include <map>
-#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -22,12 +18,7 @@
 #include "app/keymap.h"
 #include "app/session_commands.h"
 #include "app/session_reader.h"
-#include "app/ui/loop_rate.h"
-#include "app/ui/world_direct_draw.h"
-#include "render/layer_atlas.h"
-#include "render/render_context.h"
-#include "render/rgb_texture.h"
-#include "render/world_renderer.h"
+#include "app/ui/panel_state.h"
 #include "render/world_scene.h"
 
 struct ImVec2;
@@ -36,14 +27,7 @@ struct ImDrawList;
 namespace sc2::app::ui {
 
 class OpaqueImageRun;  // cheap_drawing.h
-
-// Where a surface was drawn last frame (window pixels), for scripted input.
-struct SurfaceRect {
-  ImageRect rect;
-  int layer_width = 0;   // the point argument space of the surface
-  int layer_height = 0;
-  bool valid = false;
-};
+struct PictureRect;    // ui_helpers.h
 
 class StudioUi {
  public:
@@ -62,20 +46,20 @@ class StudioUi {
   std::optional<StudioOptions> take_restart_request();
   // Set when the user asked for a screenshot (F12): the file to write (cleared on read).
   std::optional<std::string> take_screenshot_request();
-  bool quit_requested() const { return quit_requested_; }  // the quit key was pressed
+  bool quit_requested() const { return requests_.quit; }  // the quit key was pressed
   // The timestep_version of the observation the last draw() showed (0 before the first).
-  std::uint64_t drawn_version() const { return drawn_version_; }
+  std::uint64_t drawn_version() const { return shown_.drawn_version; }
   void note(std::string text);  // a line in the action log from the UI itself
 
-  const SurfaceRect& world_surface() const { return world_surface_; }
+  const SurfaceRect& world_surface() const { return world_.surface; }
   // Where the title of a feature layer ("screen/<name>", "minimap/<name>", "raw/<name>") was
   // drawn last frame, if it was wholly visible.
   std::optional<ImageRect> layer_title_rect(const std::string& key) const;
   // Where the image of a feature layer was drawn last frame, if it was wholly visible.
   std::optional<SurfaceRect> layer_image_surface(const std::string& key) const;
   // Scrolls the Feature layers grid to that layer's cell in the next frame (scripted clicks).
-  void reveal_layer(const std::string& key) { reveal_layer_ = key; }
-  const SurfaceRect& minimap_surface() const { return minimap_surface_; }
+  void reveal_layer(const std::string& key) { layers_.reveal = key; }
+  const SurfaceRect& minimap_surface() const { return minimap_.surface; }
   // Where a named button was drawn last frame (settings/apply, settings/restart,
   // banner/restart), if it was visible: scripted runs click it like a person would.
   std::optional<ImageRect> control_rect(const std::string& name) const;
@@ -83,28 +67,24 @@ class StudioUi {
   // "map": one the game listed) as the slider or combo would; applied by settings/apply.
   // Returns an error or "".
   std::string edit_setting(const std::string& name, const std::string& value);
-  const SessionSnapshot& snapshot() const { return snapshot_; }
+  const SessionSnapshot& snapshot() const { return shown_.snapshot; }
   SessionCommands& commands() { return *commands_; }  // scripted replay seeks
-  const Keymap& keymap() const { return keymap_; }
+  const Keymap& keymap() const { return input_.keymap; }
 
  private:
-  struct Note {
-    std::uint64_t after_sequence;
-    std::string text;
-  };
-  struct Inspector {
-    std::string key;  // "screen/<name>", "minimap/<name>" or "raw/<name>"
-    bool open = true;
-    float zoom = 1.0f;   // 1 = fit the window
-    float pan_x = 0.0f;  // layer pixels at the view's top-left
-    float pan_y = 0.0f;
-  };
-
   void refresh(SessionReader& session);
   void update_rates();
   void draw_menu_bar(const SessionSnapshot& snapshot);
   void draw_top_bar(const SessionSnapshot& snapshot);
+  // The World view, in steps (studio_ui.cpp).
   void draw_world_view(const SessionSnapshot& snapshot);
+  bool begin_world_window();  // false: the window is collapsed (and ended)
+  void draw_world_placeholder(const SessionSnapshot& snapshot, const PictureRect& picture);
+  render::WorldRect zoom_world_view(const render::WorldRect& area, const PictureRect& picture, bool hovered);
+  void draw_world_picture(const SessionSnapshot& snapshot, const render::WorldRect& area, const render::WorldRect& view,
+                          const PictureRect& picture);
+  void draw_world_status(const SessionSnapshot& snapshot, const PictureRect& picture);
+  void draw_world_tooltip(const pysc2::Observation& obs, const render::WorldRect& area, const ImageRect& camera_image);
   // The rgb_screen image in the world view, where its camera area lies in `view`.
   void draw_rgb_world(const render::WorldRect& area, const render::WorldRect& view, const ImVec2& min,
                       const ImVec2& size);
@@ -113,7 +93,11 @@ class StudioUi {
   void draw_layer_cell(const pysc2::Layer& layer, render::LayerSet set, float cell_width, OpaqueImageRun& images);
   void update_raw_layers(const SessionSnapshot& snapshot);  // the atlas's raw group from a new TimeStep
   void draw_inspectors(const SessionSnapshot& snapshot);
+  // An inspector, in steps (layer_panels.cpp).
   void draw_inspector(Inspector& inspector, const pysc2::Observation& obs);
+  std::optional<LayerPixel> draw_inspector_view(Inspector& inspector, const pysc2::Layer& layer, const PictureRect& view);
+  void draw_inspector_facts(const pysc2::Layer& layer, render::LayerSet set, const pysc2::Observation& obs,
+                            std::optional<LayerPixel> under);
   void draw_command_card(const SessionSnapshot& snapshot);
   void draw_selection(const SessionSnapshot& snapshot);
   void draw_game_panel(const SessionSnapshot& snapshot);
@@ -160,60 +144,18 @@ class StudioUi {
 
   SessionCommands* commands_;
   StudioOptions options_;
-  render::RenderContext context_;
-  render::WorldRenderer world_;
-  render::LayerAtlas layers_;  // every layer, keys "screen/<name>", "minimap/<name>", "raw/<name>"
-  std::string reveal_layer_;  // a layer cell to scroll into view next frame
-  InputMapper mapper_;
-  Keymap keymap_;
-  std::optional<ArmedCommand> armed_;
-
-  SessionSnapshot snapshot_;
-  std::uint64_t drawn_version_ = 0;
-  std::uint64_t log_version_ = 0;
-  std::vector<ActionRecord> log_;
-  std::vector<Note> notes_;
-  std::vector<Inspector> inspectors_;
-  std::vector<EpisodeSummary> episodes_;
-  std::uint64_t episodes_version_ = 0;
-  int plotted_episode_ = 0;  // episode number whose reward curve is plotted; 0 = the running one
-  std::optional<ActionRecord> marker_;
   std::string record_folder_;  // where the Record toggle records (a -N suffix when used)
-  SurfaceRect world_surface_;
-  float world_zoom_ = 1.0f;              // 1 = the whole camera area
-  render::WorldPoint world_focus_;       // view centre relative to the camera centre (world units)
-  std::uint64_t world_shown_version_ = 0;  // the observation the World view showed last frame
-  bool world_fresh_before_ = false;        // last frame's observation was new too
-  DirectWorld direct_world_;               // what this frame's World view callback draws
-  SurfaceRect minimap_surface_;
-  std::map<std::string, ImageRect> layer_titles_;  // visible layer titles, last frame
-  std::map<std::string, SurfaceRect> layer_images_;  // visible layer images, last frame
-  std::map<std::string, ImageRect> controls_;      // visible named buttons, last frame
 
-  bool follow_log_ = true;
-  bool show_all_layers_ = true;
-  bool show_help_ = false;
-  bool raw_actions_ = false;  // gestures go out as raw-interface commands (app/raw_actions.h)
-  bool rgb_view_ = true;       // show the game's RGB images when it sends them (F9 toggles)
-  render::RgbTexture rgb_screen_;
-  render::RgbTexture rgb_minimap_;
-  float layer_cell_width_ = 118.0f;
-  float speed_ = 1.0f;
-  bool fastest_ = false;
-  std::optional<StudioOptions> restart_request_;
-  std::optional<std::string> screenshot_request_;
-  bool quit_requested_ = false;
-  StudioOptions settings_;  // edited in the settings section, applied with a restart
-  // The maps the game listed last (the map combo); kept across restarts, so that the error
-  // banner can offer one after a failed launch.
-  std::vector<std::string> maps_;
-
-  // Rates for the top bar.
-  std::deque<std::chrono::steady_clock::time_point> action_times_;  // last minute of submits
-  LoopRate loop_rate_;
-  double loops_per_second_ = 0.0;
-  std::uint64_t sampled_version_ = 0;
-  bool seek_seen_ = false;  // a replay seek was under way since the last loop sample
+  SessionOnScreen shown_;
+  WorldViewState world_;
+  MinimapState minimap_;
+  LayerPanelState layers_;
+  InputState input_;
+  Rates rates_;
+  SpeedChoice speed_;
+  SettingsEdit settings_;
+  ViewToggles view_;
+  AppRequests requests_;
 };
 
 }  // namespace sc2::app::ui

@@ -1,5 +1,6 @@
 #pragma once
 // Small helpers shared by the panel files of the UI: colours, default placement, texture ids.
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -37,6 +38,26 @@ inline void place_window(float x, float y, float w, float h) {
   const float height = display.y - top;
   ImGui::SetNextWindowPos(ImVec2(std::floor(x * display.x), top + std::floor(y * height)), ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowSize(ImVec2(std::floor(w * display.x), std::floor(h * height)), ImGuiCond_FirstUseEver);
+}
+
+// A picture's rectangle in the window (ImGui coordinates).
+struct PictureRect {
+  ImVec2 min;
+  ImVec2 size;
+  ImVec2 max() const { return ImVec2(min.x + size.x, min.y + size.y); }
+};
+
+// The largest whole-pixel rectangle of this aspect (width / height, at least 16 px a side)
+// that fits the window's remaining content area, centred across; the cursor moves to it.
+inline PictureRect fit_picture(float aspect) {
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  ImVec2 size(avail.x, avail.x / aspect);
+  if (size.y > avail.y) size = ImVec2(avail.y * aspect, avail.y);
+  size = ImVec2(std::max(16.0f, std::floor(size.x)), std::max(16.0f, std::floor(size.y)));
+  ImVec2 min = ImGui::GetCursorScreenPos();
+  min.x += std::floor((avail.x - size.x) / 2);
+  ImGui::SetCursorScreenPos(min);
+  return PictureRect{min, size};
 }
 
 inline ImTextureID texture_id(GLuint texture) {
