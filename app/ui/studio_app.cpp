@@ -22,15 +22,14 @@
 #include "app/action_log_file.h"
 #include "app/config_paths.h"
 #include "app/connect_address.h"
-#include "app/display_check.h"
 #include "app/recording_folder.h"
 #include "app/script.h"
 #include "app/session.h"
 #include "app/video_frames.h"
-#include "app/ui/app_style.h"
 #include "app/ui/key_names.h"
 #include "app/ui/script_player.h"
 #include "app/ui/studio_ui.h"
+#include "app/ui/studio_window.h"
 #include "render/backends/gl_window.h"
 #include "render/backends/screenshot.h"
 
@@ -44,7 +43,6 @@ using Clock = std::chrono::steady_clock;
 constexpr auto kFirstTimeStepTimeout = std::chrono::seconds(20);
 constexpr int kFramesAfterFailure = 5;
 constexpr auto kFrameInterval = std::chrono::milliseconds(16);  // ~60 frames/s without vsync
-constexpr const char* kFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
 
 std::filesystem::path own_folder() {
   std::error_code error;
@@ -103,23 +101,14 @@ std::optional<ScriptPlayer> load_script(const std::string& file, std::string& er
   return ScriptPlayer(std::move(parsed.commands));
 }
 
+// The app's window, with the layout ImGui remembers in the config folder.
 render::backends::GlWindowOptions window_options(const StudioOptions& options) {
-  render::backends::GlWindowOptions window;
-  window.title = "SC2 Studio";
-  window.width = options.window_width;
-  window.height = options.window_height;
+  render::backends::GlWindowOptions window = studio_window_options(options);
   if (auto dir = config_dir_from_environment()) {
     std::error_code ignored;
     std::filesystem::create_directories(*dir, ignored);
     window.imgui_ini = (*dir / "imgui.ini").string();
   }
-  window.check_video_driver = [options](const char* driver) {
-    return display_problem(driver, std::getenv("SDL_VIDEODRIVER"), options).value_or("");
-  };
-  window.configure_imgui = [] {
-    add_app_font(kFontPath);
-    apply_app_style();
-  };
   return window;
 }
 
@@ -189,16 +178,8 @@ class StudioApp {
 
   // Returns true when the frame showed the game.
   bool draw_frame() {
-    window_.begin_imgui_frame();
-    // ImGui's SDL backend reads the pointer only while the window has keyboard or mouse
-    // focus; windows that never get focus (the offscreen driver, some compositors) still
-    // receive motion events: use the last one.
-    if (!ImGui::IsMousePosValid() && last_pointer_) ImGui::GetIO().MousePos = *last_pointer_;
-    ImGui::NewFrame();
-    const bool drew_game = ui_->draw(*session_);
-    ImGui::Render();
-    // The window colour: windows with nothing behind them leave out theirs (cheap_drawing.h).
-    window_.draw(ImGui::GetDrawData(), kBackdropColour);
+    const bool drew_game = build_studio_frame(window_, *ui_, *session_, last_pointer_);
+    render_studio_frame(window_);
     return drew_game;
   }
 
