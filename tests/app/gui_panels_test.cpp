@@ -1,0 +1,238 @@
+// The real panels (StudioUi) in this process, fed by a RecordedSession of hand-made
+// observations: no game and no sc2studio process. SDL's offscreen driver, the app's window and
+// frame (app/ui/studio_window.h); checks the frame's pixels and what reaches the commands.
+#include <doctest/doctest.h>
+#include <stb_image.h>
+
+#include <SDL.h>
+
+#include "backends/imgui_impl_sdl.h"
+
+#include <cstdlib>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/recorded_session.h"
+#include "app/script.h"
+#include "app/ui/script_player.h"
+#include "app/ui/studio_ui.h"
+#include "app/ui/studio_window.h"
+#include "client/pysc2/actions.h"
+#include "client/pysc2/features.h"
+#include "render/backends/gl_window.h"
+#include "render/backends/screenshot.h"
+#include "render/palette.h"
+#include "tests/app/app_test_support.h"
+
+namespace pysc2 = sc2::pysc2;
+using sc2::app::RecordedSession;
+using sc2::app::RecordedSessionOptions;
+using sc2::app::RecordedStep;
+
+namespace {
+
+constexpr int kLayerSize = 64;
+constexpr float kMapSize = 64.0f;
+// Raw units (world coordinates; the camera is at the map's centre, 24 world units across).
+constexpr float kMarineX = 30.0f, kMarineY = 33.0f;
+constexpr float kZerglingX = 37.0f, kZerglingY = 29.0f;
+
+int function_id(const char* name) { return pysc2::find_function(name)->id; }
+
+pysc2::Layer zero_layer(const pysc2::LayerSpec& spec) {
+  pysc2::Layer layer;
+  layer.name = std::string(spec.name);
+  layer.kind = spec.kind;
+  layer.scale = spec.scale;
+  layer.width = layer.height = kLayerSize;
+  layer.values.assign(static_cast<std::size_t>(kLayerSize) * kLayerSize, 0);
+  layer.sent = true;
+  return layer;
+}
+
+pysc2::RawUnit unit(std::uint64_t tag, std::uint32_t type, int owner, float x, float y) {
+  pysc2::RawUnit unit;
+  unit.tag = tag;
+  unit.unit_type = type;
+  unit.owner = owner;
+  unit.alliance = owner == 1 ? pysc2::Alliance::self : pysc2::Alliance::enemy;
+  unit.pos = {x, y, 0.0f};
+  unit.radius = 1.0f;  // large enough to count its pixels
+  unit.health = unit.health_max = 45.0f;
+  return unit;
+}
+
+// One observation: a flat lit map with a Marine (player 1) and a Zergling (player 2) on it,
+// every PySC2 layer at 64x64 (zeros but height and visibility), raw data and the game's view.
+RecordedStep recorded_step(std::uint32_t game_loop, const std::shared_ptr<const pysc2::GameView>& view,
+                           std::optional<pysc2::FunctionCall> call) {
+  auto timestep = std::make_shared<pysc2::TimeStep>();
+  timestep->step_type = game_loop == 0 ? pysc2::StepType::first : pysc2::StepType::mid;
+  pysc2::Observation& obs = timestep->observation;
+  obs.game_loop = game_loop;
+  obs.map_name = view->map_name;
+  obs.game_view = view;
+  for (const pysc2::LayerSpec& spec : pysc2::screen_layers()) obs.feature_screen.push_back(zero_layer(spec));
+  for (const pysc2::LayerSpec& spec : pysc2::minimap_layers()) obs.feature_minimap.push_back(zero_layer(spec));
+  for (auto* layers : {&obs.feature_screen, &obs.feature_minimap}) {
+    for (pysc2::Layer& layer : *layers) {
+      if (layer.name == "height_map") std::fill(layer.values.begin(), layer.values.end(), 120);
+      if (layer.name == "visibility_map") std::fill(layer.values.begin(), layer.values.end(), 2);  // visible
+    }
+  }
+  obs.raw_view.sent = true;
+  obs.raw_view.camera = pysc2::Point2D{kMapSize / 2, kMapSize / 2};
+  obs.raw_view.units = {unit(1, 48, 1, kMarineX, kMarineY), unit(2, 105, 2, kZerglingX, kZerglingY)};
+  obs.available_actions = {pysc2::fn::no_op, pysc2::fn::move_camera, pysc2::fn::select_point,
+                           pysc2::fn::select_rect, function_id("Move_screen"), function_id("Smart_screen")};
+  return RecordedStep{timestep, std::move(call)};
+}
+
+std::vector<RecordedStep> recorded_steps(std::optional<pysc2::FunctionCall> agent_call) {
+  auto view = std::make_shared<pysc2::GameView>();
+  view->map_name = "Recorded";
+  view->map_width = view->map_height = static_cast<int>(kMapSize);
+  view->camera_width = 24.0f;
+  std::vector<RecordedStep> steps;
+  for (std::uint32_t loop = 0; loop < 40; loop += 8) steps.push_back(recorded_step(loop, view, agent_call));
+  return steps;
+}
+
+struct Picture {
+  int width = 0, height = 0;
+  std::vector<unsigned char> rgb;
+  // Pixels of exactly this colour inside the rectangle.
+  int count(sc2::render::Rgb colour, const sc2::app::ImageRect& area) const {
+    int found = 0;
+    for (int y = static_cast<int>(area.y); y < static_cast<int>(area.y + area.height) && y < height; ++y) {
+      for (int x = static_cast<int>(area.x); x < static_cast<int>(area.x + area.width) && x < width; ++x) {
+        const unsigned char* p = &rgb[(static_cast<std::size_t>(y) * width + x) * 3];
+        if (p[0] == colour.r && p[1] == colour.g && p[2] == colour.b) ++found;
+      }
+    }
+    return found;
+  }
+};
+
+sc2::render::Rgb owner_colour(int owner) { return sc2::render::find_palette("player_absolute")->color(owner); }
+
+// The app's window with the panels on it, offscreen, drawing a RecordedSession.
+class Panels {
+ public:
+  explicit Panels(std::vector<RecordedStep> steps, std::string agent = {})
+      : session_(std::move(steps), RecordedSessionOptions{"Recorded", std::move(agent), 8, true}) {
+    setenv("SDL_VIDEODRIVER", "offscreen", 1);
+    setenv("XDG_CONFIG_HOME", (dir_.path() / "config").c_str(), 1);  // the default keymap
+    setenv("XDG_DATA_HOME", (dir_.path() / "data").c_str(), 1);
+    sc2::app::StudioOptions options;
+    options.screenshot = (dir_.path() / "unused.png").string();  // headless on purpose
+    error_ = window_.open(sc2::app::ui::studio_window_options(options));
+    if (error_.empty()) ui_ = std::make_unique<sc2::app::ui::StudioUi>(session_, options);
+  }
+  ~Panels() { ui_.reset(); }  // GL objects before the window's context
+
+  const std::string& error() const { return error_; }
+  RecordedSession& session() { return session_; }
+  sc2::app::ui::StudioUi& ui() { return *ui_; }
+  sc2::render::backends::GlWindow& window() { return window_; }
+
+  // One frame as the app draws it, after a new observation; SDL's queued input goes to ImGui.
+  // With `picture`, the frame's pixels too (read before the swap).
+  bool frame(Picture* picture = nullptr) {
+    session_.advance();
+    SDL_Event event;
+    while (SDL_PollEvent(&event)) {
+      ImGui_ImplSDL2_ProcessEvent(&event);
+      if (event.type == SDL_MOUSEMOTION) pointer_ = ImVec2(static_cast<float>(event.motion.x), static_cast<float>(event.motion.y));
+    }
+    const bool drew_game = sc2::app::ui::build_studio_frame(window_, *ui_, session_, pointer_);
+    sc2::app::ui::render_studio_frame(window_);
+    if (picture) *picture = read_picture();
+    window_.swap();
+    return drew_game;
+  }
+
+ private:
+  Picture read_picture() {
+    const auto file = dir_.path() / "frame.png";
+    const auto [width, height] = window_.drawable_size();
+    Picture picture;
+    if (!sc2::render::backends::write_framebuffer_png(file, width, height).empty()) return picture;
+    int channels = 0;
+    unsigned char* data = stbi_load(file.c_str(), &picture.width, &picture.height, &channels, 3);
+    if (!data) return picture;
+    picture.rgb.assign(data, data + static_cast<std::size_t>(picture.width) * picture.height * 3);
+    stbi_image_free(data);
+    return picture;
+  }
+
+  sc2::test::TempDir dir_;
+  RecordedSession session_;
+  sc2::render::backends::GlWindow window_;
+  std::unique_ptr<sc2::app::ui::StudioUi> ui_;
+  std::string error_;
+  std::optional<ImVec2> pointer_;
+};
+
+}  // namespace
+
+TEST_CASE("the real panels draw a recorded session: the units in the World view, the layers, the agent's marker") {
+  // The agent's call of every step: its target is drawn as the agent's marker.
+  const pysc2::FunctionCall move{function_id("Move_screen"), {{0}, {48, 16}}};
+  Panels panels(recorded_steps(move), "scripted");
+  INFO(panels.error());
+  REQUIRE(panels.error().empty());
+  Picture picture;
+  for (int i = 0; i < 3; ++i) CHECK(panels.frame());
+  CHECK(panels.frame(&picture));
+  // The commands heard which observation was drawn.
+  CHECK(panels.session().drawn_version() == panels.session().snapshot().timestep_version);
+  CHECK(panels.ui().snapshot().timestep->observation.game_loop == 24);
+
+  REQUIRE(picture.width == 1280);
+  const sc2::app::ui::SurfaceRect& world = panels.ui().world_surface();
+  REQUIRE(world.valid);
+  CHECK(world.layer_width == kLayerSize);
+  // Each unit's disc in its owner's colour, inside the World view: a disc of radius 1 at
+  // ~19 px per world unit covers about a thousand pixels.
+  CHECK(picture.count(owner_colour(1), world.rect) > 300);
+  CHECK(picture.count(owner_colour(2), world.rect) > 300);
+  // The agent's Move_screen target, in the agent's marker colour (255, 70, 230).
+  CHECK(picture.count(sc2::render::Rgb{255, 70, 230}, world.rect) > 20);
+  // The layer grid: the screen height map (120 everywhere) in its palette's colour, all over
+  // the image where the grid says it drew it.
+  const auto height_map = panels.ui().layer_image_surface("screen/height_map");
+  REQUIRE(height_map.has_value());
+  const sc2::render::Rgb height_colour = sc2::render::find_palette("height_map_256")->color(120);
+  const float area = height_map->rect.width * height_map->rect.height;
+  CHECK(picture.count(height_colour, height_map->rect) > 0.8f * area);
+  // The log came through the reader: the agent's calls, one per step.
+  CHECK(panels.session().action_log().size() == 4);
+}
+
+TEST_CASE("the real panels send a click in the World view as select_point and a right click as Smart_screen") {
+  Panels panels(recorded_steps(std::nullopt));
+  INFO(panels.error());
+  REQUIRE(panels.error().empty());
+  // Scripted SDL input, the path a person's mouse takes (SDL's queue, ImGui's SDL backend).
+  sc2::app::ParsedScript script = sc2::app::parse_script(
+      "wait_game\nclick world 10 50\nright_click world 40 12 shift\nwait_frames 2\nquit\n", "test script");
+  REQUIRE(script.error.empty());
+  sc2::app::ui::ScriptPlayer player(std::move(script.commands));
+  int frames = 0;
+  while (player.apply(panels.ui(), panels.window().sdl_window()) && ++frames < 200) panels.frame();
+  INFO(player.error());
+  CHECK(player.error().empty());
+
+  const auto& calls = panels.session().submitted_calls();
+  REQUIRE(calls.size() == 2);
+  CHECK(calls[0] == pysc2::FunctionCall{pysc2::fn::select_point, {{0}, {10, 50}}});
+  CHECK(calls[1] == pysc2::FunctionCall{function_id("Smart_screen"), {{1}, {40, 12}}});  // Shift: queued
+  // Shown in the log as the session answered: queued.
+  const auto log = panels.session().action_log();
+  REQUIRE(log.size() == 2);
+  CHECK(log[0].text == "select_point(\"select\", [10, 50])");
+  CHECK(log[0].result == "queued");
+}
