@@ -3,7 +3,7 @@
 #include <stdexcept>
 #include <utility>
 
-#include "app/session.h"
+#include "app/action_log.h"
 #include "client/pysc2/actions.h"
 
 namespace sc2::app {
@@ -82,7 +82,7 @@ void RecordedSession::log(ActionRecord record) {
   record.episode = snapshot_.episode;
   record.game_loop = snapshot_.timestep ? snapshot_.timestep->observation.game_loop : 0;
   log_.push_back(std::move(record));
-  if (log_.size() > Session::kMaxLog) log_.erase(log_.begin());
+  if (log_.size() > ActionLog::kMaxLog) log_.erase(log_.begin());
   ++snapshot_.log_version;
 }
 
