@@ -20,3 +20,10 @@ if(SC2_BUILD_APP)
   # libstb.so already contains the implementations (stbi_write_png).
   pkg_check_modules(STB REQUIRED IMPORTED_TARGET stb)
 endif()
+
+if(SC2_BUILD_LEARNING)
+  # libtorch-dev (Debian's PyTorch C++ library, CPU): only learning/ links it. Its BLAS is the
+  # system's libblas.so.3 alternative; libopenblas0-openmp makes that OpenBLAS (10-20x faster
+  # convolutions than the reference BLAS, ../shared/build-notes.md).
+  find_package(Torch REQUIRED CONFIG)           # ${TORCH_LIBRARIES} (imported target torch)
+endif()
