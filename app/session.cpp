@@ -199,9 +199,15 @@ SessionSnapshot Session::snapshot() const {
   // The parts' own state, each under its own lock.
   copy.paused = pacer_.paused();
   copy.render_sync = pacer_.render_sync();
+  copy.speed = pacer_.speed();
   copy.log_version = log_.version();
   copy.episodes_version = history_.version();
   return copy;
+}
+
+bool Session::wait_for_timestep(std::uint64_t after_version, std::chrono::steady_clock::duration timeout) const {
+  std::unique_lock lock(mutex_);
+  return published_.wait_for(lock, timeout, [&] { return snapshot_.timestep_version > after_version; });
 }
 
 std::vector<ActionRecord> Session::action_log() const { return log_.records(); }
@@ -288,6 +294,7 @@ void Session::publish(std::shared_ptr<const pysc2::TimeStep> shared, int episode
     snapshot_.timestep = std::move(shared);
     version = ++snapshot_.timestep_version;
   }
+  published_.notify_all();
   pacer_.published(version);  // synchronous rendering waits until the UI has drawn it
 }
 

@@ -23,6 +23,7 @@
 // EpisodeHistory (episode summaries), AgentDriver (the watched agent), StepRecorder (dataset
 // recording) and replay_files.h (saving replays).
 #include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -133,6 +134,9 @@ class Session final : public SessionReader, public SessionCommands {
   void set_observed_player(int player_id) override;
 
   SessionSnapshot snapshot() const override;
+  // Blocks until a TimeStep newer than `after_version` is published, at most `timeout`
+  // (the frame loop's wait when frames follow the observations). True when one was.
+  bool wait_for_timestep(std::uint64_t after_version, std::chrono::steady_clock::duration timeout) const;
   std::vector<ActionRecord> action_log() const override;  // oldest first, at most kMaxLog entries
 
   static constexpr std::size_t kMaxLog = ActionLog::kMaxLog;
@@ -220,6 +224,7 @@ class Session final : public SessionReader, public SessionCommands {
   EpisodeHistory history_;
 
   mutable std::mutex mutex_;  // guards snapshot_ only
+  mutable std::condition_variable published_;  // a new TimeStep is in snapshot_
   SessionSnapshot snapshot_;  // snapshot() adds the pacer's state and the log's and episodes' versions
 
   // Game thread only.

@@ -73,6 +73,7 @@ struct SessionSnapshot {
   std::vector<double> finished_episode_scores;  // final episode_reward of each finished episode
   bool paused = false;
   bool render_sync = false;  // each observation waits until the UI has drawn it
+  double speed = 1.0;        // the pace asked for, multiple of real time; <= 0: as fast as possible
   // Why the session ended by itself (e.g. max_game_loops reached); empty while it runs and
   // when it was stopped or failed.
   std::string finished;

@@ -54,6 +54,11 @@ bool StepPacer::paused() const {
   return paused_;
 }
 
+double StepPacer::speed() const {
+  std::lock_guard lock(mutex_);
+  return speed_;
+}
+
 bool StepPacer::render_sync() const {
   std::lock_guard lock(mutex_);
   return render_sync_;

@@ -33,6 +33,7 @@ class StepPacer {
   void set_render_sync(bool on);
   void frame_drawn(std::uint64_t version);  // the UI drew the TimeStep of this version
   bool paused() const;
+  double speed() const;
   bool render_sync() const;
 
   // The game thread published the TimeStep of this version (synchronous rendering waits for it).

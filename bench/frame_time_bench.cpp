@@ -31,6 +31,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <ctime>
 #include <map>
 #include <memory>
@@ -43,6 +44,7 @@
 #include "app/ui/studio_ui.h"
 #include "app/ui/studio_window.h"
 #include "bench/in_process_channel.h"
+#include "bench/render_sync_figure.h"
 #include "client/controller.h"
 #include "client/pysc2/env.h"
 #include "render/backends/gl_window.h"
@@ -311,7 +313,23 @@ int main(int argc, char** argv) {
   cli.add_option("--screenshot", options.screenshot, "write the last frame to this PNG file (to look at the pixels)");
   cli.add_option("--width", options.width, "window width")->check(CLI::PositiveNumber);
   cli.add_option("--height", options.height, "window height")->check(CLI::PositiveNumber);
+  bool sync = false;
+  sc2::bench::RenderSyncOptions sync_options;
+  cli.add_flag("--sync", sync,
+               "instead: observations drawn per second by the real sc2studio with every observation drawn "
+               "(--render_sync --speed 0 --step_mul 1; bench/render_sync_figure.h), at the first of --sizes");
+  cli.add_option("--studio", sync_options.studios,
+                 "--sync: sc2studio binaries to measure in turn (default: the one beside this program)");
+  cli.add_option("--rounds", sync_options.rounds, "--sync: rounds over the binaries")->check(CLI::PositiveNumber);
   CLI11_PARSE(cli, argc, argv);
+  if (sync) {
+    if (sync_options.studios.empty()) {
+      sync_options.studios.push_back((std::filesystem::canonical("/proc/self/exe").parent_path() / "sc2studio").string());
+    }
+    sync_options.map = options.map == "CollectMineralsAndGas" && cli.count("--map") == 0 ? "MoveToBeacon" : options.map;
+    sync_options.size = options.sizes.front();
+    return sc2::bench::run_render_sync_figure(sync_options);
+  }
 
   setenv("SDL_VIDEODRIVER", "offscreen", 0);  // keep a driver the caller chose
   app::StudioOptions studio;

@@ -21,6 +21,7 @@
 
 #include "app/action_log_file.h"
 #include "app/config_paths.h"
+#include "app/frame_pacing.h"
 #include "app/connect_address.h"
 #include "app/recording_folder.h"
 #include "app/script.h"
@@ -42,7 +43,6 @@ using Clock = std::chrono::steady_clock;
 
 constexpr auto kFirstTimeStepTimeout = std::chrono::seconds(20);
 constexpr int kFramesAfterFailure = 5;
-constexpr auto kFrameInterval = std::chrono::milliseconds(16);  // ~60 frames/s without vsync
 
 std::filesystem::path own_folder() {
   std::error_code error;
@@ -143,7 +143,7 @@ class StudioApp {
       window_.swap();
       if (finish || ui_->quit_requested()) running_ = false;
       if (running_) restart_if_asked();
-      pace(frame_start);
+      pace(frame_start, state);
     }
     if (script_ && !script_->error().empty()) exit_code_ = 1;
     ui_.reset();  // its GL objects go before the window's context
@@ -272,11 +272,22 @@ class StudioApp {
     first_observation_ = nlohmann::json();
   }
 
-  // Without vsync (e.g. the offscreen driver) do not spin faster than ~60 frames/s.
-  static void pace(Clock::time_point frame_start) {
-    const auto frame_time = Clock::now() - frame_start;
-    if (frame_time >= kFrameInterval) return;
-    SDL_Delay(static_cast<Uint32>(std::chrono::duration_cast<std::chrono::milliseconds>(kFrameInterval - frame_time).count()));
+  // ~60 frames/s, or, when the game waits for every frame, a frame per observation as fast
+  // as they come (app/frame_pacing.h).
+  void pace(Clock::time_point frame_start, const SessionSnapshot& state) {
+    FramePaceInput input;
+    input.render_sync = state.render_sync;
+    input.speed = state.speed;
+    input.paused = state.paused;
+    input.game_running = state.state == SessionState::running;
+    input.frame_time = Clock::now() - frame_start;
+    const FramePace pace = frame_pace(input);
+    window_.set_vsync(!pace.follow_observations);  // the window opens with vsync on
+    if (pace.follow_observations) {
+      session_->wait_for_timestep(ui_->drawn_version(), pace.wait);
+    } else if (pace.wait > Clock::duration::zero()) {
+      SDL_Delay(static_cast<Uint32>(std::chrono::ceil<std::chrono::milliseconds>(pace.wait).count()));
+    }
   }
 
   // Stops every session (finishing a recording; the game processes quit), then reports the

@@ -48,7 +48,8 @@ std::string GlWindow::open(const GlWindowOptions& options) {
   if (!context_) return std::string("creating an OpenGL 3.3 core context failed: ") + SDL_GetError();
   keep_loaded_libraries_for_leak_reports();
   SDL_GL_MakeCurrent(window_, context_);
-  SDL_GL_SetSwapInterval(options.vsync ? 1 : 0);
+  vsync_ = !options.vsync;  // so that set_vsync sets it
+  set_vsync(options.vsync);
   if (epoxy_gl_version() < 33) return "OpenGL 3.3 is required, the driver offers " + std::to_string(epoxy_gl_version());
 
   IMGUI_CHECKVERSION();
@@ -91,6 +92,12 @@ void GlWindow::draw(const ImDrawData* data, const float backdrop[4]) {
     ImGui_ImplOpenGL3_RenderDrawData(const_cast<ImDrawData*>(data));
   }
   glFlush();
+}
+
+void GlWindow::set_vsync(bool on) {
+  if (on == vsync_) return;
+  vsync_ = on;
+  SDL_GL_SetSwapInterval(on ? 1 : 0);
 }
 
 }  // namespace sc2::render::backends

@@ -60,10 +60,13 @@ class GlWindow {
   // needs its buffers.
   void draw(const ImDrawData* data, const float backdrop[4]);
   void swap() { SDL_GL_SwapWindow(window_); }
+  // Swaps wait for the display's refresh (when it has one) or not; changed only when it differs.
+  void set_vsync(bool on);
   bool soft_renderer_in_use() const { return imgui_renderer_.ready(); }
 
  private:
   bool sdl_ = false;
+  bool vsync_ = false;
   SDL_Window* window_ = nullptr;
   SDL_GLContext context_ = nullptr;
   bool imgui_context_ = false;

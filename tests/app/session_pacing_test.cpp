@@ -58,6 +58,27 @@ TEST_CASE("with synchronous rendering the game steps once per drawn observation,
   session.stop();
 }
 
+TEST_CASE("wait_for_timestep returns as the next observation is published, and after the timeout when none is") {
+  if (!have_sc2lite()) return;
+  SessionOptions options = fast_options();
+  options.render_sync = true;  // the game steps only when told the frame was drawn
+  Session session(options);
+  session.start();
+  REQUIRE(session.wait_for_timestep(0, std::chrono::seconds(20)));
+  const std::uint64_t first = session.snapshot().timestep_version;
+  CHECK(first >= 1);
+
+  const auto before = std::chrono::steady_clock::now();
+  CHECK_FALSE(session.wait_for_timestep(first, std::chrono::milliseconds(150)));  // nothing drawn: no step
+  CHECK(std::chrono::steady_clock::now() - before >= std::chrono::milliseconds(150));
+
+  session.frame_drawn(first);
+  CHECK(session.wait_for_timestep(first, std::chrono::seconds(10)));
+  CHECK(session.snapshot().timestep_version == first + 1);
+  CHECK(session.snapshot().speed == 0);
+  session.stop();
+}
+
 TEST_CASE("max_game_loops ends the session by itself after that many loops, over episode ends") {
   if (!have_sc2lite()) return;
   SessionOptions options = fast_options();
