@@ -1,0 +1,181 @@
+// The actor-critic loss on hand-computed values: log pi(a|s) over a0 renormalised on the
+// available functions plus only the argument heads the chosen function takes, the value and
+// entropy terms, where gradients flow and where they must not; and bad input.
+#include <cmath>
+#include <stdexcept>
+#include <vector>
+
+#include "client/pysc2/actions.h"
+#include "learning/losses.h"
+#include "tests/learning/torch_doctest.h"
+#include "tests/learning/learning_test_support.h"
+
+using namespace sc2;
+using learning::ActionChoice;
+using learning::Architecture;
+namespace arg = pysc2::arg;
+namespace fn = pysc2::fn;
+
+namespace {
+
+constexpr int kMoveScreen = 331;  // Move_screen(queued, screen)
+
+// Index of the layout's head for an argument type (the first one: Atari-net's x).
+std::size_t head_of(const learning::PolicyLayout& layout, int argument_type) {
+  for (std::size_t h = 0; h < layout.heads.size(); ++h)
+    if (layout.heads[h].argument_type == argument_type) return h;
+  throw std::invalid_argument("no head");
+}
+
+// Two samples for a FullyConv layout at 2x2:
+//  0: no_op and Move_screen available, p = 0.25 / 0.75; Move_screen chosen, queued uniform over
+//     2, screen pixel 2 of probabilities 0.1 0.2 0.3 0.4;
+//  1: only no_op available, no_op chosen.
+// Every head a chosen function does not take gets uneven logits, so counting it would show.
+struct TwoSamples {
+  learning::PolicyLayout layout = learning::make_policy_layout(Architecture::fullyconv, 2, 2);
+  learning::PolicyOutput output;
+  std::vector<ActionChoice> choices{2};
+
+  TwoSamples() {
+    auto functions = torch::full({2, 573}, learning::kMaskedLogit);
+    functions[0][fn::no_op] = 0.0f;
+    functions[0][kMoveScreen] = std::log(3.0f);
+    functions[1][fn::no_op] = 0.7f;
+    output.function_logits = functions.requires_grad_();
+    for (const auto& head : layout.heads) {
+      auto logits = torch::arange(head.size(), torch::kFloat32).repeat({2, 1}) * 0.37f;
+      output.head_logits.push_back(logits.requires_grad_());
+    }
+    output.head_logits[head_of(layout, arg::queued)] = torch::zeros({2, 2}).requires_grad_();
+    output.head_logits[head_of(layout, arg::screen)] =
+        torch::log(torch::tensor({0.1f, 0.2f, 0.3f, 0.4f})).repeat({2, 1}).requires_grad_();
+    output.value = torch::tensor({1.0f, 0.5f}).requires_grad_();
+    choices[0].function = kMoveScreen;
+    choices[0].arguments[arg::queued] = 1;
+    choices[0].arguments[arg::screen] = 2;
+    choices[1].function = fn::no_op;
+  }
+};
+
+double entropy(std::initializer_list<double> p) {
+  double h = 0;
+  for (double v : p) h -= v * std::log(v);
+  return h;
+}
+
+}  // namespace
+
+TEST_CASE("the loss counts a0 over the available functions and only the arguments the chosen function takes") {
+  TwoSamples s;
+  const auto targets = learning::action_targets(s.choices, s.layout);
+  CHECK(targets.function[0].item<std::int64_t>() == kMoveScreen);
+  CHECK(targets.heads[head_of(s.layout, arg::screen)][0].item<std::int64_t>() == 2);
+  CHECK(targets.heads[head_of(s.layout, arg::minimap)][0].item<std::int64_t>() == -1);
+  CHECK(targets.heads[head_of(s.layout, arg::screen)][1].item<std::int64_t>() == -1);
+
+  const auto returns = torch::tensor({3.0f, 0.0f});
+  const learning::LossWeights weights{0.5, 0.01};
+  const auto terms = learning::actor_critic_loss(s.output, targets, returns, weights);
+
+  const double log_pi0 = std::log(0.75) + std::log(0.5) + std::log(0.3);
+  CHECK(terms.log_probability[0].item<double>() == doctest::Approx(log_pi0).epsilon(1e-5));
+  CHECK(terms.log_probability[1].item<double>() == doctest::Approx(0.0).epsilon(1e-6));  // the only choice
+
+  const double h0 = entropy({0.25, 0.75}) + std::log(2.0) + entropy({0.1, 0.2, 0.3, 0.4});
+  CHECK(terms.entropy_per_sample[0].item<double>() == doctest::Approx(h0).epsilon(1e-5));
+  CHECK(terms.entropy_per_sample[1].item<double>() == doctest::Approx(0.0).epsilon(1e-6));
+
+  // advantages 3 - 1 = 2 and 0 - 0.5 = -0.5
+  const double policy = -(2.0 * log_pi0 + -0.5 * 0.0) / 2;
+  const double value = 0.5 * (2.0 * 2.0 + 0.5 * 0.5) / 2;
+  const double mean_entropy = h0 / 2;
+  CHECK(terms.policy.item<double>() == doctest::Approx(policy).epsilon(1e-5));
+  CHECK(terms.value.item<double>() == doctest::Approx(value).epsilon(1e-5));
+  CHECK(terms.entropy.item<double>() == doctest::Approx(mean_entropy).epsilon(1e-5));
+  CHECK(terms.total.item<double>() == doctest::Approx(policy + 0.5 * value - 0.01 * mean_entropy).epsilon(1e-5));
+}
+
+TEST_CASE("gradients: none into unused heads or masked functions, none from the policy term into the value") {
+  TwoSamples s;
+  const auto targets = learning::action_targets(s.choices, s.layout);
+  const auto terms = learning::actor_critic_loss(s.output, targets, torch::tensor({3.0f, 0.0f}), {0.5, 0.01});
+
+  // The policy term alone: the advantage is a constant, so the value gets no gradient.
+  auto value_gradient = torch::autograd::grad({terms.policy}, {s.output.value}, {}, true, false, true)[0];
+  CHECK((!value_gradient.defined() || value_gradient.abs().sum().item<double>() == 0.0));
+
+  terms.total.backward();
+  // The value term: d/dv of beta * mean((G - v)^2) / 2 = -beta * (G - v) / B.
+  CHECK(s.output.value.grad()[0].item<double>() == doctest::Approx(-0.5 * 2.0 / 2).epsilon(1e-5));
+  CHECK(s.output.value.grad()[1].item<double>() == doctest::Approx(-0.5 * -0.5 / 2).epsilon(1e-5));
+  // No gradient into heads no chosen function takes, nor into unavailable functions.
+  CHECK(s.output.head_logits[head_of(s.layout, arg::minimap)].grad().abs().sum().item<double>() == 0.0);
+  CHECK(s.output.head_logits[head_of(s.layout, arg::control_group_id)].grad().abs().sum().item<double>() == 0.0);
+  const auto function_gradient = s.output.function_logits.grad();
+  CHECK(torch::isfinite(function_gradient).all().item<bool>());
+  CHECK(function_gradient[0][5].item<double>() == 0.0);
+  CHECK(function_gradient[1][kMoveScreen].item<double>() == 0.0);
+  // The screen head of sample 0 is pushed towards pixel 2 (positive advantage): the loss falls
+  // as its logit rises.
+  CHECK(s.output.head_logits[head_of(s.layout, arg::screen)].grad()[0][2].item<double>() < 0.0);
+}
+
+TEST_CASE("Atari-net: a point is two targets, x and y, each scored by its own head") {
+  const auto layout = learning::make_policy_layout(Architecture::atari, 20, 20);
+  ActionChoice choice;
+  choice.function = kMoveScreen;
+  choice.arguments[arg::queued] = 0;
+  choice.arguments[arg::screen] = 7 * 20 + 3;  // x 3, y 7
+  const auto targets = learning::action_targets({choice}, layout);
+  const std::size_t x = head_of(layout, arg::screen);
+  CHECK(targets.heads[x][0].item<std::int64_t>() == 3);
+  CHECK(targets.heads[x + 1][0].item<std::int64_t>() == 7);
+
+  learning::PolicyOutput output;
+  output.function_logits = torch::full({1, 573}, learning::kMaskedLogit);
+  output.function_logits[0][kMoveScreen] = 0.0f;
+  for (const auto& head : layout.heads) output.head_logits.push_back(torch::zeros({1, head.size()}));
+  output.value = torch::zeros({1});
+  const auto terms = learning::actor_critic_loss(output, targets, torch::zeros({1}), {});
+  // a0 certain; queued 1/2; x 1/20; y 1/20.
+  CHECK(terms.log_probability[0].item<double>() == doctest::Approx(std::log(0.5 / 400)).epsilon(1e-5));
+}
+
+TEST_CASE("a step down the loss makes an action with a positive advantage more likely (real network)") {
+  torch::manual_seed(3);
+  learning::NetworkSpec spec;
+  spec.architecture = Architecture::fullyconv;
+  spec.screen_size = spec.minimap_size = 8;
+  spec.pooled_size = 4;
+  auto network = learning::make_network(spec);
+  learning::InputBatch batch(learning::make_input_spec(8, 8), 1);
+  learning::write_observation(test::zero_observation(8, 8, {0, 7, kMoveScreen}), batch, 0);
+  const auto input = learning::input_tensors(batch, 0, 1);
+  ActionChoice choice;
+  choice.function = kMoveScreen;
+  choice.arguments[arg::queued] = 0;
+  choice.arguments[arg::screen] = 5 * 8 + 6;
+  const auto targets = learning::action_targets({choice}, network->layout());
+  torch::optim::SGD optimizer(network->parameters(), 0.05);
+  double first = 0, last = 0;
+  for (int i = 0; i < 5; ++i) {
+    auto output = network->forward(input, {});
+    auto terms = learning::actor_critic_loss(output, targets, output.value.detach() + 1.0f, {0.5, 0.0});
+    (i == 0 ? first : last) = terms.log_probability[0].item<double>();
+    optimizer.zero_grad();
+    terms.total.backward();
+    optimizer.step();
+  }
+  CHECK(last > first + 0.1);
+}
+
+TEST_CASE("the loss refuses actions, returns and outputs of different sizes") {
+  TwoSamples s;
+  CHECK_THROWS_AS(learning::action_targets({}, s.layout), std::invalid_argument);
+  const auto targets = learning::action_targets(s.choices, s.layout);
+  CHECK_THROWS_AS(learning::actor_critic_loss(s.output, targets, torch::zeros({3}), {}), std::invalid_argument);
+  auto fewer = targets;
+  fewer.heads.pop_back();
+  CHECK_THROWS_AS(learning::actor_critic_loss(s.output, fewer, torch::zeros({2}), {}), std::invalid_argument);
+}
