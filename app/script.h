@@ -17,7 +17,8 @@
 //   setting NAME VALUE               set a control of the settings panel (NAME screen | minimap
 //                                    | map) as a person would; "click_button settings/apply" applies
 //   click_button NAME                left click a button the UI names (StudioUi::control_rect):
-//                                    settings/apply, settings/restart, banner/restart
+//                                    settings/apply, settings/restart, banner/restart,
+//                                    log/row/<N> (the Action log's row of call N, if in view)
 //   kill_game                        kill the game server this app started (a lost connection)
 //   freeze_game / thaw_game          stop (SIGSTOP) / continue (SIGCONT) the game servers this
 //                                    app started: a server that hangs, then recovers

@@ -125,6 +125,13 @@ struct SettingsEdit {
   std::vector<std::string> maps;
 };
 
+// The Action log: the row whose whole call the detail line shows (none: the newest), and the
+// call the detail line showed wholly last frame (scripted runs and tests read it).
+struct ActionLogView {
+  std::optional<std::uint64_t> selected;  // an ActionRecord's sequence
+  std::string detail_shown;
+};
+
 struct ViewToggles {
   bool follow_log = true;
   bool show_help = false;

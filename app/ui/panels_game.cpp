@@ -9,6 +9,7 @@
 #include <cinttypes>
 
 #include "app/ui/cheap_drawing.h"
+#include "app/ui/log_detail.h"
 #include "app/ui/mode_text.h"
 #include "app/ui/studio_ui.h"
 #include "app/ui/ui_helpers.h"
@@ -236,27 +237,42 @@ void StudioUi::draw_game_panel(const SessionSnapshot& snapshot) {
 }
 
 // [SECTION] Action log
-void StudioUi::draw_action_log(const SessionSnapshot&) {
+// The table shows a line per call (only the rows in view are built); its FunctionCall column is
+// too narrow for a whole call at the default window size, so a detail line under it shows the
+// whole of the clicked row, or of the newest call, and hovering a row shows it too.
+void StudioUi::draw_action_log(const SessionSnapshot& snapshot) {
   place_window(0.37f, 0.64f, 0.23f, 0.36f);
   skip_background_over_backdrop(kLogWindow);
+  log_view_.detail_shown.clear();
   if (!ImGui::Begin(kLogWindow)) {
     ImGui::End();
     return;
   }
   ImGui::Checkbox("follow", &view_.follow_log);
   ImGui::SameLine();
-  ImGui::TextColored(kDim, "%zu sent", shown_.log.size());
+  ImGui::TextColored(kDim, "%zu sent; click a row", shown_.log.size());
+
+  // The detail line is measured first: the table takes the height it leaves.
+  const ActionRecord* detailed = detailed_record(shown_.log, log_view_.selected);
+  const bool chosen = detailed != nullptr && log_view_.selected == detailed->sequence;
+  const LogDetail detail = detailed ? log_detail(*detailed, snapshot.mode, chosen) : LogDetail{"no call yet", "", ""};
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float call_height =
+      detail.call.empty() ? 0.0f : ImGui::CalcTextSize(detail.call.c_str(), nullptr, false, ImGui::GetContentRegionAvail().x).y;
+  const float footer = 2.0f * style.ItemSpacing.y + 1.0f + ImGui::GetTextLineHeight() + call_height;
+
   // No row backgrounds: every other row was a blended fill (~26 K of the table's 51 K pixels in
   // the first-run layout, each shaded by a software renderer); column borders keep rows apart.
-  const ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_BordersInnerV |
-                                ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingStretchProp;
-  if (ImGui::BeginTable("##log", 5, flags)) {
+  // "#" starts hidden (right click the header to show it): the call needs the room more.
+  const ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_Resizable |
+                                ImGuiTableFlags_Hideable | ImGuiTableFlags_SizingStretchProp;
+  if (ImGui::BeginTable("##log", 5, flags, ImVec2(0.0f, -footer))) {
     ImGui::TableSetupScrollFreeze(0, 1);
-    ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed, 30.0f);
-    ImGui::TableSetupColumn("loop", ImGuiTableColumnFlags_WidthFixed, 44.0f);
+    ImGui::TableSetupColumn("#", ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_DefaultHide, 30.0f);
+    ImGui::TableSetupColumn("loop", ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_NoHide, 44.0f);
     ImGui::TableSetupColumn("by", ImGuiTableColumnFlags_WidthFixed, 46.0f);
-    ImGui::TableSetupColumn("FunctionCall", ImGuiTableColumnFlags_WidthStretch, 3.0f);
-    ImGui::TableSetupColumn("result", ImGuiTableColumnFlags_WidthStretch, 1.2f);
+    ImGui::TableSetupColumn("FunctionCall", ImGuiTableColumnFlags_WidthStretch | ImGuiTableColumnFlags_NoHide, 3.0f);
+    ImGui::TableSetupColumn("result", ImGuiTableColumnFlags_WidthStretch, 1.0f);
     ImGui::TableHeadersRow();
     std::size_t next_note = 0;
     auto draw_notes_until = [&](std::uint64_t sequence) {
@@ -273,8 +289,25 @@ void StudioUi::draw_action_log(const SessionSnapshot&) {
       ImGui::TableNextRow();
       ImGui::TableSetColumnIndex(0);
       ImGui::TextColored(kDim, "%" PRIu64, record.sequence);
+      // The row's handle: the loop column, which cannot be hidden, selects across the row.
       ImGui::TableSetColumnIndex(1);
-      ImGui::TextColored(kDim, "%u", record.game_loop);
+      char label[48];
+      std::snprintf(label, sizeof label, "%u##%" PRIu64, record.game_loop, record.sequence);
+      const bool selected = log_view_.selected == record.sequence;
+      ImGui::PushStyleColor(ImGuiCol_Text, kDim);
+      if (ImGui::Selectable(label, selected, ImGuiSelectableFlags_SpanAllColumns)) {
+        log_view_.selected = selected ? std::nullopt : std::optional<std::uint64_t>(record.sequence);
+      }
+      ImGui::PopStyleColor();
+      remember_control("log/row/" + std::to_string(record.sequence));
+      if (ImGui::IsItemHovered()) {
+        ImGui::BeginTooltip();
+        ImGui::PushTextWrapPos(ImGui::GetFontSize() * 40.0f);
+        ImGui::TextUnformatted(record.text.c_str());
+        ImGui::TextColored(record.failed ? kRed : kDim, "%s", record.result.c_str());
+        ImGui::PopTextWrapPos();
+        ImGui::EndTooltip();
+      }
       ImGui::TableSetColumnIndex(2);
       const ImVec4& colour = shown_.snapshot.mode != SessionMode::play ? kDim : (record.source == Controller::agent ? kMagenta : kCyan);
       ImGui::TextColored(colour, "%s", call_source_text(record.source, shown_.snapshot.mode));
@@ -305,6 +338,23 @@ void StudioUi::draw_action_log(const SessionSnapshot&) {
     draw_notes_until(UINT64_MAX);
     if (view_.follow_log && ImGui::GetScrollY() >= ImGui::GetScrollMaxY() - 1.0f) ImGui::SetScrollHereY(1.0f);
     ImGui::EndTable();
+  }
+
+  // The detail line: which call and what became of it, then the whole call, wrapped.
+  ImGui::Separator();
+  ImGui::TextColored(kDim, "%s", detail.header.c_str());
+  if (detailed) {
+    ImGui::SameLine(0, 0);
+    ImGui::TextColored(detailed->failed ? kRed : (detailed->result == "ok" ? kGreen : kDim), "%s", detail.result.c_str());
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextUnformatted(detail.call.c_str());
+    ImGui::PopTextWrapPos();
+    const ImVec2 window_min = ImGui::GetWindowPos();
+    const ImVec2 window_max(window_min.x + ImGui::GetWindowWidth(), window_min.y + ImGui::GetWindowHeight());
+    const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
+    if (min.x >= window_min.x && min.y >= window_min.y && max.x <= window_max.x && max.y <= window_max.y) {
+      log_view_.detail_shown = detail.call;
+    }
   }
   ImGui::End();
 }

@@ -50,6 +50,7 @@ void StudioUi::set_session(SessionCommands& commands, const StudioOptions& optio
   options_ = options;
   settings_.edited = options;
   shown_ = SessionOnScreen{};
+  log_view_ = ActionLogView{};
   layers_.atlas.clear();
   input_.armed.reset();
   input_.mapper.cancel();

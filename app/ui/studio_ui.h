@@ -61,13 +61,16 @@ class StudioUi {
   void reveal_layer(const std::string& key) { layers_.reveal = key; }
   const SurfaceRect& minimap_surface() const { return minimap_.surface; }
   // Where a named button was drawn last frame (settings/apply, settings/restart,
-  // banner/restart), if it was visible: scripted runs click it like a person would.
+  // banner/restart, log/row/<sequence>), if it was visible: scripted runs click it like a person would.
   std::optional<ImageRect> control_rect(const std::string& name) const;
   // Scripted runs: sets a control of the settings panel ("screen", "minimap" sizes in pixels,
   // "map": one the game listed) as the slider or combo would; applied by settings/apply.
   // Returns an error or "".
   std::string edit_setting(const std::string& name, const std::string& value);
   const SessionSnapshot& snapshot() const { return shown_.snapshot; }
+  // The whole call the Action log's detail line showed last frame, when it was wholly inside
+  // the window; empty otherwise.
+  const std::string& log_detail_shown() const { return log_view_.detail_shown; }
   SessionCommands& commands() { return *commands_; }  // scripted replay seeks
   const Keymap& keymap() const { return input_.keymap; }
 
@@ -155,6 +158,7 @@ class StudioUi {
   SpeedChoice speed_;
   SettingsEdit settings_;
   ViewToggles view_;
+  ActionLogView log_view_;
   AppRequests requests_;
 };
 

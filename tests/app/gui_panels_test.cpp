@@ -236,3 +236,58 @@ TEST_CASE("the real panels send a click in the World view as select_point and a 
   CHECK(log[0].text == "select_point(\"select\", [10, 50])");
   CHECK(log[0].result == "queued");
 }
+
+TEST_CASE("at the default 1280x800 layout the Action log's detail line shows the whole newest call") {
+  // A call far wider than the log's FunctionCall column (the issue's `Attack_scree...`).
+  const pysc2::FunctionCall attack{function_id("Attack_screen"), {{1}, {48, 16}}};
+  Panels panels(recorded_steps(attack), "scripted");
+  INFO(panels.error());
+  REQUIRE(panels.error().empty());
+  Picture picture;
+  for (int i = 0; i < 3; ++i) CHECK(panels.frame());
+  CHECK(panels.frame(&picture));
+  REQUIRE(picture.width == 1280);
+  REQUIRE(picture.height == 800);
+  const auto log = panels.session().action_log();
+  REQUIRE_FALSE(log.empty());
+  CHECK(log.back().text == "Attack_screen(\"queued\", [48, 16])");
+  // Drawn whole and wholly inside the window.
+  CHECK(panels.ui().log_detail_shown() == log.back().text);
+}
+
+TEST_CASE("a click on an Action log row shows that row's whole call in the detail line, a second click the newest again") {
+  auto view = std::make_shared<pysc2::GameView>();
+  view->map_name = "Recorded";
+  view->map_width = view->map_height = static_cast<int>(kMapSize);
+  view->camera_width = 24.0f;
+  const std::vector<pysc2::FunctionCall> calls = {
+      pysc2::FunctionCall{pysc2::fn::select_rect, {{0}, {10, 50}, {40, 12}}},
+      pysc2::FunctionCall{function_id("Attack_screen"), {{1}, {48, 16}}},
+      pysc2::FunctionCall{function_id("Move_screen"), {{0}, {3, 60}}}};
+  std::vector<RecordedStep> steps;
+  for (std::size_t i = 0; i < calls.size(); ++i) steps.push_back(recorded_step(static_cast<std::uint32_t>(8 * i), view, calls[i]));
+  Panels panels(std::move(steps), "scripted");
+  INFO(panels.error());
+  REQUIRE(panels.error().empty());
+  for (int i = 0; i < 3; ++i) panels.frame();
+  panels.session().set_paused(true);  // no new calls: the rows stay where they are
+  panels.frame();
+  const auto log = panels.session().action_log();
+  REQUIRE(log.size() >= 2);
+  CHECK(panels.ui().log_detail_shown() == log.back().text);
+
+  auto play = [&](const std::string& text) {
+    sc2::app::ParsedScript script = sc2::app::parse_script(text, "test script");
+    REQUIRE(script.error.empty());
+    sc2::app::ui::ScriptPlayer player(std::move(script.commands));
+    int frames = 0;
+    while (player.apply(panels.ui(), panels.window().sdl_window()) && ++frames < 200) panels.frame();
+    INFO(player.error());
+    CHECK(player.error().empty());
+  };
+  play("click_button log/row/1\nwait_frames 2\nquit\n");
+  CHECK(panels.ui().log_detail_shown() == log.front().text);
+  CHECK(log.front().text != log.back().text);
+  play("click_button log/row/1\nwait_frames 2\nquit\n");  // the chosen row again: back to the newest
+  CHECK(panels.ui().log_detail_shown() == log.back().text);
+}
