@@ -37,15 +37,28 @@ std::vector<EffectCircle> effect_circles(const pysc2::RawView& raw, const render
 }
 
 std::vector<UnitLabel> unit_labels(const pysc2::RawView& raw, const render::WorldRect& view, bool with_names) {
+  // A gas building covers its geyser: its own label says what is left, the geyser's would
+  // be written over it.
+  std::vector<render::WorldPoint> gas_buildings;
+  for (const pysc2::RawUnit& unit : raw.units) {
+    if (render::resource_kind(unit) == render::ResourceKind::gas_building) gas_buildings.push_back({unit.pos.x, unit.pos.y});
+  }
+  auto covered = [&](const pysc2::RawUnit& unit) {
+    if (render::resource_kind(unit) != render::ResourceKind::vespene_geyser) return false;
+    return std::any_of(gas_buildings.begin(), gas_buildings.end(),
+                       [&](render::WorldPoint at) { return distance(at, unit.pos.x, unit.pos.y) < 0.5f; });
+  };
   std::vector<UnitLabel> labels;
   for (const pysc2::RawUnit& unit : raw.units) {
     const float x = unit.pos.x, y = unit.pos.y, r = unit.radius;
     if (x + r < view.left || x - r > view.right() || y + r < view.bottom || y - r > view.top()) continue;
+    if (covered(unit)) continue;
     std::string text;
-    bool resource = false;
+    bool resource = false, vespene = false;
     if (unit.mineral_contents > 0 || unit.vespene_contents > 0) {
       text = std::to_string(unit.mineral_contents > 0 ? unit.mineral_contents : unit.vespene_contents);
       resource = true;
+      vespene = unit.mineral_contents <= 0;
       if (with_names) text = unit_type_label(static_cast<int>(unit.unit_type)) + " " + text;
     } else if (with_names) {
       text = unit_type_label(static_cast<int>(unit.unit_type));
@@ -63,9 +76,24 @@ std::vector<UnitLabel> unit_labels(const pysc2::RawView& raw, const render::Worl
     if (unit.is_burrowed) append("(burrowed)");
     if (unit.cloak == pysc2::CloakState::cloaked || unit.cloak == pysc2::CloakState::cloaked_detected) append("(cloaked)");
     if (text.empty()) continue;
-    labels.push_back(UnitLabel{{x, y - r}, std::move(text), resource});
+    labels.push_back(UnitLabel{{x, y - r}, std::move(text), resource, vespene});
   }
   return labels;
+}
+
+std::vector<render::ResourceKind> resource_kinds_in_view(const pysc2::RawView& raw, const render::WorldRect& view) {
+  bool seen[4] = {};
+  for (const pysc2::RawUnit& unit : raw.units) {
+    const float x = unit.pos.x, y = unit.pos.y, r = unit.radius;
+    if (x + r < view.left || x - r > view.right() || y + r < view.bottom || y - r > view.top()) continue;
+    seen[static_cast<int>(render::resource_kind(unit))] = true;
+  }
+  std::vector<render::ResourceKind> kinds;
+  for (render::ResourceKind kind :
+       {render::ResourceKind::minerals, render::ResourceKind::vespene_geyser, render::ResourceKind::gas_building}) {
+    if (seen[static_cast<int>(kind)]) kinds.push_back(kind);
+  }
+  return kinds;
 }
 
 ImageRect camera_image_rect(const ImageRect& widget, const render::WorldRect& camera, const render::WorldRect& view) {

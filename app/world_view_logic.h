@@ -10,6 +10,7 @@
 #include "app/input_mapper.h"
 #include "client/pysc2/game_view.h"
 #include "client/pysc2/raw_view.h"
+#include "render/resource_kind.h"
 #include "render/world_scene.h"
 
 namespace sc2::app {
@@ -28,12 +29,18 @@ struct UnitLabel {
   render::WorldPoint anchor;  // top centre of the text: just below the unit's disc
   std::string text;
   bool resource = false;  // a mineral / vespene amount (drawn brighter)
+  bool vespene = false;   // a vespene amount (geyser or gas building): drawn in vespene's colour
 };
 
 // Labels for units in `view`: a resource's remaining mineral_contents / vespene_contents
 // (always, they decide where workers go), and unit type names when `with_names` (the UI
-// asks for names only when a unit is big enough on screen to carry one).
+// asks for names only when a unit is big enough on screen to carry one). A geyser under a gas
+// building gets none: the building, drawn over it, has its own.
 std::vector<UnitLabel> unit_labels(const pysc2::RawView& raw, const render::WorldRect& view, bool with_names);
+
+// The kinds of resource (render/resource_kind.h) with a unit in `view`, in the order mineral
+// field, vespene geyser, gas building: what the World view's legend names.
+std::vector<render::ResourceKind> resource_kinds_in_view(const pysc2::RawView& raw, const render::WorldRect& view);
 
 // The window rectangle where the whole camera area would be drawn when the widget at
 // `widget` shows only `view` (a part of `camera`). Mapping mouse points through it with

@@ -18,6 +18,8 @@ struct UnitInstance {
   float damage;
   float flags;
   float facing;
+  float core[3];
+  float core_fraction;
 };
 
 struct LineVertex {
@@ -47,6 +49,8 @@ WorldRenderer::WorldRenderer() {
   float_attribute(3, 1, sizeof(UnitInstance), offsetof(UnitInstance, damage), true);
   float_attribute(4, 1, sizeof(UnitInstance), offsetof(UnitInstance, flags), true);
   float_attribute(5, 1, sizeof(UnitInstance), offsetof(UnitInstance, facing), true);
+  float_attribute(6, 3, sizeof(UnitInstance), offsetof(UnitInstance, core), true);
+  float_attribute(7, 1, sizeof(UnitInstance), offsetof(UnitInstance, core_fraction), true);
 
   line_vertex_array_.bind();
   line_buffer_.bind(GL_ARRAY_BUFFER);
@@ -171,13 +175,14 @@ void WorldRenderer::draw_terrain(RenderContext& context, const pysc2::Observatio
 void WorldRenderer::draw_units(RenderContext& context, const std::vector<UnitDisc>& discs, const WorldRect& area,
                                int width_px) {
   if (discs.empty()) return;
-  static_assert(sizeof(UnitInstance) == 9 * sizeof(float));
+  static_assert(sizeof(UnitInstance) == 13 * sizeof(float));
   unit_instances_.clear();
   for (const UnitDisc& disc : discs) {
     const float flags = (disc.selected ? 1.0f : 0.0f) + (disc.facing_tick ? 2.0f : 0.0f);
     unit_instances_.insert(unit_instances_.end(),
                            {disc.center.x, disc.center.y, disc.radius, disc.fill.r / 255.0f, disc.fill.g / 255.0f,
-                            disc.fill.b / 255.0f, disc.fraction_damaged, flags, disc.facing});
+                            disc.fill.b / 255.0f, disc.fraction_damaged, flags, disc.facing, disc.core.r / 255.0f,
+                            disc.core.g / 255.0f, disc.core.b / 255.0f, disc.core_fraction});
   }
   const ShaderProgram& program = context.unit_program();
   program.use();

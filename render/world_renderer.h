@@ -3,7 +3,8 @@
 // texture (GL orientation; show with uv0 = (0, 1), uv1 = (1, 0)).
 // Background = screen height_map x 0.6, creep, power, times visibility (as PySC2's renderer;
 // optionally the player_relative layer painted over it, PySC2's F10);
-// units = discs in the owner colour with outline, damage, facing tick, selection ring;
+// units = discs in the owner colour with outline, damage, facing tick, selection ring
+// (resources in their kind's look: render/resource_kind.h);
 // order paths of selected units; status bars (render/world_scene.h unit_bars).
 // Zoom: `view` may be a part of `camera` (the area the screen layers cover); the terrain is
 // then sampled from that part of the screen layers.

@@ -5,6 +5,8 @@
 #include <tuple>
 #include <unordered_map>
 
+#include "render/resource_kind.h"
+
 namespace sc2::render {
 
 namespace {
@@ -51,8 +53,14 @@ std::vector<UnitDisc> unit_discs(const pysc2::RawView& raw, const WorldRect& are
     disc.tag = unit.tag;
     disc.center = {x, y};
     disc.radius = r;
-    disc.fill = owner_color(unit.owner);
-    if (unit.display_type == pysc2::DisplayType::placeholder) disc.fill = scaled(disc.fill, 1.0f / 3.0f);
+    const ResourceLook look = resource_look(resource_kind(unit), owner_color(unit.owner));
+    disc.fill = look.fill;
+    disc.core = look.core;
+    disc.core_fraction = look.core_fraction;
+    if (unit.display_type == pysc2::DisplayType::placeholder) {
+      disc.fill = scaled(disc.fill, 1.0f / 3.0f);
+      disc.core = scaled(disc.core, 1.0f / 3.0f);
+    }
     if (unit.health_max > 0) {
       disc.fraction_damaged = std::clamp((unit.health_max - unit.health) / unit.health_max, 0.0f, 1.0f);
     }

@@ -39,7 +39,10 @@ struct UnitDisc {
   std::uint64_t tag = 0;
   WorldPoint center;
   float radius = 0.0f;
-  Rgb fill;                   // owner colour (player_absolute), a third of it for placeholders
+  Rgb fill;                   // owner colour (player_absolute), a third of it for placeholders;
+                              // resources their kind's (render/resource_kind.h)
+  Rgb core;                   // an inner disc: a geyser's vent, a gas building's vespene
+  float core_fraction = 0;    // its radius over the disc's; 0 = none
   float fraction_damaged = 0; // (max - hp) / max, 0..1
   bool selected = false;
   bool facing_tick = false;   // draw the facing tick (units that can move)
@@ -47,7 +50,8 @@ struct UnitDisc {
 };
 
 // Units intersecting `area`, sorted as PySC2 draws them: lower z first, neutral below
-// non-neutral, larger below smaller, then by tag.
+// non-neutral (so a gas building covers its geyser), larger below smaller, then by tag.
+// Mineral fields, vespene geysers and gas buildings look apart (render/resource_kind.h).
 std::vector<UnitDisc> unit_discs(const pysc2::RawView& raw, const WorldRect& area);
 
 struct WorldLine {

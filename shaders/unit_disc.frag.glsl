@@ -1,12 +1,15 @@
 #version 330 core
 // PySC2-style unit: disc in the owner colour, damage disc in half that colour,
 // black 1 px outline, white facing tick, green ring at radius + 0.1 when selected.
+// Resources add an inner disc of their own colour (render/resource_kind.h).
 uniform float u_pixel;
 
 noperspective in vec2 v_offset;  // as unit_disc.vert.glsl
 flat in float v_radius;
 flat in vec3 v_fill;
 flat in float v_damage;
+flat in vec3 v_core;
+flat in float v_core_radius;
 flat in int v_flags;
 flat in vec2 v_facing_dir;
 flat in float v_tick_cos;
@@ -20,7 +23,9 @@ void main() {
   // Outside the disc and without a ring: nothing to draw (most of the quad's corners).
   if (!selected && d >= v_radius + 0.5 * px) discard;
   float disc = clamp((v_radius - d) / px + 0.5, 0.0, 1.0);
-  vec3 color = d < v_radius * v_damage ? v_fill * 0.5 : v_fill;
+  float core = v_core_radius > 0.0 ? clamp((v_core_radius - d) / px + 0.5, 0.0, 1.0) : 0.0;
+  vec3 color = mix(v_fill, v_core, core);
+  if (d < v_radius * v_damage) color *= 0.5;
   float outline = clamp((d - (v_radius - 1.5 * px)) / px + 0.5, 0.0, 1.0);
   vec3 edge = vec3(0.0);
   // The facing tick, on the outline only: the angle to the facing is under the tick's

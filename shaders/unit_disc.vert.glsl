@@ -7,6 +7,8 @@ layout(location = 2) in vec3 a_fill;    // owner colour 0..1
 layout(location = 3) in float a_damage; // fraction damaged 0..1
 layout(location = 4) in float a_flags;  // bit 0 selected, bit 1 facing tick
 layout(location = 5) in float a_facing; // radians, counter-clockwise from +x
+layout(location = 6) in vec3 a_core;    // inner disc colour 0..1 (resources: a geyser's vent, a gas building's vespene)
+layout(location = 7) in float a_core_fraction; // its radius over the unit's; 0 = none
 
 uniform vec4 u_view;   // left, bottom, width, height of the camera area (world units)
 uniform float u_pixel; // world units per target pixel
@@ -16,6 +18,8 @@ noperspective out vec2 v_offset;     // from the unit centre, world units
 flat out float v_radius;
 flat out vec3 v_fill;
 flat out float v_damage;
+flat out vec3 v_core;
+flat out float v_core_radius;  // world units
 flat out int v_flags;
 flat out vec2 v_facing_dir;  // unit vector of the facing
 flat out float v_tick_cos;   // cos of the tick's half-width: the tick is where cos(angle to facing) exceeds it
@@ -31,6 +35,8 @@ void main() {
   v_radius = a_radius;
   v_fill = a_fill;
   v_damage = a_damage;
+  v_core = a_core;
+  v_core_radius = a_radius * a_core_fraction;
   v_flags = int(a_flags + 0.5);
   v_facing_dir = vec2(cos(a_facing), sin(a_facing));
   v_tick_cos = cos(0.1 + u_pixel / max(a_radius, u_pixel));

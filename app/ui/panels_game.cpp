@@ -11,6 +11,7 @@
 #include "app/ui/cheap_drawing.h"
 #include "app/ui/log_detail.h"
 #include "app/ui/mode_text.h"
+#include "app/ui/resource_legend.h"
 #include "app/ui/studio_ui.h"
 #include "app/ui/ui_helpers.h"
 #include "client/map_catalog.h"
@@ -101,8 +102,9 @@ void StudioUi::draw_top_bar(const SessionSnapshot& snapshot) {
   ImGui::TextColored(kAccent, "%s", map_name_from_path(options_.map).c_str());
   map_facts_tooltip(options_.map);
   ImGui::SameLine(0, 18);
-  const ImVec4 mineral{0.45f, 0.75f, 1.0f, 1.0f};
-  const ImVec4 gas{0.45f, 0.95f, 0.55f, 1.0f};
+  // The world view's colours for the two resources (render/resource_kind.h).
+  const ImVec4 mineral = ImGui::ColorConvertU32ToFloat4(to_color(render::kMineralColor));
+  const ImVec4 gas = ImGui::ColorConvertU32ToFloat4(to_color(render::kVespeneColor));
   std::snprintf(value, sizeof value, "%" PRId64, obs ? obs->player[1] : 0);
   item("minerals", &mineral);
   std::snprintf(value, sizeof value, "%" PRId64, obs ? obs->player[2] : 0);
@@ -391,6 +393,25 @@ void StudioUi::draw_help() {
     }
     ImGui::EndTable();
   }
+  // What the World view's discs mean: the resources drawn apart, then everything else.
+  ImGui::Separator();
+  ImGui::TextColored(kAccent, "World view");
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  for (render::ResourceKind kind :
+       {render::ResourceKind::minerals, render::ResourceKind::vespene_geyser, render::ResourceKind::gas_building}) {
+    const float line = ImGui::GetTextLineHeight();
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    draw_resource_swatch(draw, ImVec2(at.x + line / 2, at.y + line / 2), std::floor(line * 0.45f), kind);
+    ImGui::Dummy(ImVec2(line, line));
+    ImGui::SameLine();
+    const char* meaning = kind == render::ResourceKind::minerals     ? "blue disc: minerals left written under it"
+                          : kind == render::ResourceKind::vespene_geyser ? "green disc, dark vent: vespene left written under it"
+                                                                          : "owner's disc, green core: a Refinery (Assimilator, Extractor) over its geyser";
+    ImGui::Text("%s  ", render::resource_kind_name(kind));
+    ImGui::SameLine();
+    ImGui::TextColored(kDim, "%s", meaning);
+  }
+  ImGui::TextColored(kDim, "Other units: a disc in the owner's colour (player_absolute), a tick where it faces, green ring when selected.");
   ImGui::Separator();
   if (ImGui::BeginTable("##keys", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp)) {
     ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthFixed, 140.0f);

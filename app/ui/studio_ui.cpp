@@ -15,6 +15,7 @@
 #include "app/unit_type_names.h"
 #include "app/world_view_logic.h"
 #include "app/ui/panels_replay.h"
+#include "app/ui/resource_legend.h"
 #include "app/ui/cheap_drawing.h"
 #include "app/ui/ui_helpers.h"
 #include "app/ui/world_direct_draw.h"
@@ -515,7 +516,15 @@ void StudioUi::draw_world_overlays(const pysc2::Observation& obs, const render::
     ImVec2 at = to_window(label.anchor);
     at = ImVec2(std::floor(at.x - text_size.x / 2), std::floor(at.y + 2));
     draw->AddText(ImVec2(at.x + 1, at.y + 1), IM_COL32(0, 0, 0, 220), label.text.c_str());
-    draw->AddText(at, label.resource ? IM_COL32(140, 220, 255, 255) : IM_COL32(235, 235, 235, 255), label.text.c_str());
+    const ImU32 colour = !label.resource ? IM_COL32(235, 235, 235, 255)
+                         : label.vespene ? IM_COL32(150, 240, 170, 255)
+                                         : IM_COL32(140, 220, 255, 255);
+    draw->AddText(at, colour, label.text.c_str());
+  }
+  // Which disc is which resource, for the kinds in view (not under an armed command's hint).
+  if (!input_.armed) {
+    const std::vector<render::ResourceKind> kinds = resource_kinds_in_view(obs.raw_view, view);
+    if (!kinds.empty()) draw_resource_legend(draw, ImVec2(min.x + 4, min.y + size.y - 4), size.x - 8, kinds);
   }
   // The pending target: the screen pixel an armed click would send.
   if (input_.armed && hovered) {

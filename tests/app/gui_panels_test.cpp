@@ -24,6 +24,7 @@
 #include "render/backends/gl_window.h"
 #include "render/backends/screenshot.h"
 #include "render/palette.h"
+#include "render/resource_kind.h"
 #include "tests/app/app_test_support.h"
 
 namespace pysc2 = sc2::pysc2;
@@ -67,7 +68,7 @@ pysc2::RawUnit unit(std::uint64_t tag, std::uint32_t type, int owner, float x, f
 // One observation: a flat lit map with a Marine (player 1) and a Zergling (player 2) on it,
 // every PySC2 layer at 64x64 (zeros but height and visibility), raw data and the game's view.
 RecordedStep recorded_step(std::uint32_t game_loop, const std::shared_ptr<const pysc2::GameView>& view,
-                           std::optional<pysc2::FunctionCall> call) {
+                           std::optional<pysc2::FunctionCall> call, const std::vector<pysc2::RawUnit>& more_units = {}) {
   auto timestep = std::make_shared<pysc2::TimeStep>();
   timestep->step_type = game_loop == 0 ? pysc2::StepType::first : pysc2::StepType::mid;
   pysc2::Observation& obs = timestep->observation;
@@ -85,6 +86,7 @@ RecordedStep recorded_step(std::uint32_t game_loop, const std::shared_ptr<const 
   obs.raw_view.sent = true;
   obs.raw_view.camera = pysc2::Point2D{kMapSize / 2, kMapSize / 2};
   obs.raw_view.units = {unit(1, 48, 1, kMarineX, kMarineY), unit(2, 105, 2, kZerglingX, kZerglingY)};
+  obs.raw_view.units.insert(obs.raw_view.units.end(), more_units.begin(), more_units.end());
   obs.available_actions = {pysc2::fn::no_op, pysc2::fn::move_camera, pysc2::fn::select_point,
                            pysc2::fn::select_rect, function_id("Move_screen"), function_id("Smart_screen")};
   return RecordedStep{timestep, std::move(call)};
@@ -290,4 +292,51 @@ TEST_CASE("a click on an Action log row shows that row's whole call in the detai
   CHECK(log.front().text != log.back().text);
   play("click_button log/row/1\nwait_frames 2\nquit\n");  // the chosen row again: back to the newest
   CHECK(panels.ui().log_detail_shown() == log.back().text);
+}
+
+TEST_CASE("the World view draws mineral fields, vespene geysers and a Refinery over its geyser apart") {
+  // A mineral field, a free geyser and a geyser with a Refinery (player 1) on it; the neutral
+  // colour must be nowhere: before, every resource was a disc in it.
+  auto resource = [](std::uint64_t tag, std::uint32_t type, int owner, float x, float y, float radius) {
+    pysc2::RawUnit out = unit(tag, type, owner, x, y);
+    out.alliance = owner == 16 ? pysc2::Alliance::neutral : pysc2::Alliance::self;
+    out.radius = radius;
+    out.health = out.health_max = 10000.0f;
+    return out;
+  };
+  std::vector<pysc2::RawUnit> resources = {resource(10, 341, 16, 26.0f, 38.0f, 1.125f),
+                                           resource(11, 342, 16, 38.0f, 38.0f, 1.5f),
+                                           resource(12, 342, 16, 26.0f, 24.0f, 1.5f),
+                                           resource(13, 20, 1, 26.0f, 24.0f, 1.6875f)};
+  resources[0].mineral_contents = 1800;
+  resources[1].vespene_contents = resources[2].vespene_contents = 2250;
+  resources[3].vespene_contents = 2000;
+  auto view = std::make_shared<pysc2::GameView>();
+  view->map_name = "Recorded";
+  view->map_width = view->map_height = static_cast<int>(kMapSize);
+  view->camera_width = 24.0f;
+  Panels panels({recorded_step(0, view, std::nullopt, resources)});
+  INFO(panels.error());
+  REQUIRE(panels.error().empty());
+  Picture picture;
+  panels.frame();
+  panels.frame();
+  CHECK(panels.frame(&picture) == true);
+  const sc2::app::ui::SurfaceRect& world = panels.ui().world_surface();
+  REQUIRE(world.valid);
+  // Areas in window pixels of discs of these world radii (the legend adds a few pixels more).
+  const float px_per_world = world.rect.width / 24.0f;
+  auto area = [&](float radius) { return 3.14159f * radius * radius * px_per_world * px_per_world; };
+  const int blue = picture.count(sc2::render::kMineralColor, world.rect);
+  const int green = picture.count(sc2::render::kVespeneColor, world.rect);
+  const int vent = picture.count(sc2::render::kGeyserVentColor, world.rect);
+  INFO("blue ", blue, ", green ", green, ", vent ", vent, ", one vent ", area(0.75f));
+  CHECK(blue > 0.7f * area(1.125f));  // the mineral field
+  // The free geyser: a green ring round a dark vent; the Refinery: a green core.
+  CHECK(vent > 0.7f * area(0.75f));
+  CHECK(green > 0.7f * (area(1.5f) - area(0.75f) + area(0.84f)));
+  // The Refinery covers its geyser: one vent shows, not two.
+  CHECK(vent < 1.3f * area(0.75f));
+  CHECK(picture.count(owner_colour(1), world.rect) > 0.7f * (area(1.6875f) - area(0.84f)));  // its owner's ring
+  CHECK(picture.count(owner_colour(16), world.rect) == 0);
 }

@@ -2,6 +2,7 @@
 // unit discs (culling, colour, order) and order paths.
 #include <doctest/doctest.h>
 
+#include "render/resource_kind.h"
 #include "render/world_scene.h"
 
 using namespace sc2::render;
@@ -86,6 +87,48 @@ TEST_CASE("placeholders are drawn in a third of the owner colour") {
   const auto discs = unit_discs(raw, camera_area({0.0f, 0.0f}, 24.0f, 64, 64));
   REQUIRE(discs.size() == 1);
   CHECK(discs[0].fill == Rgb{0, 47, 0});
+}
+
+TEST_CASE("resources look apart: blue mineral fields, green geysers with a vent, a Refinery over its geyser") {
+  pysc2::RawView raw;
+  pysc2::RawUnit& mineral = add_unit(raw, 1, 16, 30.0f, 20.0f, 1.125f);
+  mineral.unit_type = 341;  // MineralField
+  mineral.mineral_contents = 1800;
+  pysc2::RawUnit& geyser = add_unit(raw, 2, 16, 36.0f, 20.0f, 1.5f);
+  geyser.unit_type = 342;  // VespeneGeyser
+  geyser.vespene_contents = 2250;
+  pysc2::RawUnit& covered = add_unit(raw, 3, 16, 26.0f, 20.0f, 1.5f);
+  covered.unit_type = 342;
+  covered.vespene_contents = 2250;
+  pysc2::RawUnit& refinery = add_unit(raw, 4, 1, 26.0f, 20.0f, 1.6875f);  // on the geyser tagged 3
+  refinery.unit_type = 20;
+  refinery.vespene_contents = 2100;
+  add_unit(raw, 5, 16, 32.0f, 25.0f, 1.125f);  // another neutral unit (the beacon): as before
+
+  const auto discs = unit_discs(raw, camera_area({32.0f, 20.0f}, 24.0f, 64, 64));
+  REQUIRE(discs.size() == 5);
+  auto find = [&](std::uint64_t tag) {
+    for (std::size_t i = 0; i < discs.size(); ++i) {
+      if (discs[i].tag == tag) return i;
+    }
+    FAIL("no disc for tag " << tag);
+    return discs.size();
+  };
+  const UnitDisc& field = discs[find(1)];
+  CHECK(field.fill == kMineralColor);
+  CHECK(field.core_fraction == 0.0f);
+  const UnitDisc& vent = discs[find(2)];
+  CHECK(vent.fill == kVespeneColor);
+  CHECK(vent.core == kGeyserVentColor);
+  CHECK(vent.core_fraction == doctest::Approx(0.5f));
+  const UnitDisc& gas = discs[find(4)];
+  CHECK(gas.fill == Rgb{0, 142, 0});  // player 1's colour
+  CHECK(gas.core == kVespeneColor);
+  CHECK(gas.core_fraction == doctest::Approx(0.5f));
+  CHECK(discs[find(5)].fill == Rgb{129, 166, 196});
+  // The Refinery is drawn after (over) the geyser it stands on, and covers it.
+  CHECK(find(4) > find(3));
+  CHECK(gas.radius >= discs[find(3)].radius);
 }
 
 TEST_CASE("order lines run through each targeted order of selected units only") {

@@ -174,6 +174,53 @@ TEST_CASE("labels: resource amounts always, unit type names when asked") {
   CHECK_FALSE(labels[2].resource);
 }
 
+TEST_CASE("labels: vespene amounts are told from mineral amounts, a geyser under a Refinery is not labelled") {
+  pysc2::RawView raw;
+  pysc2::RawUnit& mineral = add_unit(raw, 1, 10, 10, 1.125f, Alliance::neutral);
+  mineral.unit_type = 341;
+  mineral.mineral_contents = 1800;
+  pysc2::RawUnit& geyser = add_unit(raw, 2, 16, 10, 1.5f, Alliance::neutral);
+  geyser.unit_type = 342;
+  geyser.vespene_contents = 2250;
+  pysc2::RawUnit& covered = add_unit(raw, 3, 4, 10, 1.5f, Alliance::neutral);
+  covered.unit_type = 342;
+  covered.vespene_contents = 2250;
+  pysc2::RawUnit& refinery = add_unit(raw, 4, 4, 10, 1.6875f);
+  refinery.unit_type = 20;
+  refinery.vespene_contents = 2100;
+  refinery.assigned_harvesters = 1;
+  refinery.ideal_harvesters = 3;
+  const auto labels = app::unit_labels(raw, WorldRect{0, 0, 24, 24}, false);
+  REQUIRE(labels.size() == 3);
+  CHECK(labels[0].text == "1800");
+  CHECK_FALSE(labels[0].vespene);
+  CHECK(labels[1].text == "2250");
+  CHECK(labels[1].vespene);
+  // Only the Refinery's label where it stands: what is left in it and its workers.
+  CHECK(labels[2].text == "2100 1/3");
+  CHECK(labels[2].vespene);
+}
+
+TEST_CASE("the World view's legend names the kinds of resource in view, minerals first") {
+  pysc2::RawView raw;
+  const WorldRect view{0, 0, 24, 24};
+  add_unit(raw, 1, 12, 12, 0.375f);  // a Marine: no legend
+  CHECK(app::resource_kinds_in_view(raw, view).empty());
+  pysc2::RawUnit& refinery = add_unit(raw, 2, 4, 10, 1.6875f);
+  refinery.unit_type = 20;
+  pysc2::RawUnit& geyser = add_unit(raw, 3, 4, 10, 1.5f, Alliance::neutral);
+  geyser.unit_type = 342;
+  pysc2::RawUnit& mineral = add_unit(raw, 4, 10, 10, 1.125f, Alliance::neutral);
+  mineral.unit_type = 341;
+  pysc2::RawUnit& far_field = add_unit(raw, 5, 60, 60, 1.125f, Alliance::neutral);
+  far_field.unit_type = 483;
+  using sc2::render::ResourceKind;
+  CHECK(app::resource_kinds_in_view(raw, view) ==
+        std::vector<ResourceKind>{ResourceKind::minerals, ResourceKind::vespene_geyser, ResourceKind::gas_building});
+  // Only what is in view counts.
+  CHECK(app::resource_kinds_in_view(raw, WorldRect{50, 50, 20, 20}) == std::vector<ResourceKind>{ResourceKind::minerals});
+}
+
 TEST_CASE("effects become one circle per position that reaches into the view, own ones told apart") {
   pysc2::RawView raw;
   pysc2::Effect& storm = raw.effects.emplace_back();
