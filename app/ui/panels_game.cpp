@@ -258,10 +258,11 @@ void StudioUi::draw_action_log(const SessionSnapshot& snapshot) {
   const ActionRecord* detailed = detailed_record(shown_.log, log_view_.selected);
   const bool chosen = detailed != nullptr && log_view_.selected == detailed->sequence;
   const LogDetail detail = detailed ? log_detail(*detailed, snapshot.mode, chosen) : LogDetail{"no call yet", "", ""};
+  const std::string about = detail.header + detail.result;  // results can be long: wrapped too
   const ImGuiStyle& style = ImGui::GetStyle();
-  const float call_height =
-      detail.call.empty() ? 0.0f : ImGui::CalcTextSize(detail.call.c_str(), nullptr, false, ImGui::GetContentRegionAvail().x).y;
-  const float footer = 2.0f * style.ItemSpacing.y + 1.0f + ImGui::GetTextLineHeight() + call_height;
+  const float wrap_width = ImGui::GetContentRegionAvail().x;
+  const float call_height = detail.call.empty() ? 0.0f : ImGui::CalcTextSize(detail.call.c_str(), nullptr, false, wrap_width).y;
+  const float footer = 2.0f * style.ItemSpacing.y + 1.0f + ImGui::CalcTextSize(about.c_str(), nullptr, false, wrap_width).y + call_height;
 
   // No row backgrounds: every other row was a blended fill (~26 K of the table's 51 K pixels in
   // the first-run layout, each shaded by a software renderer); column borders keep rows apart.
@@ -344,10 +345,10 @@ void StudioUi::draw_action_log(const SessionSnapshot& snapshot) {
 
   // The detail line: which call and what became of it, then the whole call, wrapped.
   ImGui::Separator();
-  ImGui::TextColored(kDim, "%s", detail.header.c_str());
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextColored(detailed && detailed->failed ? kRed : kDim, "%s", about.c_str());
+  ImGui::PopTextWrapPos();
   if (detailed) {
-    ImGui::SameLine(0, 0);
-    ImGui::TextColored(detailed->failed ? kRed : (detailed->result == "ok" ? kGreen : kDim), "%s", detail.result.c_str());
     ImGui::PushTextWrapPos(0.0f);
     ImGui::TextUnformatted(detail.call.c_str());
     ImGui::PopTextWrapPos();
