@@ -47,6 +47,7 @@ Session::Session(SessionOptions options)
   if (options_.record_dir) snapshot_.recording_folder = options_.record_dir->string();
   if (options_.connect_port != 0) {
     snapshot_.mode = SessionMode::observe;
+    snapshot_.paces_game = false;
     snapshot_.read_only =
         "observing " + options_.connect_host + ":" + std::to_string(options_.connect_port) + " \u2014 read only";
   } else if (options_.replay_file) {

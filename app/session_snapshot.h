@@ -96,6 +96,10 @@ struct SessionSnapshot {
   std::string map;
 
   SessionMode mode = SessionMode::play;
+  // Whether pause, single step and speed pace the game itself: yes when this session steps it
+  // (play, replay); no while observing, where the player's client steps it and they pace only
+  // this view (an observer the game lets pace it, issue 20, would say yes).
+  bool paces_game = true;
   std::string read_only;  // observe/replay: the label saying why nothing can be sent; empty in play mode
   // Replay mode.
   std::uint32_t replay_loops = 0;          // length of the replay in game loops (0 until known)

@@ -11,6 +11,7 @@
 #include "app/ui/cheap_drawing.h"
 #include "app/ui/log_detail.h"
 #include "app/ui/mode_text.h"
+#include "app/ui/pace_text.h"
 #include "app/ui/resource_legend.h"
 #include "app/ui/studio_ui.h"
 #include "app/ui/ui_helpers.h"
@@ -37,7 +38,9 @@ void map_facts_tooltip(const std::string& map) {
 void StudioUi::draw_menu_bar(const SessionSnapshot& snapshot) {
   if (!ImGui::BeginMainMenuBar()) return;
   if (ImGui::BeginMenu("Game")) {
-    if (ImGui::MenuItem("Pause", input_.keymap.keys_for("pause").c_str(), snapshot.paused)) run_command(UiCommand::pause);
+    if (ImGui::MenuItem(snapshot.paces_game ? "Pause" : "Pause the view", input_.keymap.keys_for("pause").c_str(), snapshot.paused)) {
+      run_command(UiCommand::pause);
+    }
     if (ImGui::MenuItem("Single step", input_.keymap.keys_for("step").c_str())) run_command(UiCommand::step);
     if (ImGui::MenuItem("Restart episode", input_.keymap.keys_for("restart").c_str())) run_command(UiCommand::restart);
     if (ImGui::MenuItem("Save replay", input_.keymap.keys_for("save_replay").c_str())) run_command(UiCommand::save_replay);
@@ -133,14 +136,21 @@ void StudioUi::draw_top_bar(const SessionSnapshot& snapshot) {
   item("APM");
   std::snprintf(value, sizeof value, "%.0f", ImGui::GetIO().Framerate);
   item("fps");
-  std::snprintf(value, sizeof value, "%.1f", rates_.loops_per_second);
-  item("loops/s");
-  if (snapshot.paused) {
-    ImGui::TextColored(kYellow, "PAUSED");
-  } else {
-    std::snprintf(value, sizeof value, "%s", speed_.fastest ? "fastest" : (std::to_string(speed_.factor).substr(0, 4) + "x").c_str());
-    stat("speed", value);
-  }
+  // The game's measured rate, and the speed control's setting (the view's own while the
+  // player's client paces an observed game: app/ui/pace_text.h).
+  auto bar_item = [&](const BarItem& shown, const ImVec4* color) {
+    ImGui::BeginGroup();
+    if (shown.caption.empty()) {
+      ImGui::TextColored(color ? *color : kDim, "%s", shown.value.c_str());
+    } else {
+      stat(shown.caption.c_str(), shown.value.c_str(), color);
+    }
+    ImGui::EndGroup();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", shown.tooltip.c_str());
+  };
+  bar_item(game_rate_item(rates_.loops_per_second, snapshot.paces_game, snapshot.paused), nullptr);
+  ImGui::SameLine(0, 18);
+  bar_item(speed_item(snapshot.paces_game, snapshot.paused, speed_.fastest, speed_.factor), snapshot.paused ? &kYellow : nullptr);
   if (input_.raw_actions) {
     ImGui::SameLine();
     ImGui::TextColored(kYellow, "RAW ACTIONS");
@@ -157,24 +167,34 @@ void StudioUi::draw_game_panel(const SessionSnapshot& snapshot) {
     ImGui::End();
     return;
   }
-  // Control row.
-  if (ImGui::Button(snapshot.paused ? "Resume" : "Pause", ImVec2(64, 0))) run_command(UiCommand::pause);
+  // Control row: they pace the game, or (observing) only this view: app/ui/pace_text.h.
+  const bool paces_game = snapshot.paces_game;
+  if (ImGui::Button(pause_label(paces_game, snapshot.paused), ImVec2(paces_game ? 64.0f : 0.0f, 0))) run_command(UiCommand::pause);
   ImGui::SameLine();
   ImGui::BeginDisabled(!snapshot.paused);
   if (ImGui::Button("Step")) run_command(UiCommand::step);
   ImGui::EndDisabled();
+  if (!paces_game && ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled)) {
+    ImGui::SetTooltip("while the view is paused: show the next observation");
+  }
   ImGui::SameLine();
   if (ImGui::Button("Restart")) run_command(UiCommand::restart);
-  ImGui::SetNextItemWidth(std::max(80.0f, ImGui::GetContentRegionAvail().x - 70.0f));
-  ImGui::BeginDisabled(speed_.fastest);
-  float speed = speed_.factor;
-  if (ImGui::SliderFloat("##speed", &speed, 0.25f, 16.0f, "%.2fx real time", ImGuiSliderFlags_Logarithmic)) {
-    set_speed(speed);
+  if (paces_game) {
+    ImGui::SetNextItemWidth(std::max(80.0f, ImGui::GetContentRegionAvail().x - 70.0f));
+    ImGui::BeginDisabled(speed_.fastest);
+    float speed = speed_.factor;
+    if (ImGui::SliderFloat("##speed", &speed, 0.25f, 16.0f, "%.2fx real time", ImGuiSliderFlags_Logarithmic)) {
+      set_speed(speed);
+    }
+    ImGui::EndDisabled();
+    ImGui::SameLine();
+    if (ImGui::Checkbox("max", &speed_.fastest)) set_speed(speed_.factor);
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("as fast as the game answers");
+  } else {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(kDim, "%s", pace_note(paces_game).c_str());
+    ImGui::PopTextWrapPos();
   }
-  ImGui::EndDisabled();
-  ImGui::SameLine();
-  if (ImGui::Checkbox("max", &speed_.fastest)) set_speed(speed_.factor);
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("as fast as the game answers");
 
   // Episode stats.
   ImGui::Separator();

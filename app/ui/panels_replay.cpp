@@ -4,6 +4,7 @@
 #include <string>
 
 #include "app/ui/cheap_drawing.h"
+#include "app/ui/pace_text.h"
 #include "app/ui/ui_helpers.h"
 
 namespace sc2::app::ui {
@@ -85,7 +86,7 @@ void draw_read_only_panel(SessionCommands& commands, const SessionSnapshot& snap
   ImGui::TextColored(kYellow, "%s", snapshot.read_only.c_str());
   if (!replay) {
     ImGui::TextColored(kDim, "%s", snapshot.status.c_str());
-    ImGui::TextColored(kDim, "The player's client drives the game; Pause freezes this view only.");
+    if (!snapshot.paces_game) ImGui::TextColored(kDim, "%s", pace_note(snapshot.paces_game).c_str());
   }
   ImGui::PopTextWrapPos();
   if (replay) draw_replay_controls(commands, snapshot);

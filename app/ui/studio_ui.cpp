@@ -14,6 +14,7 @@
 #include "app/screenshot_name.h"
 #include "app/unit_type_names.h"
 #include "app/world_view_logic.h"
+#include "app/ui/pace_text.h"
 #include "app/ui/panels_replay.h"
 #include "app/ui/resource_legend.h"
 #include "app/ui/cheap_drawing.h"
@@ -425,7 +426,7 @@ void StudioUi::draw_world_status(const SessionSnapshot& snapshot, const PictureR
   draw->AddText(ImVec2(min.x + 6, min.y + 4), IM_COL32(0, 0, 0, 200), line);
   draw->AddText(ImVec2(min.x + 5, min.y + 3), IM_COL32(80, 255, 80, 255), line);
   if (snapshot.paused) {
-    const char* paused = "PAUSED (Space)";
+    const char* paused = paused_banner(snapshot.paces_game);
     const ImVec2 text_size = ImGui::CalcTextSize(paused);
     draw->AddText(ImVec2(max.x - text_size.x - 6, min.y + 3), IM_COL32(255, 220, 80, 255), paused);
   }

@@ -62,4 +62,19 @@ TEST_CASE("loops per second: only the last few seconds count") {
   CHECK(rate.per_second() == doctest::Approx(22.0));
 }
 
+TEST_CASE("loops per second of an observed game: its real rate, from the view's samples, across a paused view") {
+  // The player steps 8 loops every ~2.3 ms (~3,500 loops/s, the PySC2 agent); the view
+  // takes the newest observation at its own 30 frames a second, ~117 loops on per frame.
+  LoopRate rate;
+  auto loop_at = [](double seconds) { return static_cast<std::uint32_t>(seconds * 3500.0) / 8 * 8; };
+  for (int frame = 0; frame <= 90; ++frame) rate.add(kStart + frame * 33ms, 1, loop_at(frame * 0.033));
+  CHECK(rate.per_second() == doctest::Approx(3500.0).epsilon(0.02));
+  // The view paused for 5 s (no observations), then resumed: the game went on meanwhile, and
+  // the loops it advanced count over the time they took, not as a spike.
+  const double resumed = 90 * 0.033 + 5.0;
+  rate.add(kStart + std::chrono::duration_cast<LoopRate::Clock::duration>(std::chrono::duration<double>(resumed)), 1,
+           loop_at(resumed));
+  CHECK(rate.per_second() == doctest::Approx(3500.0).epsilon(0.02));
+}
+
 }  // namespace

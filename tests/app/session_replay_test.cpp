@@ -64,6 +64,7 @@ TEST_CASE("replay mode: plays, seeks forward and back, stops at the end, refuses
   options.speed = 0;
   Session session(options);
   CHECK(session.snapshot().mode == SessionMode::replay);
+  CHECK(session.snapshot().paces_game);  // the replay goes at the speed chosen here
   CHECK(session.snapshot().read_only.find("read only") != std::string::npos);
   session.set_paused(true);
   session.start();
@@ -173,6 +174,7 @@ TEST_CASE("observe mode: follows the game a client plays at its own resolution, 
   options.env.feature_screen_size = 48;  // the observer's own resolution
   Session session(options);
   CHECK(session.snapshot().mode == SessionMode::observe);
+  CHECK_FALSE(session.snapshot().paces_game);  // the player's client paces it: the speed control is the view's
   session.start();
   REQUIRE(wait_for([&] { return session.snapshot().timestep != nullptr || session.snapshot().state == SessionState::failed; }));
   INFO(session.snapshot().error);
