@@ -425,16 +425,22 @@ void StudioUi::draw_world_status(const SessionSnapshot& snapshot, const PictureR
                 format_time(obs.game_loop / kGameLoopsPerSecond).c_str(), snapshot.episode);
   draw->AddText(ImVec2(min.x + 6, min.y + 4), IM_COL32(0, 0, 0, 200), line);
   draw->AddText(ImVec2(min.x + 5, min.y + 3), IM_COL32(80, 255, 80, 255), line);
-  if (snapshot.paused) {
-    const char* paused = paused_banner(snapshot.paces_game);
-    const ImVec2 text_size = ImGui::CalcTextSize(paused);
-    draw->AddText(ImVec2(max.x - text_size.x - 6, min.y + 3), IM_COL32(255, 220, 80, 255), paused);
-  }
+  // Right-aligned lines: beside the status line while they fit there, else under it.
+  const float line_height = ImGui::GetTextLineHeight() + 3.0f;
+  float right_y = min.y + 3;
+  auto right_line = [&](const char* text, ImU32 colour) {
+    const ImVec2 text_size = ImGui::CalcTextSize(text);
+    if (right_y == min.y + 3 && min.x + 5 + ImGui::CalcTextSize(line).x + 12 + text_size.x + 6 > max.x) right_y += line_height;
+    draw->AddText(ImVec2(max.x - text_size.x - 6, right_y + 1), IM_COL32(0, 0, 0, 200), text);
+    draw->AddText(ImVec2(max.x - text_size.x - 6, right_y), colour, text);
+    right_y += line_height;
+  };
+  if (snapshot.paused) right_line(paused_banner(snapshot.paces_game), IM_COL32(255, 220, 80, 255));
   if (world_.zoom > 1.0f) {
     char zoom[64];
     std::snprintf(zoom, sizeof zoom, "zoom x%.2f (middle click: fit)", world_.zoom);
-    const ImVec2 text_size = ImGui::CalcTextSize(zoom);
-    draw->AddText(ImVec2(max.x - text_size.x - 6, min.y + 20), IM_COL32(200, 200, 255, 255), zoom);
+    if (right_y == min.y + 3) right_y += line_height;  // under the status line, as before
+    right_line(zoom, IM_COL32(200, 200, 255, 255));
   }
   if (input_.armed) {
     const std::string text = input_.armed->name + ": click a target (Shift queues, Esc cancels)";
