@@ -2,11 +2,15 @@
 // Agent: the one interface every policy follows (built-in or scripted), PySC2's
 // BaseAgent contract in C++: setup once per run, reset per episode, step per TimeStep.
 #include <cstdint>
+#include <filesystem>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "agents/policy_view.h"
 #include "client/pysc2/function_call.h"
 #include "client/pysc2/observation.h"
 
@@ -29,11 +33,36 @@ class Agent {
   virtual void reset() = 0;  // a new episode begins
   virtual pysc2::FunctionCall step(const pysc2::TimeStep& time_step) = 0;
   virtual std::string_view name() const = 0;
+
+  // What the agent's policy said at the last step (a learned agent's distributions and value),
+  // for viewers; null for agents without one. Valid until the next step(); read it on the
+  // thread that steps the agent.
+  virtual const PolicyView* policy_view() const { return nullptr; }
+  // The game the agent was made for, when it was made for one (a learned agent: its
+  // checkpoint's map and resolutions): programs take it for the flags the user left out.
+  virtual std::optional<AgentSpec> made_for() const { return std::nullopt; }
 };
 
-// "noop", "random" or "scripted" (the map's scripted agent, chosen at setup).
-// Throws std::invalid_argument listing agent_names() for any other name.
+// What building an agent may take besides its name.
+struct AgentOptions {
+  std::uint64_t seed = 0;
+  std::filesystem::path checkpoint;  // agents that play a trained network ("learned")
+  bool greedy = false;               // those agents: the most likely action (default: sampled)
+};
+
+// "noop", "random", "scripted" (the map's scripted agent, chosen at setup) or a registered one.
+// Throws std::invalid_argument listing agent_names() for any other name; a registered factory
+// throws what it throws (e.g. the learned agent's CheckpointError for a damaged file).
+std::unique_ptr<Agent> make_agent(std::string_view name, const AgentOptions& options);
 std::unique_ptr<Agent> make_agent(std::string_view name, std::uint64_t seed);
+// The built-in names, then the registered ones in the order they were registered.
 std::vector<std::string> agent_names();
+
+// Agents that need what agents/ may not link (the learned agent needs torch): the programs
+// that offer them register them at start-up (learning/learned_agent_registration.cpp is linked
+// into sc2agent and sc2studio only). Registering a name again replaces its factory; a
+// built-in name cannot be taken (std::invalid_argument).
+using AgentFactory = std::function<std::unique_ptr<Agent>(const AgentOptions& options)>;
+void register_agent(std::string name, AgentFactory factory);
 
 }  // namespace sc2::agents

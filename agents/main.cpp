@@ -151,20 +151,24 @@ int main(int argc, char** argv) {
   for (const auto& map : sc2::agents::scripted_maps()) scripted_list += (scripted_list.empty() ? "" : ", ") + map;
 
   CLI::App app{"sc2agent: run an agent on a StarCraft II mini-game and report score and speed"};
-  app.add_option("--map", options.map, "mini-game to play")->capture_default_str();
+  auto* map_option = app.add_option("--map", options.map, "mini-game to play")->capture_default_str();
   app.add_option("--agent", options.agent,
                  agent_list + " (scripted = the map's own scripted agent; exists for " + scripted_list + ")")
       ->capture_default_str();
+  auto* checkpoint_option = app.add_option("--checkpoint", options.checkpoint,
+                                          "the trained network a learned agent plays (sc2train's checkpoint.pt); "
+                                          "--map and the resolutions default to the checkpoint's");
+  app.add_flag("--greedy", options.greedy, "a learned agent takes its most likely action (default: sampled)");
   app.add_option("--episodes", options.episodes, "episodes to play")->capture_default_str()->check(CLI::PositiveNumber);
   app.add_option("--step_mul,--step-mul", options.step_mul, "game loops per agent step")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
-  app.add_option("--feature_screen_size,--feature-screen-size", options.feature_screen_size,
-                 "screen feature layer resolution (square)")
+  auto* screen_option = app.add_option("--feature_screen_size,--feature-screen-size", options.feature_screen_size,
+                                       "screen feature layer resolution (square)")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
-  app.add_option("--feature_minimap_size,--feature-minimap-size", options.feature_minimap_size,
-                 "minimap feature layer resolution (square)")
+  auto* minimap_option = app.add_option("--feature_minimap_size,--feature-minimap-size", options.feature_minimap_size,
+                                        "minimap feature layer resolution (square)")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
   auto* seed_option = app.add_option("--seed", seed, "seed for the game and the agent (default: random)");
@@ -224,6 +228,19 @@ int main(int argc, char** argv) {
   }
 
   try {
+    // An agent made for one game (a learned agent's checkpoint) fills in the flags left out;
+    // a checkpoint that cannot be read fails here, before any game starts.
+    if (checkpoint_option->count() > 0) {
+      const auto made_for = sc2::agents::make_agent(options.agent, sc2::agents::agent_options(options))->made_for();
+      if (!made_for) {
+        std::cerr << "sc2agent: --checkpoint is for an agent that plays a trained network (--agent learned), not '"
+                  << options.agent << "'\n";
+        return 1;
+      }
+      if (map_option->count() == 0) options.map = made_for->map;
+      if (screen_option->count() == 0) options.feature_screen_size = made_for->feature_screen_size;
+      if (minimap_option->count() == 0) options.feature_minimap_size = made_for->feature_minimap_size;
+    }
     const auto summary = sc2::agents::run(options, [&](const sc2::agents::EpisodeResult& episode, int total) {
       if (!json) print_episode(out, episode, total);
     });

@@ -41,7 +41,7 @@ RunSummary run_parallel(const RunOptions& requested, const GameProvider& games, 
   // Agents are built (and the map checked) before any game starts.
   std::vector<std::unique_ptr<Agent>> agents;
   for (int worker = 0; worker < workers; ++worker) {
-    agents.push_back(make_agent(options.agent, *options.seed + static_cast<std::uint64_t>(worker)));
+    agents.push_back(make_agent(options.agent, agent_options(options, worker)));
     agents.back()->setup(agent_spec(options));
   }
 

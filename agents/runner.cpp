@@ -31,7 +31,7 @@ RunOptions with_seed(RunOptions options) {
 
 // Builds and sets up the agent first, so a wrong agent/map pair fails before a game starts.
 std::unique_ptr<Agent> prepared_agent(const RunOptions& options) {
-  auto agent = make_agent(options.agent, *options.seed);
+  auto agent = make_agent(options.agent, agent_options(options));
   agent->setup(agent_spec(options));
   return agent;
 }
@@ -123,6 +123,14 @@ void validate(const RunOptions& options) {
 
 AgentSpec agent_spec(const RunOptions& options) {
   return AgentSpec{options.map, options.feature_screen_size, options.feature_minimap_size, options.step_mul};
+}
+
+AgentOptions agent_options(const RunOptions& options, int worker) {
+  AgentOptions agent;
+  agent.seed = options.seed.value_or(0) + static_cast<std::uint64_t>(worker);
+  agent.checkpoint = options.checkpoint;
+  agent.greedy = options.greedy;
+  return agent;
 }
 
 pysc2::EnvOptions env_options(const RunOptions& options) {

@@ -18,6 +18,8 @@ namespace sc2::agents {
 struct RunOptions {
   std::string map = "MoveToBeacon";
   std::string agent = "scripted";
+  std::filesystem::path checkpoint;  // the network a learned agent plays (--checkpoint)
+  bool greedy = false;               // a learned agent takes its most likely action (--greedy)
   int episodes = 1;
   int step_mul = 8;
   int feature_screen_size = 64;
@@ -72,6 +74,8 @@ using StepCallback = std::function<void(const pysc2::Observation& seen, const py
 // Checks the options before anything starts; throws std::invalid_argument naming the bad one.
 void validate(const RunOptions& options);
 AgentSpec agent_spec(const RunOptions& options);
+// What make_agent is given for worker `worker` (seed + worker, the checkpoint, greedy).
+AgentOptions agent_options(const RunOptions& options, int worker = 0);
 pysc2::EnvOptions env_options(const RunOptions& options);
 
 // One episode: reset env and agent, step until the last TimeStep.

@@ -4,14 +4,19 @@
 
 namespace sc2::app {
 
-AgentDriver::AgentDriver(std::uint64_t seed, Factory make) : seed_(seed), make_(std::move(make)) {}
+AgentDriver::AgentDriver(agents::AgentOptions options, Factory make)
+    : options_(std::move(options)), make_(std::move(make)) {}
+
+AgentDriver::Factory AgentDriver::default_factory() {
+  return [](std::string_view name, const agents::AgentOptions& options) { return agents::make_agent(name, options); };
+}
 
 AgentDriver::~AgentDriver() = default;
 
 std::optional<std::string> AgentDriver::load(const std::string& name, const agents::AgentSpec& spec) {
   agent_.reset();
   try {
-    std::unique_ptr<agents::Agent> agent = make_(name, seed_);
+    std::unique_ptr<agents::Agent> agent = make_(name, options_);
     agent->setup(spec);
     agent->reset();
     agent_ = std::move(agent);

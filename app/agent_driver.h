@@ -22,9 +22,13 @@ namespace sc2::app {
 class AgentDriver {
  public:
   // Makes an agent by name (agents::make_agent; tests give their own).
-  using Factory = std::function<std::unique_ptr<agents::Agent>(std::string_view name, std::uint64_t seed)>;
+  using Factory =
+      std::function<std::unique_ptr<agents::Agent>(std::string_view name, const agents::AgentOptions& options)>;
 
-  explicit AgentDriver(std::uint64_t seed, Factory make = agents::make_agent);
+  // `options`: the seed, and the checkpoint a learned agent plays.
+  explicit AgentDriver(agents::AgentOptions options, Factory make = default_factory());
+  explicit AgentDriver(std::uint64_t seed) : AgentDriver(agents::AgentOptions{seed, {}, false}) {}
+  static Factory default_factory();
   ~AgentDriver();
 
   // Drops the agent loaded before and loads `name` set up for `spec`; the error text
@@ -43,7 +47,7 @@ class AgentDriver {
   Choice choose(const pysc2::TimeStep& timestep);
 
  private:
-  std::uint64_t seed_;
+  agents::AgentOptions options_;
   Factory make_;
   std::unique_ptr<agents::Agent> agent_;
 };

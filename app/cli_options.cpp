@@ -31,15 +31,15 @@ bool parse_size_pair(const std::string& text, int& width, int& height) {
 ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
   StudioOptions options;
   CLI::App cli{"SC2 Studio: play the PySC2 mini-games through feature layers and PySC2 actions", "sc2studio"};
-  cli.add_option("--map", options.map,
+  auto* map_flag = cli.add_option("--map", options.map,
                  "Map to play: a mini-game's name or a map path the game lists (default: the first map the "
                  "game lists)");
-  cli.add_option("--feature_screen_size,--feature-screen-size", options.feature_screen_size,
-                 "Screen feature layer resolution (pixels)")
+  auto* screen_flag = cli.add_option("--feature_screen_size,--feature-screen-size", options.feature_screen_size,
+                                     "Screen feature layer resolution (pixels)")
       ->check(CLI::Range(1, 1024))
       ->capture_default_str();
-  cli.add_option("--feature_minimap_size,--feature-minimap-size", options.feature_minimap_size,
-                 "Minimap feature layer resolution (pixels)")
+  auto* minimap_flag = cli.add_option("--feature_minimap_size,--feature-minimap-size", options.feature_minimap_size,
+                                      "Minimap feature layer resolution (pixels)")
       ->check(CLI::Range(1, 1024))
       ->capture_default_str();
   cli.add_option("--step_mul,--step-mul", options.step_mul, "Game loops per agent step")
@@ -90,6 +90,12 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
                  "On exit, write every FunctionCall sent and the own units' positions to this JSON file");
   cli.add_option("--agent", options.agent, "Watch this built-in agent play (take over with F6)")
       ->check(CLI::IsMember(agents::agent_names()));
+  auto* checkpoint = cli.add_option("--checkpoint", options.checkpoint,
+                                    "The trained network a learned agent plays (--agent learned; sc2train's "
+                                    "checkpoint.pt); --map and the resolutions default to the checkpoint's")
+                         ->needs(cli.get_option("--agent"));
+  cli.add_flag("--greedy", options.greedy, "A learned agent takes its most likely action (default: sampled)")
+      ->needs(checkpoint);
   cli.add_option("--record", options.record,
                  "Record every agent step (observation, FunctionCall, reward) into this new or empty dataset folder");
   auto* connect = cli.add_option("--connect", options.connect,
@@ -108,7 +114,7 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
   connect->excludes(replay);
   connect->excludes(save_replay);
   replay->excludes(save_replay);
-  for (const char* watch_flag : {"--agent", "--record"}) {
+  for (const char* watch_flag : {"--agent", "--record", "--checkpoint"}) {
     connect->excludes(cli.get_option(watch_flag));
     replay->excludes(cli.get_option(watch_flag));
   }
@@ -136,6 +142,30 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
   if (!rgb_screen.empty()) {
     parse_size_pair(rgb_screen, options.rgb_screen_width, options.rgb_screen_height);
     if (options.rgb_minimap_size == 0) options.rgb_minimap_size = 128;  // PySC2's play default
+  }
+  // The agent is built once here so that a checkpoint that is missing, damaged or made for
+  // another game stops the program with its reason before a window opens; an agent made for
+  // one game (a learned agent) also fills in the map and resolutions left out.
+  if (!options.agent.empty()) {
+    try {
+      agents::AgentOptions agent_options;
+      agent_options.seed = options.seed.value_or(0);
+      agent_options.checkpoint = options.checkpoint;
+      agent_options.greedy = options.greedy;
+      const auto agent = agents::make_agent(options.agent, agent_options);
+      if (const auto made_for = agent->made_for()) {
+        if (map_flag->count() == 0) options.map = made_for->map;
+        if (screen_flag->count() == 0) options.feature_screen_size = made_for->feature_screen_size;
+        if (minimap_flag->count() == 0) options.feature_minimap_size = made_for->feature_minimap_size;
+        agent->setup({options.map, options.feature_screen_size, options.feature_minimap_size, options.step_mul});
+      } else if (!options.checkpoint.empty()) {
+        throw std::invalid_argument("--checkpoint is for an agent that plays a trained network (--agent learned)");
+      }
+    } catch (const std::exception& error) {
+      parsed.exit_code = 1;
+      parsed.message = "sc2studio: cannot watch the agent '" + options.agent + "': " + error.what();
+      return parsed;
+    }
   }
   parsed.options = options;
   return parsed;

@@ -30,6 +30,8 @@ struct StudioOptions {
   std::string script;        // scripted input to play back (see app/script.h)
   std::string action_log;    // write the FunctionCalls sent and own units' positions here (JSON) on exit
   std::string agent;         // built-in agent to watch (agents::agent_names()); empty = the person plays
+  std::string checkpoint;    // the network a learned agent plays (--agent learned)
+  bool greedy = false;       // a learned agent takes its most likely action (default: sampled)
   std::string record;        // record every agent step into this dataset folder (new or empty)
   std::string connect;       // HOST:PORT of a game to observe (read only); checked by parse_command_line
   std::string replay;        // replay file to play back (read only)

@@ -37,7 +37,7 @@ const char* to_string(Controller controller) {
 Session::Session(SessionOptions options)
     : options_(std::move(options)),
       pacer_(options_.speed, options_.render_sync),
-      agent_(options_.agent_seed),
+      agent_(agents::AgentOptions{options_.agent_seed, options_.agent_checkpoint, options_.agent_greedy}),
       recorder_([this](std::string text) { log_.notice(std::move(text)); }) {
   snapshot_.status = "not started";
   snapshot_.step_mul = options_.env.step_mul;

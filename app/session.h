@@ -62,6 +62,8 @@ struct SessionOptions {
   double speed = 1.0;  // multiple of real time; 0 or less = as fast as the game answers
   std::string agent;   // built-in agent to watch (agents::agent_names()); empty = the person plays
   std::uint64_t agent_seed = 0;
+  std::filesystem::path agent_checkpoint;  // the network a learned agent plays
+  bool agent_greedy = false;               // a learned agent takes its most likely action
   // Record every agent step into this dataset folder (new or empty).
   std::optional<std::filesystem::path> record_dir;
   // Observe mode: the game running on this server (connect_port != 0), read-only.

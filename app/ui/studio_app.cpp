@@ -73,6 +73,8 @@ SessionOptions session_options(const StudioOptions& options) {
   session.speed = options.speed;
   session.agent = options.agent;
   session.agent_seed = options.seed.value_or(0);
+  session.agent_checkpoint = options.checkpoint;
+  session.agent_greedy = options.greedy;
   if (!options.record.empty()) session.record_dir = std::filesystem::path(options.record);
   std::string error;
   if (auto address = parse_host_port(options.connect, error); address && !options.connect.empty()) {

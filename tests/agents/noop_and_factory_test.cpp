@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include <functional>
+#include <memory>
 #include <stdexcept>
 #include <string>
 
@@ -65,4 +66,51 @@ TEST_CASE("scripted agent used before setup fails clearly instead of crashing") 
   auto agent = agents::make_agent("scripted", 0);
   CHECK_THROWS_AS(agent->step(test::time_step_with({0})), std::logic_error);
   CHECK_THROWS_AS(agent->reset(), std::logic_error);
+}
+
+namespace {
+
+// Stands for an agent a program registers (the learned agent): remembers what it was built with.
+class RegisteredAgent : public agents::Agent {
+ public:
+  explicit RegisteredAgent(agents::AgentOptions options) : options(std::move(options)) {}
+  void setup(const agents::AgentSpec&) override {}
+  void reset() override {}
+  pysc2::FunctionCall step(const pysc2::TimeStep&) override { return {}; }
+  std::string_view name() const override { return "trained"; }
+  agents::AgentOptions options;
+};
+
+}  // namespace
+
+TEST_CASE("a registered agent is listed after the built-in ones and built with the options given") {
+  const auto before = agents::agent_names();
+  CHECK_THROWS_AS(agents::make_agent("trained", 0), std::invalid_argument);  // unknown until registered
+  agents::register_agent("trained", [](const agents::AgentOptions& options) {
+    return std::make_unique<RegisteredAgent>(options);
+  });
+  auto names = agents::agent_names();
+  REQUIRE(names.size() == before.size() + 1);
+  CHECK(names.back() == "trained");
+  agents::AgentOptions options;
+  options.seed = 9;
+  options.checkpoint = "run/checkpoint.pt";
+  options.greedy = true;
+  auto agent = agents::make_agent("trained", options);
+  const auto& made = dynamic_cast<RegisteredAgent&>(*agent).options;
+  CHECK(made.seed == 9);
+  CHECK(made.checkpoint == "run/checkpoint.pt");
+  CHECK(made.greedy);
+  CHECK(agent->policy_view() == nullptr);  // the defaults of agents without a policy to show
+  CHECK_FALSE(agent->made_for().has_value());
+
+  // Registering the name again replaces the factory and keeps one entry; built-in names are kept.
+  agents::register_agent("trained", [](const agents::AgentOptions&) -> std::unique_ptr<agents::Agent> {
+    throw std::runtime_error("no checkpoint at nowhere.pt");
+  });
+  CHECK(agents::agent_names().size() == names.size());
+  CHECK_THROWS_WITH_AS(agents::make_agent("trained", options), "no checkpoint at nowhere.pt", std::runtime_error);
+  CHECK_THROWS_AS(agents::register_agent("scripted", [](const agents::AgentOptions&) { return nullptr; }),
+                  std::invalid_argument);
+  CHECK(agents::make_agent("scripted", 0)->name() == "scripted");
 }

@@ -66,13 +66,20 @@ TEST_CASE("a loaded agent chooses among the available calls, and one that throws
   }
 
   FailingAgent* made = nullptr;
-  AgentDriver driver(1, [&](std::string_view, std::uint64_t) {
+  sc2::agents::AgentOptions given;
+  AgentDriver driver(sc2::agents::AgentOptions{1, "trained.pt", true},
+                     [&](std::string_view, const sc2::agents::AgentOptions& options) {
+    given = options;
     auto agent = std::make_unique<FailingAgent>();
     made = agent.get();
     return agent;
   });
   REQUIRE_FALSE(driver.load("failing", spec_for("MoveToBeacon")));
   REQUIRE(made != nullptr);
+  // The seed and what a learned agent needs reach the factory.
+  CHECK(given.seed == 1);
+  CHECK(given.checkpoint == "trained.pt");
+  CHECK(given.greedy);
   CHECK(made->resets == 1);  // ready for its first episode
   CHECK_FALSE(driver.choose(offering(available)).error);
   driver.new_episode();

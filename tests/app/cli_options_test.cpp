@@ -1,8 +1,12 @@
 // sc2studio's command line: PySC2 flag names, dashed aliases, defaults, bad input.
 #include <doctest/doctest.h>
 
+#include <memory>
+#include <optional>
+#include <stdexcept>
 #include <vector>
 
+#include "agents/agent.h"
 #include "app/cli_options.h"
 #include "app/config_paths.h"
 
@@ -147,4 +151,61 @@ TEST_CASE("--agent takes a built-in agent name and --record a folder, an unknown
   CHECK_FALSE(parsed.options.has_value());
   CHECK(parsed.exit_code == 1);
   CHECK(parsed.message.find("alphastar") != std::string::npos);
+}
+
+namespace {
+
+// Stands for the learned agent (registered by the sc2studio executable, which test_app does not
+// link): made for MoveToBeacon at 16x16, needs --checkpoint, refuses another game at setup.
+class TrainedAgent : public sc2::agents::Agent {
+ public:
+  void setup(const sc2::agents::AgentSpec& spec) override {
+    if (spec.map != "MoveToBeacon" || spec.feature_screen_size != 16) {
+      throw std::runtime_error("checkpoint is for MoveToBeacon at 16x16, this game is " + spec.map);
+    }
+  }
+  void reset() override {}
+  sc2::pysc2::FunctionCall step(const sc2::pysc2::TimeStep&) override { return {}; }
+  std::string_view name() const override { return "trained"; }
+  std::optional<sc2::agents::AgentSpec> made_for() const override {
+    return sc2::agents::AgentSpec{"MoveToBeacon", 16, 16, 8};
+  }
+};
+
+void register_trained_agent() {
+  sc2::agents::register_agent("trained", [](const sc2::agents::AgentOptions& options) {
+    if (options.checkpoint.empty()) throw std::invalid_argument("give its file with --checkpoint FILE");
+    if (options.checkpoint != "good.pt") throw std::runtime_error("no checkpoint at " + options.checkpoint.string());
+    return std::make_unique<TrainedAgent>();
+  });
+}
+
+}  // namespace
+
+TEST_CASE("--agent with a checkpoint: the map and resolutions default to the agent's, a bad one stops at once") {
+  register_trained_agent();
+  auto parsed = parse({"--agent", "trained", "--checkpoint", "good.pt", "--greedy"});
+  REQUIRE(parsed.options.has_value());
+  CHECK(parsed.options->checkpoint == "good.pt");
+  CHECK(parsed.options->greedy);
+  CHECK(parsed.options->map == "MoveToBeacon");
+  CHECK(parsed.options->feature_screen_size == 16);
+  CHECK(parsed.options->feature_minimap_size == 16);
+
+  const std::vector<std::pair<std::vector<const char*>, std::string>> refused = {
+      {{"--agent", "trained"}, "cannot watch the agent 'trained': give its file with --checkpoint FILE"},
+      {{"--agent", "trained", "--checkpoint", "gone.pt"}, "cannot watch the agent 'trained': no checkpoint at gone.pt"},
+      {{"--agent", "trained", "--checkpoint", "good.pt", "--map", "DefeatRoaches"},
+       "checkpoint is for MoveToBeacon at 16x16, this game is DefeatRoaches"},
+      {{"--agent", "trained", "--checkpoint", "good.pt", "--feature_screen_size", "64"}, "this game is MoveToBeacon"},
+      {{"--agent", "scripted", "--checkpoint", "good.pt"}, "--checkpoint is for an agent that plays a trained network"},
+      {{"--checkpoint", "good.pt"}, "--agent"},
+      {{"--greedy"}, "--checkpoint"}};
+  for (const auto& [args, words] : refused) {
+    CAPTURE(words);
+    parsed = parse(args);
+    CHECK_FALSE(parsed.options.has_value());
+    CHECK(parsed.exit_code == 1);
+    CHECK(parsed.message.find(words) != std::string::npos);
+  }
 }

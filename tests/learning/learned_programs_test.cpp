@@ -1,0 +1,163 @@
+// `--agent learned --checkpoint FILE` in the real sc2agent and sc2studio binaries: sc2agent plays
+// a fresh checkpoint's map at its resolution (the flags left out), and both programs refuse a
+// missing flag, a missing or damaged file and a checkpoint for another game with one clear line
+// and exit code 1, before any game or window starts. Skipped when a binary is not built.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "learning/checkpoint.h"
+#include "learning/networks.h"
+#include "tests/learning/torch_doctest.h"
+
+using namespace sc2;
+
+namespace {
+
+struct Outcome {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string read_text(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+bool built(const char* name) {
+  if (std::filesystem::exists(std::filesystem::path(SC2_BIN_DIR) / name)) return true;
+  MESSAGE("skipped: " << name << " is not built");
+  return false;
+}
+
+struct Scratch {
+  std::filesystem::path dir = std::filesystem::temp_directory_path() / ("sc2_learned_cli_" + std::to_string(::getpid()));
+  Scratch() { std::filesystem::create_directories(dir); }
+  ~Scratch() {
+    std::error_code ignored;
+    std::filesystem::remove_all(dir, ignored);
+  }
+
+  // A FullyConv checkpoint for MoveToBeacon at 16x16.
+  std::filesystem::path checkpoint() {
+    learning::NetworkSpec spec;
+    spec.screen_size = spec.minimap_size = 16;
+    spec.hidden_units = 32;
+    auto network = learning::make_network(spec);
+    learning::CheckpointInfo info;
+    info.map = "MoveToBeacon";
+    const auto file = dir / "checkpoint.pt";
+    learning::save_checkpoint(file, *network, info);
+    return file;
+  }
+
+  // Runs a program of the build in this folder (no real game: SC2PATH unset; sc2studio in
+  // SDL's offscreen driver with its config and data here).
+  Outcome run(const char* program, const std::string& arguments) {
+    const std::string command = "cd '" + dir.string() + "' && env -u SC2PATH SDL_VIDEODRIVER=offscreen XDG_CONFIG_HOME='" +
+                                dir.string() + "/config' XDG_DATA_HOME='" + dir.string() + "/data' timeout 90 '" +
+                                (std::filesystem::path(SC2_BIN_DIR) / program).string() + "' " + arguments + " >'" +
+                                (dir / "out").string() + "' 2>'" + (dir / "err").string() + "'";
+    const int status = std::system(command.c_str());
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_text(dir / "out"), read_text(dir / "err")};
+  }
+};
+
+bool one_line(const std::string& text) { return !text.empty() && text.find('\n') == text.size() - 1; }
+
+}  // namespace
+
+TEST_CASE("sc2agent --agent learned plays a checkpoint on its map at its resolution, sampled or greedy") {
+  if (!built("sc2agent") || !built("sc2lite")) return;
+  Scratch scratch;
+  const auto checkpoint = scratch.checkpoint();
+  for (const char* mode : {"", " --greedy"}) {
+    CAPTURE(mode);
+    const auto outcome =
+        scratch.run("sc2agent", "--agent learned --checkpoint '" + checkpoint.string() + "'" + mode + " --json --seed 2");
+    INFO("stderr: " << outcome.err);
+    REQUIRE(outcome.exit_code == 0);
+    const auto json = nlohmann::json::parse(outcome.out);
+    CHECK(json.at("agent") == "learned");
+    CHECK(json.at("map") == "MoveToBeacon");
+    REQUIRE(json.at("episodes").size() == 1);
+    CHECK(json.at("episodes").at(0).at("steps").get<int>() > 100);
+  }
+}
+
+TEST_CASE("sc2agent refuses a learned agent without a usable checkpoint, in one line, before any game") {
+  if (!built("sc2agent")) return;
+  Scratch scratch;
+  const auto checkpoint = scratch.checkpoint();
+  std::filesystem::copy_file(checkpoint, scratch.dir / "damaged.pt");
+  std::filesystem::resize_file(scratch.dir / "damaged.pt", std::filesystem::file_size(checkpoint) / 2);
+  const std::string good = "--checkpoint '" + checkpoint.string() + "'";
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"--agent learned", "--checkpoint FILE"},
+      {"--agent learned --checkpoint /nonexistent/run/checkpoint.pt", "no checkpoint at /nonexistent/run/checkpoint.pt"},
+      {"--agent learned --checkpoint '" + (scratch.dir / "damaged.pt").string() + "'", "damaged.pt is not a readable checkpoint"},
+      {"--agent learned " + good + " --map DefeatRoaches",
+       "checkpoint is for MoveToBeacon at 16x16, this game is DefeatRoaches at 16x16"},
+      {"--agent learned " + good + " --feature_screen_size 32 --feature_minimap_size 32",
+       "checkpoint is for MoveToBeacon at 16x16, this game is MoveToBeacon at 32x32"},
+      {"--agent scripted " + good, "--checkpoint is for an agent that plays a trained network"}};
+  for (const auto& [arguments, words] : cases) {
+    CAPTURE(arguments);
+    const auto outcome = scratch.run("sc2agent", arguments);
+    CHECK(outcome.exit_code == 1);
+    CHECK(one_line(outcome.err));
+    CHECK(outcome.err.rfind("sc2agent: ", 0) == 0);
+    CHECK(outcome.err.find(words) != std::string::npos);
+    CHECK(outcome.err.find("launch") == std::string::npos);  // no game was started
+  }
+}
+
+TEST_CASE("sc2studio offers --agent learned and refuses an unusable checkpoint before opening a window") {
+  if (!built("sc2studio")) return;
+  Scratch scratch;
+  const auto checkpoint = scratch.checkpoint();
+  auto outcome = scratch.run("sc2studio", "--help");
+  CHECK(outcome.exit_code == 0);
+  CHECK(outcome.out.find("learned") != std::string::npos);
+  CHECK(outcome.out.find("--checkpoint") != std::string::npos);
+
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"--agent learned", "cannot watch the agent 'learned': the learned agent plays a trained network"},
+      {"--agent learned --checkpoint /nonexistent/checkpoint.pt", "no checkpoint at /nonexistent/checkpoint.pt"},
+      {"--agent learned --checkpoint '" + checkpoint.string() + "' --map CollectMineralShards",
+       "checkpoint is for MoveToBeacon at 16x16, this game is CollectMineralShards at 16x16"}};
+  for (const auto& [arguments, words] : cases) {
+    CAPTURE(arguments);
+    outcome = scratch.run("sc2studio", arguments);
+    CHECK(outcome.exit_code == 1);
+    CHECK(outcome.err.find(words) != std::string::npos);
+  }
+}
+
+TEST_CASE("sc2studio watches the learned agent play its checkpoint's map") {
+  if (!built("sc2studio") || !built("sc2lite")) return;
+  Scratch scratch;
+  const auto checkpoint = scratch.checkpoint();
+  const auto log_file = scratch.dir / "actions.json";
+  const auto outcome = scratch.run("sc2studio", "--agent learned --checkpoint '" + checkpoint.string() +
+                                                    "' --greedy --seed 3 --speed 16 --frames 60 --action_log '" +
+                                                    log_file.string() + "'");
+  INFO("stderr: " << outcome.err);
+  REQUIRE(outcome.exit_code == 0);
+  const auto log = nlohmann::json::parse(read_text(log_file));
+  const auto& actions = log.at("actions");
+  CHECK(actions.size() >= 5);
+  for (const auto& action : actions) CHECK(action.at("source") == "agent");
+}
