@@ -93,4 +93,8 @@ std::vector<agents::PolicyView> policy_views(const PolicyOutput& output, const P
 
 std::int64_t parameter_count(const torch::nn::Module& module);
 
+// The input embedding's weighted row sums: out[n] = sum over l of weights[n, l] * table[rows[n, l]]
+// (torch's embedding_bag in sum mode), with a fast hand-written gradient for the table.
+torch::Tensor embedding_sum(const torch::Tensor& table, const torch::Tensor& rows, const torch::Tensor& weights);
+
 }  // namespace sc2::learning

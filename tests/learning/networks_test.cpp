@@ -226,3 +226,22 @@ TEST_CASE("network specs the architectures cannot follow are refused with the re
                        "unknown architecture 'transformer' (known: atari, fullyconv, fullyconv_lstm)",
                        std::invalid_argument);
 }
+
+TEST_CASE("the input embedding's hand-written gradient is torch's embedding_bag gradient") {
+  torch::manual_seed(5);
+  auto table = torch::randn({40, 6}, torch::requires_grad());
+  auto rows = torch::randint(0, 40, {300, 7}, torch::kInt64);
+  rows.narrow(1, 0, 3).fill_(4);  // repeated rows, as constant layers give
+  auto weights = torch::rand({300, 7});
+  auto upstream = torch::randn({300, 6});
+
+  auto ours = learning::embedding_sum(table, rows, weights);
+  (ours * upstream).sum().backward();
+  auto our_gradient = table.grad().clone();
+  table.mutable_grad().zero_();
+  namespace F = torch::nn::functional;
+  auto reference = F::embedding_bag(rows, table, F::EmbeddingBagFuncOptions().mode(torch::kSum).per_sample_weights(weights));
+  (reference * upstream).sum().backward();
+  CHECK(torch::allclose(ours, reference));
+  CHECK(torch::allclose(our_gradient, table.grad(), 1e-4, 1e-5));
+}

@@ -1,0 +1,282 @@
+// The synchronous actor-critic (a2c_trainer.h has the outline; baseline-agents.md the paper's
+// equations). Reads top to bottom: setup, rollout, bootstrap and returns, learning, checkpoints.
+#include "learning/a2c_trainer.h"
+
+#include <chrono>
+#include <random>
+#include <stdexcept>
+
+#include <nlohmann/json.hpp>
+
+#include "learning/input_batch.h"
+#include "learning/losses.h"
+#include "learning/networks.h"
+#include "learning/returns.h"
+
+namespace sc2::learning {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+
+// [ SECTION ] Checkpoint file (one small place: learning/checkpoint.h replaces it)
+//
+// A torch archive: the network's parameters, the optimizer's state, and the metadata as JSON
+// (spec, map, counters), written to a temporary file and renamed.
+
+using CheckpointContents = CheckpointSummary;
+
+void write_checkpoint(const std::filesystem::path& file, torch::nn::Module& network, torch::optim::Optimizer& optimizer,
+                      const CheckpointContents& contents) {
+  torch::serialize::OutputArchive archive;
+  network.save(archive);
+  torch::serialize::OutputArchive optimizer_archive;
+  optimizer.save(optimizer_archive);
+  archive.write("optimizer", optimizer_archive);
+  const nlohmann::json metadata{{"spec", to_json(contents.spec)},
+                                {"map", contents.map},
+                                {"steps", contents.counters.steps},
+                                {"episodes", contents.counters.episodes},
+                                {"mean_score", contents.counters.mean_score}};
+  archive.write("metadata", c10::IValue(metadata.dump()));
+  const auto temporary = std::filesystem::path(file.string() + ".partial");
+  archive.save_to(temporary.string());
+  std::filesystem::rename(temporary, file);
+}
+
+CheckpointContents read_metadata(torch::serialize::InputArchive& archive, const std::filesystem::path& file) {
+  c10::IValue value;
+  if (!archive.try_read("metadata", value) || !value.isString()) {
+    throw std::runtime_error(file.string() + " is not an sc2train checkpoint (no metadata)");
+  }
+  const auto metadata = nlohmann::json::parse(value.toStringRef());
+  CheckpointContents contents;
+  contents.spec = network_spec_from_json(metadata.at("spec"));
+  contents.map = metadata.at("map").get<std::string>();
+  contents.counters.steps = metadata.at("steps").get<std::int64_t>();
+  contents.counters.episodes = metadata.at("episodes").get<std::int64_t>();
+  contents.counters.mean_score = metadata.at("mean_score").get<double>();
+  return contents;
+}
+
+torch::serialize::InputArchive open_checkpoint(const std::filesystem::path& file) {
+  if (!std::filesystem::exists(file)) throw std::runtime_error("no checkpoint at " + file.string());
+  torch::serialize::InputArchive archive;
+  try {
+    archive.load_from(file.string());
+  } catch (const std::exception& error) {
+    throw std::runtime_error(file.string() + " is not a readable checkpoint (" + std::string(error.what()) + ")");
+  }
+  return archive;
+}
+
+std::unique_ptr<torch::optim::Optimizer> make_optimizer(const TrainOptions& options, PolicyNetworkImpl& network) {
+  if (options.optimizer == OptimizerKind::adam) {
+    return std::make_unique<torch::optim::Adam>(network.parameters(),
+                                                torch::optim::AdamOptions(options.learning_rate).eps(1e-5));
+  }
+  // The paper's RMSProp (decay 0.99, epsilon 1e-5 as common A2C implementations use).
+  return std::make_unique<torch::optim::RMSprop>(
+      network.parameters(), torch::optim::RMSpropOptions(options.learning_rate).alpha(0.99).eps(1e-5));
+}
+
+}  // namespace
+
+CheckpointSummary read_checkpoint_summary(const std::filesystem::path& file) {
+  auto archive = open_checkpoint(file);
+  try {
+    return read_metadata(archive, file);
+  } catch (const nlohmann::json::exception& error) {
+    throw std::runtime_error(file.string() + " has damaged metadata (" + std::string(error.what()) + ")");
+  } catch (const std::invalid_argument& error) {
+    throw std::runtime_error(file.string() + " has damaged metadata (" + std::string(error.what()) + ")");
+  }
+}
+
+// [ SECTION ] Setup
+
+struct A2CTrainer::Impl {
+  Impl(const TrainOptions& options_in, EnvironmentSet& environments_in, const std::filesystem::path& resume_file)
+      : options(options_in), environments(environments_in), random(options_in.seed) {
+    validate(options);
+    torch::set_num_threads(options.torch_threads);
+    torch::manual_seed(options.seed);
+    NetworkSpec wanted = network_spec(options);
+    if (!resume_file.empty()) {
+      const auto summary = read_checkpoint_summary(resume_file);
+      const std::string& map = summary.map;
+      wanted = summary.spec;
+      if (map != options.map || wanted.screen_size != environments.options().screen_size ||
+          wanted.minimap_size != environments.options().minimap_size) {
+        throw std::runtime_error("the checkpoint is for " + map + " at " + std::to_string(wanted.screen_size) + "x" +
+                                 std::to_string(wanted.screen_size) + ", this run is " + options.map + " at " +
+                                 std::to_string(environments.options().screen_size) + "x" +
+                                 std::to_string(environments.options().screen_size));
+      }
+    }
+    network = make_network(wanted);
+    optimizer = make_optimizer(options, *network);
+    if (!resume_file.empty()) {
+      auto archive = open_checkpoint(resume_file);
+      resumed = read_checkpoint_summary(resume_file).counters;
+      network->load(archive);
+      torch::serialize::InputArchive optimizer_archive;
+      if (archive.try_read("optimizer", optimizer_archive)) optimizer->load(optimizer_archive);
+    }
+    const int envs = environments.size();
+    const int samples = options.rollout_steps * envs;
+    batch = std::make_unique<InputBatch>(network->input_spec(), samples + envs);  // + the bootstrap observations
+    choices.resize(static_cast<std::size_t>(samples));
+    rewards.resize(static_cast<std::size_t>(samples));
+    episode_ended.resize(static_cast<std::size_t>(samples));
+    episode_start = torch::zeros({samples + envs}, torch::kFloat32);
+    acting_state = network->initial_state(envs);
+  }
+
+  // Zeroes the LSTM state rows of games whose observation begins an episode.
+  RecurrentState reset_where_started(const RecurrentState& state, const torch::Tensor& starts) const {
+    if (!state.defined()) return state;
+    auto keep = (1.0f - starts).view({-1, 1, 1, 1});
+    return {state.hidden * keep, state.cell * keep};
+  }
+
+  // Writes every game's current observation at samples [first, first + N) and their starts.
+  void write_current(int first) {
+    auto starts = episode_start.accessor<float, 1>();
+    for (int e = 0; e < environments.size(); ++e) {
+      const pysc2::TimeStep& step = environments.current(e);
+      write_observation(step.observation, *batch, first + e);
+      starts[first + e] = step.first() ? 1.0f : 0.0f;
+    }
+  }
+
+  // [ SECTION ] Rollout
+
+  void rollout(UpdateStats& stats) {
+    const int envs = environments.size();
+    const PolicyLayout& layout = network->layout();
+    rollout_start_state = acting_state;
+    std::vector<pysc2::FunctionCall> calls(static_cast<std::size_t>(envs));
+    for (int t = 0; t < options.rollout_steps; ++t) {
+      auto acting_start = Clock::now();
+      const int first = t * envs;
+      write_current(first);
+      {
+        torch::NoGradGuard no_grad;
+        const auto starts = episode_start.narrow(0, first, envs);
+        auto output = network->forward(input_tensors(*batch, first, envs), reset_where_started(acting_state, starts));
+        acting_state = output.state;
+        auto views = policy_views(output, layout);
+        for (int e = 0; e < envs; ++e) {
+          auto& choice = choices[static_cast<std::size_t>(first + e)];
+          choice = choose_action(views[static_cast<std::size_t>(e)], layout, ActionMode::sample, random);
+          calls[static_cast<std::size_t>(e)] = to_function_call(choice, layout);
+        }
+      }
+      stats.acting_seconds += seconds_since(acting_start);
+      auto environment_start = Clock::now();
+      const auto outcomes = environments.step(calls);
+      stats.environment_seconds += seconds_since(environment_start);
+      for (int e = 0; e < envs; ++e) {
+        const StepOutcome& outcome = outcomes[static_cast<std::size_t>(e)];
+        rewards[static_cast<std::size_t>(first + e)] = outcome.reward;
+        episode_ended[static_cast<std::size_t>(first + e)] = outcome.episode_ended ? 1 : 0;
+        if (outcome.episode_ended) {
+          stats.finished_scores.push_back(outcome.episode_score);
+          stats.finished_lengths.push_back(outcome.episode_steps);
+        }
+      }
+    }
+    stats.steps = static_cast<std::int64_t>(options.rollout_steps) * envs;
+  }
+
+  // [ SECTION ] Bootstrap and returns
+
+  torch::Tensor returns() {
+    const int envs = environments.size();
+    const int first = options.rollout_steps * envs;
+    write_current(first);
+    std::vector<float> bootstrap(static_cast<std::size_t>(envs));
+    {
+      torch::NoGradGuard no_grad;
+      const auto starts = episode_start.narrow(0, first, envs);
+      auto output = network->forward(input_tensors(*batch, first, envs), reset_where_started(acting_state, starts));
+      auto values = output.value.contiguous();
+      for (int e = 0; e < envs; ++e) bootstrap[static_cast<std::size_t>(e)] = values[e].item<float>();
+    }
+    auto result = n_step_returns(rewards, episode_ended, bootstrap, options.discount);
+    return torch::tensor(result);
+  }
+
+  // [ SECTION ] Learning
+
+  void learn(const torch::Tensor& returns, double progress, UpdateStats& stats) {
+    const int envs = environments.size();
+    const int samples = options.rollout_steps * envs;
+    const double learning_rate = options.learning_rate * (options.anneal_learning_rate ? 1.0 - 0.5 * progress : 1.0);
+    for (auto& group : optimizer->param_groups()) group.options().set_lr(learning_rate);
+
+    auto output = network->forward_sequence(input_tensors(*batch, 0, samples), options.rollout_steps,
+                                            rollout_start_state, episode_start.narrow(0, 0, samples));
+    const auto terms = actor_critic_loss(output, action_targets(choices, network->layout()), returns,
+                                         {options.value_weight, options.entropy_weight});
+    optimizer->zero_grad();
+    terms.total.backward();
+    double norm = 0;
+    if (options.max_gradient_norm > 0) {
+      norm = torch::nn::utils::clip_grad_norm_(network->parameters(), options.max_gradient_norm);
+    }
+    optimizer->step();
+    if (acting_state.defined()) acting_state = {acting_state.hidden.detach(), acting_state.cell.detach()};
+
+    stats.policy_loss = terms.policy.item<double>();
+    stats.value_loss = terms.value.item<double>();
+    stats.entropy = terms.entropy.item<double>();
+    stats.total_loss = terms.total.item<double>();
+    stats.gradient_norm = norm;
+    stats.learning_rate = learning_rate;
+  }
+
+  TrainOptions options;
+  EnvironmentSet& environments;
+  std::mt19937_64 random;
+  PolicyNetwork network;
+  std::unique_ptr<torch::optim::Optimizer> optimizer;
+  TrainingCounters resumed;
+  std::unique_ptr<InputBatch> batch;
+  std::vector<ActionChoice> choices;
+  std::vector<float> rewards;
+  std::vector<std::uint8_t> episode_ended;
+  torch::Tensor episode_start;  // [samples + N] 1 where the observation begins an episode
+  RecurrentState acting_state;  // FullyConv LSTM: the state while playing
+  RecurrentState rollout_start_state;
+};
+
+A2CTrainer::A2CTrainer(const TrainOptions& options, EnvironmentSet& environments,
+                       const std::filesystem::path& resume_file)
+    : impl_(std::make_unique<Impl>(options, environments, resume_file)) {}
+
+A2CTrainer::~A2CTrainer() = default;
+
+UpdateStats A2CTrainer::update(double progress) {
+  UpdateStats stats;
+  impl_->rollout(stats);
+  const auto learning_start = Clock::now();
+  const auto returns = impl_->returns();
+  impl_->learn(returns, std::clamp(progress, 0.0, 1.0), stats);
+  stats.learning_seconds = seconds_since(learning_start);
+  return stats;
+}
+
+// [ SECTION ] Checkpoints
+
+void A2CTrainer::save(const std::filesystem::path& file, const TrainingCounters& counters) const {
+  write_checkpoint(file, *impl_->network, *impl_->optimizer, {impl_->network->spec(), impl_->options.map, counters});
+}
+
+const TrainingCounters& A2CTrainer::resumed_counters() const { return impl_->resumed; }
+const NetworkSpec& A2CTrainer::spec() const { return impl_->network->spec(); }
+std::int64_t A2CTrainer::parameter_count() const { return learning::parameter_count(*impl_->network); }
+
+}  // namespace sc2::learning

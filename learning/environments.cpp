@@ -1,0 +1,135 @@
+#include "learning/environments.h"
+
+#include <algorithm>
+#include <deque>
+#include <future>
+#include <stdexcept>
+#include <string_view>
+
+#include "client/controller.h"
+#include "client/launcher.h"
+#include "engine/server/game_server.h"
+
+namespace sc2::learning {
+
+namespace {
+
+// The engine in this process: each request goes straight to a GameServer, with the same bytes
+// as over the websocket.
+class InProcessChannel final : public RequestChannel {
+ public:
+  void send(std::string_view bytes, std::chrono::milliseconds) override { pending_.push_back(server_.handle_bytes(bytes)); }
+  std::string receive(std::chrono::milliseconds) override {
+    if (pending_.empty()) throw std::runtime_error("in-process game: no response pending");
+    std::string response = std::move(pending_.front());
+    pending_.pop_front();
+    return response;
+  }
+  void close() noexcept override {}
+
+ private:
+  engine::GameServer server_;
+  std::deque<std::string> pending_;
+};
+
+}  // namespace
+
+struct EnvironmentSet::Game {
+  std::unique_ptr<GameProcess> process;        // launched games only
+  std::unique_ptr<Controller> own_controller;  // in-process games only
+  std::unique_ptr<pysc2::Env> env;
+  std::shared_ptr<const pysc2::TimeStep> current;
+  double score = 0;
+  std::int64_t steps = 0;
+};
+
+EnvironmentSet::EnvironmentSet(const EnvironmentOptions& options) : options_(options) {
+  if (options.count < 1) throw std::invalid_argument("environments: need at least 1 game, got " + std::to_string(options.count));
+  if (options.threads < 1) throw std::invalid_argument("environments: need at least 1 thread");
+  if (options.step_mul < 1) throw std::invalid_argument("environments: step_mul must be at least 1");
+  for (int i = 0; i < options.count; ++i) {
+    auto game = std::make_unique<Game>();
+    Controller* controller = nullptr;
+    if (options.source == GameSource::in_process) {
+      game->own_controller = std::make_unique<Controller>(std::make_unique<InProcessChannel>());
+      controller = game->own_controller.get();
+    } else {
+      game->process = launch_game(GameChoice{options.sc2path, options.sc2lite_dir});
+      controller = &game->process->controller();
+    }
+    pysc2::EnvOptions env;
+    env.map = options.map;
+    env.feature_screen_size = options.screen_size;
+    env.feature_minimap_size = options.minimap_size;
+    env.step_mul = options.step_mul;
+    env.seed = static_cast<std::uint32_t>(options.seed * 1000003u + static_cast<std::uint64_t>(i));
+    env.raw = false;  // the networks read feature layers only
+    game->env = std::make_unique<pysc2::Env>(*controller, env);
+    game->current = game->env->reset();
+    games_.push_back(std::move(game));
+  }
+}
+
+EnvironmentSet::~EnvironmentSet() = default;
+
+int EnvironmentSet::size() const { return static_cast<int>(games_.size()); }
+
+const pysc2::TimeStep& EnvironmentSet::current(int i) const { return *games_.at(static_cast<std::size_t>(i))->current; }
+
+void EnvironmentSet::step_range(const std::vector<pysc2::FunctionCall>& calls, std::vector<StepOutcome>& outcomes,
+                                int first, int last) {
+  for (int i = first; i < last; ++i) {
+    Game& game = *games_[static_cast<std::size_t>(i)];
+    auto next = game.env->step(calls[static_cast<std::size_t>(i)]);
+    StepOutcome& outcome = outcomes[static_cast<std::size_t>(i)];
+    outcome.reward = next->reward;
+    game.score += next->reward;
+    ++game.steps;
+    if (next->last()) {
+      outcome.episode_ended = true;
+      outcome.episode_score = game.score;
+      outcome.episode_steps = game.steps;
+      game.score = 0;
+      game.steps = 0;
+      next = game.env->reset();
+    }
+    game.current = std::move(next);
+  }
+}
+
+std::vector<StepOutcome> EnvironmentSet::step(const std::vector<pysc2::FunctionCall>& calls) {
+  if (calls.size() != games_.size()) {
+    throw std::invalid_argument("environments: " + std::to_string(calls.size()) + " calls for " +
+                                std::to_string(games_.size()) + " games");
+  }
+  std::vector<StepOutcome> outcomes(games_.size());
+  const int count = size();
+  const int workers = std::min(options_.threads, count);
+  if (workers <= 1) {
+    step_range(calls, outcomes, 0, count);
+    return outcomes;
+  }
+  // Contiguous shares; the caller's thread takes the first.
+  std::vector<std::future<void>> others;
+  auto bound = [&](int w) { return count * w / workers; };
+  for (int w = 1; w < workers; ++w) {
+    others.push_back(std::async(std::launch::async, [&, w] { step_range(calls, outcomes, bound(w), bound(w + 1)); }));
+  }
+  std::exception_ptr failure;
+  try {
+    step_range(calls, outcomes, 0, bound(1));
+  } catch (...) {
+    failure = std::current_exception();
+  }
+  for (auto& other : others) {
+    try {
+      other.get();
+    } catch (...) {
+      if (!failure) failure = std::current_exception();
+    }
+  }
+  if (failure) std::rethrow_exception(failure);
+  return outcomes;
+}
+
+}  // namespace sc2::learning

@@ -1,0 +1,83 @@
+#include "learning/train_cli.h"
+
+#include <CLI/CLI.hpp>
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace sc2::learning {
+
+TrainCommandLine parse_train_command_line(const std::vector<std::string>& args) {
+  TrainCommandLine result;
+  TrainOptions& o = result.options;
+  std::string architecture = std::string(architecture_name(o.architecture));
+  std::string optimizer = std::string(optimizer_name(o.optimizer));
+  std::string game = "in_process";
+  std::string resume, sc2path;
+  bool no_anneal = false;
+
+  CLI::App app{"sc2train: trains the SC2LE paper's baseline agents with a synchronous advantage actor-critic.\n"
+               "Recommended: sc2train --map MoveToBeacon --out DIR --minutes 30"};
+  app.set_help_flag("-h,--help", "print this help and exit");
+  app.add_option("--map", o.map, "mini-game to train on")->capture_default_str();
+  app.add_option("--arch", architecture, "atari | fullyconv | fullyconv_lstm (default: the map's)");
+  app.add_option("--envs", o.envs, "games stepped together (default: the map's)");
+  app.add_option("--feature_screen_size", o.feature_screen_size, "screen resolution (default: the map's)");
+  app.add_option("--feature_minimap_size", o.feature_minimap_size, "minimap resolution (default: the screen's)");
+  app.add_option("--step_mul", o.step_mul, "game loops per agent step")->capture_default_str();
+  app.add_option("--steps", o.max_steps, "stop after this many agent steps (all games together)");
+  app.add_option("--minutes", o.max_minutes, "stop after this many minutes of wall time");
+  app.add_option("--out", o.out, "folder for progress.csv, checkpoint.pt and best.pt");
+  app.add_option("--resume", resume, "continue the run saved in this folder (its checkpoint.pt)");
+  app.add_option("--seed", o.seed, "seeds the network, the action sampling and the games")->capture_default_str();
+  app.add_option("--lr", o.learning_rate, "learning rate (default: the map's)");
+  app.add_option("--optimizer", optimizer, "adam | rmsprop")->capture_default_str();
+  app.add_flag("--no_anneal", no_anneal, "keep the learning rate constant (default: linearly to half)");
+  app.add_option("--rollout_steps,--nsteps", o.rollout_steps, "n of the n-step returns (default: the map's)");
+  app.add_option("--discount", o.discount, "gamma")->capture_default_str();
+  app.add_option("--value_weight", o.value_weight, "beta, weight of the value loss")->capture_default_str();
+  app.add_option("--entropy_weight", o.entropy_weight, "eta, weight of the entropy bonus (default: the map's)");
+  app.add_option("--max_grad_norm", o.max_gradient_norm, "clip the gradients' norm (0: off)")->capture_default_str();
+  app.add_option("--pooled_size", o.pooled_size, "FullyConv: state pooled to this size before the dense layer")
+      ->capture_default_str();
+  app.add_option("--env_threads", o.env_threads, "threads stepping the games")->capture_default_str();
+  app.add_option("--torch_threads", o.torch_threads, "threads of the network's math")->capture_default_str();
+  app.add_option("--score_window", o.score_window, "episodes in the mean score")->capture_default_str();
+  app.add_option("--save_seconds", o.save_seconds, "write checkpoint.pt at least this often")->capture_default_str();
+  app.add_option("--game", game, "in_process (the engine as a library) | launched (sc2lite or --sc2path processes)")
+      ->capture_default_str();
+  app.add_option("--sc2path", sc2path, "StarCraft II install to launch (implies --game launched)");
+  app.add_flag("--quiet", o.quiet, "no progress line");
+
+  std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 takes them last first
+  try {
+    app.parse(reversed);
+  } catch (const CLI::CallForHelp&) {
+    result.help = true;
+    result.help_text = app.help();
+    return result;
+  } catch (const CLI::ParseError& error) {
+    throw std::invalid_argument(error.what());
+  }
+  for (const CLI::Option* option : app.get_options()) {
+    if (option->count() == 0) continue;
+    std::string name = option->get_single_name();
+    name.erase(0, name.find_first_not_of('-'));
+    result.given.insert(name);
+  }
+  o.architecture = parse_architecture(architecture);
+  o.optimizer = parse_optimizer(optimizer);
+  o.anneal_learning_rate = !no_anneal;
+  if (!resume.empty()) o.resume = resume;
+  if (!sc2path.empty()) {
+    o.sc2path = sc2path;
+    game = "launched";
+  }
+  if (game == "in_process") o.game = GameSource::in_process;
+  else if (game == "launched") o.game = GameSource::launched;
+  else throw std::invalid_argument("--game: unknown '" + game + "' (known: in_process, launched)");
+  apply_map_defaults(o, result.given);
+  return result;
+}
+
+}  // namespace sc2::learning

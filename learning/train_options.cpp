@@ -1,0 +1,95 @@
+#include "learning/train_options.h"
+
+#include <stdexcept>
+#include <string>
+
+namespace sc2::learning {
+
+std::string_view optimizer_name(OptimizerKind kind) { return kind == OptimizerKind::adam ? "adam" : "rmsprop"; }
+
+OptimizerKind parse_optimizer(std::string_view name) {
+  if (name == "adam") return OptimizerKind::adam;
+  if (name == "rmsprop") return OptimizerKind::rmsprop;
+  throw std::invalid_argument("unknown optimizer '" + std::string(name) + "' (known: adam, rmsprop)");
+}
+
+namespace {
+
+struct MapDefaults {
+  const char* map;
+  Architecture architecture;
+  int screen;
+  int envs;
+  int rollout_steps;
+  double learning_rate;
+  double entropy_weight;
+};
+
+// Measured on a 2-core CPU (bench/RESULTS.md, "sc2train"): small screens learn the mini-games
+// whose goal is one point far sooner per wall second than 64x64 does.
+constexpr MapDefaults kMapDefaults[] = {
+    {"MoveToBeacon", Architecture::fullyconv, 16, 16, 16, 3e-4, 1e-3},
+    {"CollectMineralShards", Architecture::fullyconv, 16, 16, 16, 3e-4, 1e-3},
+    {"DefeatRoaches", Architecture::fullyconv, 32, 16, 16, 3e-4, 1e-3},
+};
+
+}  // namespace
+
+void apply_map_defaults(TrainOptions& options, const GivenOptions& given) {
+  for (const MapDefaults& defaults : kMapDefaults) {
+    if (options.map != defaults.map) continue;
+    if (!given.contains("arch")) options.architecture = defaults.architecture;
+    if (!given.contains("feature_screen_size")) options.feature_screen_size = defaults.screen;
+    if (!given.contains("envs")) options.envs = defaults.envs;
+    if (!given.contains("rollout_steps")) options.rollout_steps = defaults.rollout_steps;
+    if (!given.contains("lr")) options.learning_rate = defaults.learning_rate;
+    if (!given.contains("entropy_weight")) options.entropy_weight = defaults.entropy_weight;
+  }
+}
+
+void validate(const TrainOptions& options) {
+  auto fail = [](const std::string& message) { throw std::invalid_argument(message); };
+  if (options.map.empty()) fail("--map is required");
+  if (options.out.empty()) fail("--out DIR is required (or --resume DIR)");
+  if (options.max_steps <= 0 && options.max_minutes <= 0) fail("give --steps N or --minutes M (how long to train)");
+  if (options.max_steps < 0) fail("--steps must be positive");
+  if (options.max_minutes < 0) fail("--minutes must be positive");
+  if (options.envs < 1) fail("--envs must be at least 1");
+  if (options.env_threads < 1) fail("--env_threads must be at least 1");
+  if (options.rollout_steps < 1) fail("--rollout_steps must be at least 1");
+  if (options.step_mul < 1) fail("--step_mul must be at least 1");
+  if (!(options.discount >= 0 && options.discount <= 1)) fail("--discount must be in [0, 1]");
+  if (!(options.learning_rate > 0)) fail("--lr must be positive");
+  if (options.value_weight < 0) fail("--value_weight must not be negative");
+  if (options.entropy_weight < 0) fail("--entropy_weight must not be negative");
+  if (options.max_gradient_norm < 0) fail("--max_grad_norm must not be negative");
+  if (options.torch_threads < 1) fail("--torch_threads must be at least 1");
+  if (options.score_window < 1) fail("--score_window must be at least 1");
+  validate(network_spec(options));  // sizes the architecture cannot take
+}
+
+NetworkSpec network_spec(const TrainOptions& options) {
+  NetworkSpec spec;
+  spec.architecture = options.architecture;
+  spec.screen_size = options.feature_screen_size;
+  spec.minimap_size = options.minimap_size();
+  spec.pooled_size = std::min(options.pooled_size, options.feature_screen_size);
+  return spec;
+}
+
+EnvironmentOptions environment_options(const TrainOptions& options) {
+  EnvironmentOptions env;
+  env.map = options.map;
+  env.count = options.envs;
+  env.screen_size = options.feature_screen_size;
+  env.minimap_size = options.minimap_size();
+  env.step_mul = options.step_mul;
+  env.seed = options.seed;
+  env.threads = options.env_threads;
+  env.source = options.game;
+  env.sc2path = options.sc2path;
+  env.sc2lite_dir = options.sc2lite_dir;
+  return env;
+}
+
+}  // namespace sc2::learning

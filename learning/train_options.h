@@ -1,0 +1,75 @@
+#pragma once
+// sc2train's settings in one struct with their defaults (no torch), and the per-map defaults
+// that make `sc2train --map M --out DIR --minutes 30` the recommended command.
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <set>
+#include <string>
+
+#include "learning/environments.h"
+#include "learning/network_spec.h"
+#include "learning/policy_layout.h"
+
+namespace sc2::learning {
+
+enum class OptimizerKind { rmsprop, adam };
+std::string_view optimizer_name(OptimizerKind kind);
+OptimizerKind parse_optimizer(std::string_view name);  // throws std::invalid_argument
+
+struct TrainOptions {
+  // What to train.
+  std::string map = "MoveToBeacon";
+  Architecture architecture = Architecture::fullyconv;
+  int feature_screen_size = 16;
+  int feature_minimap_size = 0;  // 0: the screen size
+  int step_mul = 8;
+  // How long: the run stops at whichever comes first (0 = no limit; one of them must be set).
+  std::int64_t max_steps = 0;  // agent steps summed over the environments
+  double max_minutes = 0;      // wall time
+  // Where.
+  std::filesystem::path out;                    // DIR: progress.csv, checkpoint.pt, best.pt
+  std::optional<std::filesystem::path> resume;  // continue the run saved in this DIR
+  std::uint64_t seed = 1;
+  // Environments.
+  int envs = 16;
+  int env_threads = 1;
+  GameSource game = GameSource::in_process;
+  std::optional<std::filesystem::path> sc2path;
+  std::filesystem::path sc2lite_dir;
+  // The actor-critic (names as in the paper / baseline-agents.md).
+  int rollout_steps = 16;          // n of the n-step returns (the paper's K = 40)
+  float discount = 0.99f;
+  OptimizerKind optimizer = OptimizerKind::adam;
+  double learning_rate = 3e-4;
+  bool anneal_learning_rate = true;  // linearly to half at the end of the run (as the paper)
+  double value_weight = 0.5;         // beta
+  double entropy_weight = 1e-3;      // eta
+  double max_gradient_norm = 10.0;   // clip the gradients' global norm (0 = off)
+  // Network sizes beyond the architecture (network_spec.h).
+  int pooled_size = 8;
+  // Book-keeping.
+  int torch_threads = 1;  // 1: measured faster than 2 on a loaded 2-core machine (bench/RESULTS.md)
+  int score_window = 100;       // episodes in the mean score
+  double save_seconds = 60;     // checkpoint.pt at least this often (and at the end)
+  bool quiet = false;           // no progress line
+
+  int minimap_size() const { return feature_minimap_size > 0 ? feature_minimap_size : feature_screen_size; }
+};
+
+// Options a command line gave explicitly (their long names without dashes, e.g. "arch",
+// "feature_screen_size", "lr"): the per-map defaults leave them alone.
+using GivenOptions = std::set<std::string>;
+
+// The defaults tuned for `map` (bench/RESULTS.md has the runs behind them), applied to every
+// setting not in `given`. Unknown maps keep the generic defaults.
+void apply_map_defaults(TrainOptions& options, const GivenOptions& given);
+
+// Throws std::invalid_argument naming the bad setting (no limit, sizes the architecture cannot
+// take, non-positive counts, a discount outside [0, 1], ...).
+void validate(const TrainOptions& options);
+
+NetworkSpec network_spec(const TrainOptions& options);
+EnvironmentOptions environment_options(const TrainOptions& options);
+
+}  // namespace sc2::learning
