@@ -6,8 +6,7 @@
 #include <random>
 #include <stdexcept>
 
-#include <nlohmann/json.hpp>
-
+#include "learning/checkpoint.h"
 #include "learning/input_batch.h"
 #include "learning/losses.h"
 #include "learning/networks.h"
@@ -19,57 +18,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
-
-// [ SECTION ] Checkpoint file (one small place: learning/checkpoint.h replaces it)
-//
-// A torch archive: the network's parameters, the optimizer's state, and the metadata as JSON
-// (spec, map, counters), written to a temporary file and renamed.
-
-using CheckpointContents = CheckpointSummary;
-
-void write_checkpoint(const std::filesystem::path& file, torch::nn::Module& network, torch::optim::Optimizer& optimizer,
-                      const CheckpointContents& contents) {
-  torch::serialize::OutputArchive archive;
-  network.save(archive);
-  torch::serialize::OutputArchive optimizer_archive;
-  optimizer.save(optimizer_archive);
-  archive.write("optimizer", optimizer_archive);
-  const nlohmann::json metadata{{"spec", to_json(contents.spec)},
-                                {"map", contents.map},
-                                {"steps", contents.counters.steps},
-                                {"episodes", contents.counters.episodes},
-                                {"mean_score", contents.counters.mean_score}};
-  archive.write("metadata", c10::IValue(metadata.dump()));
-  const auto temporary = std::filesystem::path(file.string() + ".partial");
-  archive.save_to(temporary.string());
-  std::filesystem::rename(temporary, file);
-}
-
-CheckpointContents read_metadata(torch::serialize::InputArchive& archive, const std::filesystem::path& file) {
-  c10::IValue value;
-  if (!archive.try_read("metadata", value) || !value.isString()) {
-    throw std::runtime_error(file.string() + " is not an sc2train checkpoint (no metadata)");
-  }
-  const auto metadata = nlohmann::json::parse(value.toStringRef());
-  CheckpointContents contents;
-  contents.spec = network_spec_from_json(metadata.at("spec"));
-  contents.map = metadata.at("map").get<std::string>();
-  contents.counters.steps = metadata.at("steps").get<std::int64_t>();
-  contents.counters.episodes = metadata.at("episodes").get<std::int64_t>();
-  contents.counters.mean_score = metadata.at("mean_score").get<double>();
-  return contents;
-}
-
-torch::serialize::InputArchive open_checkpoint(const std::filesystem::path& file) {
-  if (!std::filesystem::exists(file)) throw std::runtime_error("no checkpoint at " + file.string());
-  torch::serialize::InputArchive archive;
-  try {
-    archive.load_from(file.string());
-  } catch (const std::exception& error) {
-    throw std::runtime_error(file.string() + " is not a readable checkpoint (" + std::string(error.what()) + ")");
-  }
-  return archive;
-}
 
 std::unique_ptr<torch::optim::Optimizer> make_optimizer(const TrainOptions& options, PolicyNetworkImpl& network) {
   if (options.optimizer == OptimizerKind::adam) {
@@ -83,17 +31,6 @@ std::unique_ptr<torch::optim::Optimizer> make_optimizer(const TrainOptions& opti
 
 }  // namespace
 
-CheckpointSummary read_checkpoint_summary(const std::filesystem::path& file) {
-  auto archive = open_checkpoint(file);
-  try {
-    return read_metadata(archive, file);
-  } catch (const nlohmann::json::exception& error) {
-    throw std::runtime_error(file.string() + " has damaged metadata (" + std::string(error.what()) + ")");
-  } catch (const std::invalid_argument& error) {
-    throw std::runtime_error(file.string() + " has damaged metadata (" + std::string(error.what()) + ")");
-  }
-}
-
 // [ SECTION ] Setup
 
 struct A2CTrainer::Impl {
@@ -102,27 +39,17 @@ struct A2CTrainer::Impl {
     validate(options);
     torch::set_num_threads(options.torch_threads);
     torch::manual_seed(options.seed);
-    NetworkSpec wanted = network_spec(options);
-    if (!resume_file.empty()) {
-      const auto summary = read_checkpoint_summary(resume_file);
-      const std::string& map = summary.map;
-      wanted = summary.spec;
-      if (map != options.map || wanted.screen_size != environments.options().screen_size ||
-          wanted.minimap_size != environments.options().minimap_size) {
-        throw std::runtime_error("the checkpoint is for " + map + " at " + std::to_string(wanted.screen_size) + "x" +
-                                 std::to_string(wanted.screen_size) + ", this run is " + options.map + " at " +
-                                 std::to_string(environments.options().screen_size) + "x" +
-                                 std::to_string(environments.options().screen_size));
-      }
-    }
-    network = make_network(wanted);
-    optimizer = make_optimizer(options, *network);
-    if (!resume_file.empty()) {
-      auto archive = open_checkpoint(resume_file);
-      resumed = read_checkpoint_summary(resume_file).counters;
-      network->load(archive);
-      torch::serialize::InputArchive optimizer_archive;
-      if (archive.try_read("optimizer", optimizer_archive)) optimizer->load(optimizer_archive);
+    if (resume_file.empty()) {
+      network = make_network(network_spec(options));
+      optimizer = make_optimizer(options, *network);
+    } else {
+      auto loaded = load_checkpoint(resume_file);
+      check_checkpoint_fits(loaded.info, options.map, environments.options().screen_size,
+                            environments.options().minimap_size);
+      network = loaded.network;
+      optimizer = make_optimizer(options, *network);
+      load_optimizer_state(resume_file, *optimizer);
+      resumed = {loaded.info.steps, loaded.info.episodes, loaded.info.mean_score, 0.0};
     }
     const int envs = environments.size();
     const int samples = options.rollout_steps * envs;
@@ -272,7 +199,13 @@ UpdateStats A2CTrainer::update(double progress) {
 // [ SECTION ] Checkpoints
 
 void A2CTrainer::save(const std::filesystem::path& file, const TrainingCounters& counters) const {
-  write_checkpoint(file, *impl_->network, *impl_->optimizer, {impl_->network->spec(), impl_->options.map, counters});
+  CheckpointInfo info;
+  info.spec = impl_->network->spec();
+  info.map = impl_->options.map;
+  info.steps = counters.steps;
+  info.episodes = counters.episodes;
+  info.mean_score = counters.mean_score;
+  save_checkpoint(file, *impl_->network, info, impl_->optimizer.get());
 }
 
 const TrainingCounters& A2CTrainer::resumed_counters() const { return impl_->resumed; }

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "learning/checkpoint_info.h"
 #include "learning/environments.h"
 #include "learning/network_spec.h"
 #include "learning/train_options.h"
@@ -46,9 +47,10 @@ struct TrainingCounters {
 
 class A2CTrainer {
  public:
-  // A fresh network for the options (seeded), or the one saved in `resume_file` (its spec wins;
-  // counters() then returns what it held). Throws std::invalid_argument for bad options and
-  // std::runtime_error for a checkpoint that cannot be read or is for another map / resolution.
+  // A fresh network for the options (seeded), or the one saved in `resume_file` with its
+  // optimiser state (its spec wins; resumed_counters() then returns what it held). Throws
+  // std::invalid_argument for bad options and CheckpointError for a checkpoint that cannot be
+  // read or is for another map / resolution than the environments'.
   A2CTrainer(const TrainOptions& options, EnvironmentSet& environments,
              const std::filesystem::path& resume_file = {});
   ~A2CTrainer();
@@ -58,7 +60,7 @@ class A2CTrainer {
   // One rollout and one update; `progress` in [0, 1] anneals the learning rate.
   UpdateStats update(double progress);
 
-  // Network, optimizer and counters, written whole or not at all.
+  // Network, optimizer state and counters (checkpoint.h: written whole or not at all).
   void save(const std::filesystem::path& file, const TrainingCounters& counters) const;
   const TrainingCounters& resumed_counters() const;
   const NetworkSpec& spec() const;
@@ -68,14 +70,5 @@ class A2CTrainer {
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
-
-// What a checkpoint holds besides the weights (to set up a resumed run before its games start).
-struct CheckpointSummary {
-  NetworkSpec spec;
-  std::string map;
-  TrainingCounters counters;
-};
-// Throws std::runtime_error naming the file when it is missing or damaged.
-CheckpointSummary read_checkpoint_summary(const std::filesystem::path& file);
 
 }  // namespace sc2::learning

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "learning/a2c_trainer.h"
+#include "learning/checkpoint.h"
 #include "learning/environments.h"
 #include "learning/train_cli.h"
 #include "learning/training_progress.h"
@@ -73,7 +74,7 @@ int train(TrainOptions options) {
   ProgressCsv csv(options.out / "progress.csv");
   ScoreWindow window(options.score_window);
   double best_score = -std::numeric_limits<double>::infinity();
-  if (std::filesystem::exists(best_file)) best_score = read_checkpoint_summary(best_file).counters.mean_score;
+  if (std::filesystem::exists(best_file)) best_score = read_checkpoint_info(best_file).mean_score;
 
   const auto& spec = trainer.spec();
   std::printf("sc2train: %s, %s at %dx%d (minimap %dx%d), %lld parameters; %d games (%s), %d steps per update; "
@@ -168,7 +169,7 @@ int main(int argc, char** argv) {
     options.sc2lite_dir = program_dir(argv[0]);
     if (options.resume) {
       // The saved run decides the map, architecture and resolutions.
-      const auto summary = read_checkpoint_summary(*options.resume / "checkpoint.pt");
+      const auto summary = read_checkpoint_info(*options.resume / "checkpoint.pt");
       if (command_line.given.contains("map") && summary.map != options.map) {
         throw std::invalid_argument("--resume: the run in " + options.resume->string() + " trains " + summary.map +
                                     ", not " + options.map);

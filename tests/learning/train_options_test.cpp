@@ -1,0 +1,52 @@
+// sc2train's command line: per-map defaults for what the line does not say, explicit flags
+// win, the minimap follows the screen, and bad lines are refused with the reason.
+#include <doctest/doctest.h>
+
+#include <stdexcept>
+
+#include "learning/train_cli.h"
+
+using namespace sc2::learning;
+
+TEST_CASE("sc2train's command line: the map's defaults fill in what is not given, given flags win") {
+  const auto line = parse_train_command_line({"--map", "MoveToBeacon", "--out", "/tmp/x", "--minutes", "30"});
+  CHECK(line.options.map == "MoveToBeacon");
+  CHECK(line.options.max_minutes == 30);
+  CHECK(line.options.out == "/tmp/x");
+  CHECK(line.options.minimap_size() == line.options.feature_screen_size);  // follows the screen
+  CHECK_NOTHROW(validate(line.options));
+
+  const auto given = parse_train_command_line({"--map", "MoveToBeacon", "--out", "d", "--steps", "1000", "--arch",
+                                                "atari", "--feature_screen_size", "32", "--feature_minimap_size",
+                                                "24", "--envs", "3", "--lr", "0.01", "--nsteps", "7", "--seed", "9"});
+  CHECK(given.options.architecture == Architecture::atari);
+  CHECK(given.options.feature_screen_size == 32);
+  CHECK(given.options.minimap_size() == 24);
+  CHECK(given.options.envs == 3);
+  CHECK(given.options.learning_rate == doctest::Approx(0.01));
+  CHECK(given.options.rollout_steps == 7);
+  CHECK(given.options.seed == 9);
+  CHECK(given.given.contains("arch"));
+  CHECK_NOTHROW(validate(given.options));
+
+  CHECK(parse_train_command_line({"--help"}).help);
+}
+
+TEST_CASE("sc2train's command line refuses unknown flags, bad values and runs without a limit or a folder") {
+  CHECK_THROWS_AS(parse_train_command_line({"--nonsense"}), std::invalid_argument);
+  CHECK_THROWS_AS(parse_train_command_line({"--envs", "many"}), std::invalid_argument);
+  CHECK_THROWS_WITH_AS(parse_train_command_line({"--arch", "resnet"}), doctest::Contains("fullyconv"),
+                       std::invalid_argument);
+  CHECK_THROWS_AS(parse_train_command_line({"--optimizer", "sgd"}), std::invalid_argument);
+  CHECK_THROWS_AS(parse_train_command_line({"--game", "cloud"}), std::invalid_argument);
+
+  auto no_limit = parse_train_command_line({"--out", "d"}).options;
+  CHECK_THROWS_WITH_AS(validate(no_limit), doctest::Contains("--steps"), std::invalid_argument);
+  auto no_folder = parse_train_command_line({"--steps", "10"}).options;
+  CHECK_THROWS_WITH_AS(validate(no_folder), doctest::Contains("--out"), std::invalid_argument);
+  auto small_atari = parse_train_command_line({"--steps", "10", "--out", "d", "--arch", "atari",
+                                               "--feature_screen_size", "8"}).options;
+  CHECK_THROWS_WITH_AS(validate(small_atari), doctest::Contains("at least 20"), std::invalid_argument);
+  auto bad_discount = parse_train_command_line({"--steps", "10", "--out", "d", "--discount", "1.5"}).options;
+  CHECK_THROWS_AS(validate(bad_discount), std::invalid_argument);
+}
