@@ -38,14 +38,14 @@ struct TrainOptions {
   std::optional<std::filesystem::path> sc2path;
   std::filesystem::path sc2lite_dir;
   // The actor-critic (names as in the paper / baseline-agents.md).
-  int rollout_steps = 16;          // n of the n-step returns (the paper's K = 40)
+  int rollout_steps = 8;           // n of the n-step returns (the paper's K = 40)
   float discount = 0.99f;
   OptimizerKind optimizer = OptimizerKind::adam;
   double learning_rate = 3e-4;
   bool anneal_learning_rate = true;  // linearly to half at the end of the run (as the paper)
   double value_weight = 0.5;         // beta
   double entropy_weight = 1e-3;      // eta
-  double max_gradient_norm = 10.0;   // clip the gradients' global norm (0 = off)
+  double max_gradient_norm = 1.0;    // clip the gradients' global norm (0 = off)
   // Network sizes beyond the architecture (network_spec.h).
   int pooled_size = 8;
   // Book-keeping.
