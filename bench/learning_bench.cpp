@@ -23,6 +23,8 @@
 
 #include "bench/in_process_channel.h"
 #include "client/pysc2/env.h"
+#include "learning/a2c_trainer.h"
+#include "learning/environments.h"
 #include "learning/learned_agent.h"
 #include "learning/losses.h"
 #include "learning/networks.h"
@@ -40,6 +42,8 @@ struct Options {
   double seconds = 2.0;  // per measurement, after a warm-up
   int threads = 2;
   int pooled = -1;       // FullyConv's pooled_size; -1 = the spec's default (8)
+  int a2c_envs = 0;      // > 0: also time sc2train's whole update (A2CTrainer) with this many games
+  int a2c_steps = 16;    // and this many rollout steps per update
   bool breakdown = false;  // print each update's phases (forward + loss, backward, clip + step) to stderr
 };
 
@@ -179,6 +183,42 @@ Rate update_rate(learning::PolicyNetworkImpl& network, learning::InputBatch& bat
   return result;
 }
 
+// sc2train's own update (rollout of N in-process games for n steps, batched acting, returns,
+// learning) at its defaults otherwise: agent steps per second overall and each phase's share.
+void a2c_row(const std::string& name, int size, const Options& options) {
+  learning::TrainOptions train;
+  train.map = "MoveToBeacon";
+  train.architecture = learning::parse_architecture(name);
+  train.feature_screen_size = size;
+  train.envs = options.a2c_envs;
+  train.rollout_steps = options.a2c_steps;
+  train.torch_threads = options.threads;
+  train.max_steps = std::int64_t{1} << 40;
+  train.out = "unused";  // nothing is saved
+  train.quiet = true;
+  learning::EnvironmentSet environments(learning::environment_options(train));
+  learning::A2CTrainer trainer(train, environments);
+  trainer.update(0);  // warm-up
+  double acting = 0, games = 0, learning_time = 0;
+  std::int64_t steps = 0;
+  const auto start = Clock::now();
+  const double cpu_start = process_cpu_seconds();
+  double elapsed = 0;
+  for (int rounds = 0; rounds < 2 || elapsed < options.seconds; ++rounds) {
+    const auto stats = trainer.update(0);
+    steps += stats.steps;
+    acting += stats.acting_seconds;
+    games += stats.environment_seconds;
+    learning_time += stats.learning_seconds;
+    elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+  }
+  const double cpu = process_cpu_seconds() - cpu_start;
+  std::printf("| %s | %d | %d x %d | %.0f (%.0f) | %.0f%% | %.0f%% | %.0f%% |\n", name.c_str(), size, options.a2c_envs,
+              options.a2c_steps, steps / elapsed, steps / cpu, 100 * acting / elapsed, 100 * games / elapsed,
+              100 * learning_time / elapsed);
+  std::fflush(stdout);
+}
+
 std::string figure(double value) {
   char text[32];
   std::snprintf(text, sizeof text, value >= 100 ? "%.0f" : "%.1f", value);
@@ -202,6 +242,8 @@ int main(int argc, char** argv) {
   app.add_option("--seconds", options.seconds, "time per measurement (after one warm-up round)")->capture_default_str();
   app.add_option("--threads", options.threads, "torch intra-op threads")->capture_default_str();
   app.add_option("--pooled", options.pooled, "FullyConv's pooled_size (0 = the paper's dense layer on the whole state)");
+  app.add_option("--a2c-envs", options.a2c_envs, "also time sc2train's whole update with this many in-process games");
+  app.add_option("--a2c-steps", options.a2c_steps, "rollout steps per update of that timing")->capture_default_str();
   app.add_flag("--breakdown", options.breakdown, "print the wall time of each update's phases to stderr");
   CLI11_PARSE(app, argc, argv);
 
@@ -247,6 +289,19 @@ int main(int argc, char** argv) {
       for (int b : options.update_batches) row << " " << cell(update_rate(*network, batch, b, options.seconds, options.breakdown)) << " |";
       std::printf("%s\n", row.str().c_str());
       std::fflush(stdout);
+    }
+  }
+  if (options.a2c_envs > 0) {
+    std::printf("\n| architecture | N | games x steps | A2C update: agent steps/s (per CPU s) | acting | games | learning |\n"
+                "|---|---:|---:|---:|---:|---:|---:|\n");
+    for (int size : options.sizes) {
+      for (const auto& name : options.architectures) {
+        try {
+          a2c_row(name, size, options);
+        } catch (const std::invalid_argument& error) {
+          std::printf("| %s | %d | — (%s) |\n", name.c_str(), size, error.what());
+        }
+      }
     }
   }
   const double wall = std::chrono::duration<double>(Clock::now() - wall_start).count();
