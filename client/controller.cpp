@@ -108,6 +108,17 @@ Response Controller::call(Request request) {
 }
 
 std::vector<Response> Controller::call_all(std::vector<Request> requests) {
+  std::vector<Exchanged> replies = exchange(std::move(requests));
+  std::vector<Response> responses;
+  responses.reserve(replies.size());
+  for (Exchanged& reply : replies) {
+    if (reply.failure) throw *reply.failure;
+    responses.push_back(std::move(reply.response));
+  }
+  return responses;
+}
+
+std::vector<Controller::Exchanged> Controller::exchange(std::vector<Request> requests) {
   struct Sent {
     std::string name;  // the request member, e.g. "observation"
     std::uint32_t id = 0;
@@ -128,34 +139,35 @@ std::vector<Response> Controller::call_all(std::vector<Request> requests) {
     requests[i].set_id(sent[i].id);
     sent[i].what = sent[i].name + " (request id " + std::to_string(sent[i].id) + ")";
     try {
-      channel_->send(requests[i].SerializeAsString(), options_.call_timeout);
+      requests[i].SerializeToString(&request_buffer_);
+      channel_->send(request_buffer_, options_.call_timeout);
     } catch (const std::exception& error) {
       throw ControllerError(sent[i].what + " failed: " + error.what());
     }
   }
-  std::vector<Response> responses(requests.size());
-  std::optional<ControllerError> first_failure;
+  std::vector<Exchanged> replies(requests.size());
   for (std::size_t i = 0; i < requests.size(); ++i) {
+    std::string_view reply;
     try {
-      channel_->receive_into(reply_buffer_, options_.call_timeout);
+      reply = channel_->receive_view(options_.call_timeout);
     } catch (const std::exception& error) {
       throw ControllerError(sent[i].what + " failed: " + error.what());
     }
-    // A failed reply is remembered and the rest are still read, so that the connection
-    // stays in step with the requests.
+    // A failed reply is kept and the rest are still read, so that the connection stays in
+    // step with the requests.
     try {
-      check_reply(reply_buffer_, sent[i].name, sent[i].id, sent[i].what, responses[i]);
+      check_reply(reply, sent[i].name, sent[i].id, sent[i].what, replies[i].response);
     } catch (const ControllerError& failure) {
-      if (!first_failure) first_failure = failure;
+      replies[i].failure = failure;
     }
+    replies[i].status = status_;
   }
-  if (first_failure) throw *first_failure;
-  return responses;
+  return replies;
 }
 
-void Controller::check_reply(const std::string& reply, const std::string& name, std::uint32_t id,
+void Controller::check_reply(std::string_view reply, const std::string& name, std::uint32_t id,
                              const std::string& what, Response& response) {
-  if (!response.ParseFromString(reply))
+  if (!response.ParseFromArray(reply.data(), static_cast<int>(reply.size())))
     throw ControllerError(what + " failed: the game's reply (" + std::to_string(reply.size()) +
                           " bytes) is not a valid Response");
   if (response.has_id() && response.id() != id)
@@ -238,12 +250,19 @@ Controller::StepReplies Controller::act_step_observe(const SC2APIProtocol::Reque
   requests[1].mutable_step()->set_count(count);
   auto* observation = requests[2].mutable_observation();
   if (game_loop != 0) observation->set_game_loop(game_loop);
-  std::vector<Response> responses = call_all(std::move(requests));
-  StepReplies replies;
-  replies.action = std::move(*responses[0].mutable_action());
-  replies.step = std::move(*responses[1].mutable_step());
-  replies.observation = std::move(*responses[2].mutable_observation());
-  return replies;
+  std::vector<Exchanged> replies = exchange(std::move(requests));
+  if (replies[0].failure) throw *replies[0].failure;
+  // Sent one by one, the step would not go out once the action left the game ended; here it
+  // went out already, and its refusal is what the game says of a step after the end.
+  const bool ended_by_action = replies[0].status == SC2APIProtocol::ended;
+  if (replies[1].failure && !ended_by_action) throw *replies[1].failure;
+  if (replies[2].failure) throw *replies[2].failure;
+  StepReplies result;
+  result.action = std::move(*replies[0].response.mutable_action());
+  result.step = std::move(*replies[1].response.mutable_step());
+  result.observation = std::move(*replies[2].response.mutable_observation());
+  result.stepped = !ended_by_action;
+  return result;
 }
 
 SC2APIProtocol::ResponseStep Controller::step(std::uint32_t count) {
