@@ -9,6 +9,10 @@
 #include <thread>
 #include <utility>
 
+#include <google/protobuf/io/coded_stream.h>
+#include <google/protobuf/io/zero_copy_stream_impl_lite.h>
+#include <google/protobuf/wire_format_lite.h>
+
 #include "transport/websocket_client.h"
 #include "client/websocket_channel.h"
 
@@ -64,6 +68,16 @@ std::string member_error(const pb::Message& member) {
   return text;
 }
 
+// Whether a serialized message has field `number` at its top level (tags scanned, values skipped).
+bool carries_field(std::string_view bytes, int number) {
+  pb::io::CodedInputStream in(reinterpret_cast<const std::uint8_t*>(bytes.data()), static_cast<int>(bytes.size()));
+  while (const std::uint32_t tag = in.ReadTag()) {
+    if (pb::internal::WireFormatLite::GetTagFieldNumber(tag) == number) return true;
+    if (!pb::internal::WireFormatLite::SkipField(&in, tag)) return false;
+  }
+  return false;
+}
+
 // "websocket ws://host:port/sc2api: cannot connect: ..." -> "cannot connect: ..."
 std::string without_url_prefix(const std::string& message, const std::string& url) {
   const std::string prefix = "websocket " + url + ": ";
@@ -108,7 +122,8 @@ Response Controller::call(Request request) {
 }
 
 std::vector<Response> Controller::call_all(std::vector<Request> requests) {
-  std::vector<Exchanged> replies = exchange(std::move(requests));
+  std::vector<Exchanged> replies(requests.size());
+  exchange(std::move(requests), replies);
   std::vector<Response> responses;
   responses.reserve(replies.size());
   for (Exchanged& reply : replies) {
@@ -118,7 +133,7 @@ std::vector<Response> Controller::call_all(std::vector<Request> requests) {
   return responses;
 }
 
-std::vector<Controller::Exchanged> Controller::exchange(std::vector<Request> requests) {
+void Controller::exchange(std::vector<Request> requests, std::vector<Exchanged>& replies) {
   struct Sent {
     std::string name;  // the request member, e.g. "observation"
     std::uint32_t id = 0;
@@ -129,7 +144,7 @@ std::vector<Controller::Exchanged> Controller::exchange(std::vector<Request> req
     sent[i].name = oneof_member_name(requests[i]);
     if (sent[i].name.empty()) throw ControllerError("cannot send an empty Request (no request member is set)");
   }
-  if (requests.empty()) return {};
+  if (requests.empty()) return;
   if (!channel_) throw ControllerError(sent.front().name + " failed: the connection to the game is closed");
 
   // All requests go out before any reply is read: the game answers in order, and the
@@ -145,7 +160,6 @@ std::vector<Controller::Exchanged> Controller::exchange(std::vector<Request> req
       throw ControllerError(sent[i].what + " failed: " + error.what());
     }
   }
-  std::vector<Exchanged> replies(requests.size());
   for (std::size_t i = 0; i < requests.size(); ++i) {
     std::string_view reply;
     try {
@@ -162,14 +176,20 @@ std::vector<Controller::Exchanged> Controller::exchange(std::vector<Request> req
     }
     replies[i].status = status_;
   }
-  return replies;
 }
 
 void Controller::check_reply(std::string_view reply, const std::string& name, std::uint32_t id,
                              const std::string& what, Response& response) {
-  if (!response.ParseFromArray(reply.data(), static_cast<int>(reply.size())))
+  // Merged into `response` as it comes (empty, or a cleared member to reuse): the same as parsing,
+  // except that a member set beforehand stays set when the reply has none; it is dropped then.
+  const Response::ResponseCase preset = response.response_case();
+  pb::io::ArrayInputStream bytes(reply.data(), static_cast<int>(reply.size()));
+  if (!response.MergeFromBoundedZeroCopyStream(&bytes, static_cast<int>(reply.size())))
     throw ControllerError(what + " failed: the game's reply (" + std::to_string(reply.size()) +
                           " bytes) is not a valid Response");
+  if (preset != Response::RESPONSE_NOT_SET && response.response_case() == preset &&
+      !carries_field(reply, static_cast<int>(preset)))
+    response.clear_response();
   if (response.has_id() && response.id() != id)
     throw ControllerError(what + " failed: the response carries id " +
                           std::to_string(response.id()) + " (answers another request)");
@@ -244,13 +264,18 @@ SC2APIProtocol::ResponseAction Controller::act(const SC2APIProtocol::RequestActi
 }
 
 Controller::StepReplies Controller::act_step_observe(const SC2APIProtocol::RequestAction& action,
-                                                    std::uint32_t count, std::uint32_t game_loop) {
+                                                    std::uint32_t count, std::uint32_t game_loop,
+                                                    SC2APIProtocol::ResponseObservation reuse) {
   std::vector<Request> requests(3);
   *requests[0].mutable_action() = action;
   requests[1].mutable_step()->set_count(count);
   auto* observation = requests[2].mutable_observation();
   if (game_loop != 0) observation->set_game_loop(game_loop);
-  std::vector<Exchanged> replies = exchange(std::move(requests));
+  std::vector<Exchanged> replies(3);
+  // Parsed into `reuse`: cleared, its strings and sub-messages keep their memory.
+  reuse.Clear();
+  *replies[2].response.mutable_observation() = std::move(reuse);
+  exchange(std::move(requests), replies);
   if (replies[0].failure) throw *replies[0].failure;
   // Sent one by one, the step would not go out once the action left the game ended; here it
   // went out already, and its refusal is what the game says of a step after the end.

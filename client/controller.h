@@ -103,8 +103,10 @@ class Controller {
     SC2APIProtocol::ResponseObservation observation;
     bool stepped = true;
   };
+  // `reuse`: a message the observation is parsed into (cleared first), so that its strings and
+  // sub-messages keep their memory (a spent observation; the result is the same).
   StepReplies act_step_observe(const SC2APIProtocol::RequestAction& action, std::uint32_t count,
-                               std::uint32_t game_loop = 0);
+                               std::uint32_t game_loop = 0, SC2APIProtocol::ResponseObservation reuse = {});
 
  private:
   std::unique_ptr<RequestChannel> channel_;
@@ -118,9 +120,10 @@ class Controller {
     std::optional<ControllerError> failure;
     SC2APIProtocol::Status status = SC2APIProtocol::launched;
   };
-  // Sends every request, then reads and checks every reply; throws only when the connection
-  // fails (a reply that fails its check is returned with its failure).
-  std::vector<Exchanged> exchange(std::vector<SC2APIProtocol::Request> requests);
+  // Sends every request, then reads and checks every reply into `replies` (one per request,
+  // each Response empty or holding a cleared member to parse into); throws only when the
+  // connection fails (a reply that fails its check keeps its failure).
+  void exchange(std::vector<SC2APIProtocol::Request> requests, std::vector<Exchanged>& replies);
   std::string request_buffer_;  // each request is serialized into this one string
 
   void check_reply(std::string_view reply, const std::string& name, std::uint32_t id, const std::string& what,

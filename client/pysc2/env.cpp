@@ -202,7 +202,8 @@ std::shared_ptr<const TimeStep> Env::step(const std::vector<FunctionCall>& calls
   // not an error when the action left the game ended, as PySC2 skips it then.
   const auto step_mul = static_cast<std::uint32_t>(options_.step_mul);
   const std::uint32_t target_loop = game_loop_ + step_mul;
-  Controller::StepReplies replies = controller_.act_step_observe(request, step_mul, target_loop);
+  Controller::StepReplies replies =
+      controller_.act_step_observe(request, step_mul, target_loop, std::move(spare_response_));
   ++episode_steps_;
   return to_time_step(StepType::mid, target_loop, std::move(replies.observation));
 }
@@ -231,12 +232,23 @@ std::shared_ptr<const TimeStep> Env::to_time_step(StepType type, std::uint32_t t
   // Decoded once; the TimeStep is shared by the caller and last() (and holds the response for
   // the stub merge): never copied. It is decoded into the arrays of one nobody holds any more,
   // and goes back to the recycler when the last holder lets it go.
-  auto shared_response = std::make_shared<const SC2APIProtocol::ResponseObservation>(std::move(response));
+  // Not const: once spent, Env parses the next response into it (below).
+  std::shared_ptr<const SC2APIProtocol::ResponseObservation> shared_response =
+      std::make_shared<SC2APIProtocol::ResponseObservation>(std::move(response));
   std::unique_ptr<TimeStep> recycled = recycler_->take();
   std::shared_ptr<TimeStep> step(new TimeStep, [recycler = recycler_](TimeStep* done) { recycler->give(done); });
-  step->observation = recycled ? to_observation(std::move(shared_response), observation_spec(), game_view_,
-                                                std::move(recycled->observation))
-                               : to_observation(std::move(shared_response), observation_spec(), game_view_);
+  if (recycled) {
+    step->observation = to_observation(std::move(shared_response), observation_spec(), game_view_,
+                                       std::move(recycled->observation));
+    // Its response was compared against and is spent; nobody else shares it when the count is
+    // 1 (this TimeStep was the last holder). Env made it, not const (above).
+    auto& spent = recycled->observation.shared_proto;
+    if (spent && spent.use_count() == 1) {
+      spare_response_ = std::move(const_cast<SC2APIProtocol::ResponseObservation&>(*spent));
+    }
+  } else {
+    step->observation = to_observation(std::move(shared_response), observation_spec(), game_view_);
+  }
   if (type == StepType::first) {
     step->step_type = StepType::first;
     step->reward = 0.0f;

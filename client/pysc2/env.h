@@ -98,6 +98,9 @@ class Env {
   Controller& controller_;
   EnvOptions options_;
   std::shared_ptr<Recycler> recycler_;
+  // A spent response (of a recycled TimeStep nobody else shared): the next observation is
+  // parsed into it, reusing its strings and sub-messages.
+  SC2APIProtocol::ResponseObservation spare_response_;
   SC2APIProtocol::ResponseGameInfo game_info_;
   std::shared_ptr<const GameView> game_view_;
   // Later calls read its type (episode end), available actions (validation) and response
