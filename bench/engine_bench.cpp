@@ -11,6 +11,9 @@
 // crowd of N stands around the exits; World::advance only. With --crowd-observations K,
 // then K renderings of the crowd's screen and minimap feature layers (a fixed workload for
 // the observation's cost with ~100+ units on the screen).
+// (5) --parallel: 1 game, then 2 games at once (agents::run_parallel, what sc2agent
+// --parallel N runs, one thread and one game each), combined loops/s, engine in-process and
+// over the loopback websocket (an EngineHost per game, as a sc2lite per game).
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
@@ -19,6 +22,7 @@
 #include <cstdio>
 #include <ctime>
 #include <exception>
+#include <functional>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -26,6 +30,7 @@
 #include <vector>
 
 #include "agents/agent.h"
+#include "agents/parallel_runner.h"
 #include "agents/runner.h"
 #include "agents/scripted_agent.h"
 #include "bench/in_process_channel.h"
@@ -115,7 +120,13 @@ std::string driver_for(const std::string& map) {
   return std::find(scripted.begin(), scripted.end(), map) != scripted.end() ? "scripted" : "noop";
 }
 
-int bench_maps(const std::vector<std::string>& maps, int episodes, std::uint64_t seed) {
+// Which of the two modes to run: both (default, interleaved), or one alone (for profiling).
+struct Modes {
+  bool in_process = true;
+  bool websocket = true;
+};
+
+int bench_maps(const std::vector<std::string>& maps, int episodes, std::uint64_t seed, Modes modes) {
   sc2::engine::EngineHost host("127.0.0.1", 0);
   host.start();
   sc2::Controller in_process_controller(std::make_unique<sc2::bench::InProcessChannel>());
@@ -144,14 +155,15 @@ int bench_maps(const std::vector<std::string>& maps, int episodes, std::uint64_t
     }
     Tally warm_a, warm_b, tally_a, tally_b;
     std::uint32_t length_a = 0, length_b = 0;
-    play_episode(a, 0, warm_a, length_a);
-    play_episode(b, 0, warm_b, length_b);
-    agree = agree && warm_a.score == warm_b.score && length_a == length_b;
+    if (modes.in_process) play_episode(a, 0, warm_a, length_a);
+    if (modes.websocket) play_episode(b, 0, warm_b, length_b);
+    const bool both = modes.in_process && modes.websocket;
+    agree = agree && (!both || (warm_a.score == warm_b.score && length_a == length_b));
     for (int episode = 0; episode < episodes; ++episode) {
       const double score_a = tally_a.score, score_b = tally_b.score;
-      play_episode(a, length_a * 3 / 4, tally_a, length_a);
-      play_episode(b, length_b * 3 / 4, tally_b, length_b);
-      agree = agree && tally_a.score - score_a == tally_b.score - score_b && length_a == length_b;
+      if (modes.in_process) play_episode(a, length_a * 3 / 4, tally_a, length_a);
+      if (modes.websocket) play_episode(b, length_b * 3 / 4, tally_b, length_b);
+      agree = agree && (!both || (tally_a.score - score_a == tally_b.score - score_b && length_a == length_b));
     }
     const double ratio = tally_a.loops_per_second() > 0 ? tally_b.loops_per_second() / tally_a.loops_per_second() : 0;
     std::printf("| %-28s | %-8s | %22.0f | %21.0f | %4.2f | %24.0f | %13u | %15.0f | %15.0f | %20.0f |\n", map.c_str(),
@@ -402,6 +414,54 @@ void bench_crowd(const std::vector<int>& crowds, int loops, int observations, st
   }
 }
 
+// (5) Combined loops/s of 1 game and of `games` games at once: agents::run_parallel (as
+// sc2agent --parallel N) with each game's engine in-process or behind its own EngineHost
+// (a loopback websocket per game, as one sc2lite per game). `episodes` episodes per game.
+int bench_parallel(const std::string& map, int games, int episodes, std::uint64_t seed, Modes modes) {
+  std::printf("\n(5) games at once: %s, %d episodes per game, scripted agent, 64x64, step_mul 8, seed %llu;\n"
+              "    agents::run_parallel (one thread and one game each), combined loops/s over the wall time\n\n",
+              map.c_str(), episodes, static_cast<unsigned long long>(seed));
+  std::printf("| engine      | games | episodes | combined loops/s | loops/s per game | vs 1 game | loops/CPU-s |\n");
+  std::printf("|-------------|------:|---------:|-----------------:|-----------------:|----------:|------------:|\n");
+  std::fflush(stdout);
+  for (const bool websocket : {false, true}) {
+    if ((websocket && !modes.websocket) || (!websocket && !modes.in_process)) continue;
+    const sc2::agents::GameProvider provider = [websocket](int, const std::function<void(sc2::Controller&)>& play) {
+      if (!websocket) {
+        sc2::Controller controller(std::make_unique<sc2::bench::InProcessChannel>());
+        play(controller);
+        return std::string("in-process engine");
+      }
+      sc2::engine::EngineHost host("127.0.0.1", 0);
+      host.start();
+      sc2::Controller controller("127.0.0.1", host.port());
+      play(controller);
+      controller.quit();
+      host.stop();
+      return std::string("EngineHost on a loopback websocket");
+    };
+    double one_game = 0;
+    for (int count : {1, games}) {
+      sc2::agents::RunOptions options;
+      options.map = map;
+      options.agent = driver_for(map);
+      options.seed = seed;
+      options.parallel = count;
+      options.episodes = count * episodes;
+      const double cpu_start = process_cpu_seconds();
+      const sc2::agents::RunSummary summary = sc2::agents::run_parallel(options, provider);
+      const double cpu_seconds = process_cpu_seconds() - cpu_start;
+      if (count == 1) one_game = summary.game_loops_per_second;
+      std::printf("| %-11s | %5d | %8d | %16.0f | %16.0f | %9.2f | %11.0f |\n", websocket ? "websocket" : "in-process",
+                  count, options.episodes, summary.game_loops_per_second, summary.game_loops_per_second / count,
+                  one_game > 0 ? summary.game_loops_per_second / one_game : 0.0,
+                  cpu_seconds > 0 ? static_cast<double>(summary.total_game_loops) / cpu_seconds : 0.0);
+      std::fflush(stdout);
+    }
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -415,6 +475,9 @@ int main(int argc, char** argv) {
   std::vector<int> crowds;
   int crowd_loops = 2000;
   int crowd_observations = 0;
+  std::string mode = "both";
+  int parallel_games = 0;
+  int parallel_episodes = 2;
   CLI::App app{"Engine speed: loops/s per mini-game (in-process vs websocket) and cost vs unit count"};
   app.add_option("--episodes", episodes, "measured episodes per mode and map")->capture_default_str()->check(CLI::PositiveNumber);
   app.add_option("--seed", seed, "game and agent seed")->capture_default_str();
@@ -435,6 +498,15 @@ int main(int argc, char** argv) {
   app.add_option("--crowd-observations", crowd_observations,
                  "with --crowd: then time this many observations' feature layers of the crowd")
       ->check(CLI::PositiveNumber);
+  app.add_option("--mode", mode, "engine in-process (a), websocket (b) or both, interleaved")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"both", "in-process", "websocket"}));
+  app.add_option("--parallel", parallel_games,
+                 "only (5): 1 game, then this many at once, on the first of --maps (combined loops/s)")
+      ->check(CLI::PositiveNumber);
+  app.add_option("--parallel-episodes", parallel_episodes, "with --parallel: episodes per game")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& success) {
@@ -449,8 +521,10 @@ int main(int argc, char** argv) {
       bench_crowd(crowds, crowd_loops, crowd_observations, seed);
       return 0;
     }
+    const Modes modes{mode != "websocket", mode != "in-process"};
+    if (parallel_games > 0) return bench_parallel(maps.front(), parallel_games, parallel_episodes, seed, modes);
     int status = 0;
-    if (!skip_maps) status = bench_maps(maps, episodes, seed);
+    if (!skip_maps) status = bench_maps(maps, episodes, seed, modes);
     if (!skip_scaling) bench_scaling(counts, scaling_loops, seed);
     return status;
   } catch (const std::exception& error) {

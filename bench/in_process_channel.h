@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "client/controller.h"
 #include "engine/server/game_server.h"
@@ -18,20 +19,32 @@ class InProcessChannel final : public RequestChannel {
   explicit InProcessChannel(engine::ServerOptions options = {})
       : server_(std::make_unique<engine::GameServer>(std::move(options))) {}
 
+  // Each reply is written into a reused string (as EngineHost does per connection): no
+  // allocation per observation. Several may be pending (the Controller pipelines).
   void send(std::string_view bytes, std::chrono::milliseconds) override {
-    pending_.push_back(server_->handle_bytes(bytes));
+    std::string reply;
+    if (!spare_.empty()) {
+      reply = std::move(spare_.back());
+      spare_.pop_back();
+    }
+    server_->handle_bytes_into(bytes, reply);
+    pending_.push_back(std::move(reply));
   }
-  std::string receive(std::chrono::milliseconds) override {
+  std::string receive(std::chrono::milliseconds timeout) override { return std::string(receive_view(timeout)); }
+  std::string_view receive_view(std::chrono::milliseconds) override {
     if (pending_.empty()) throw std::runtime_error("in-process channel: receive() without a pending response");
-    std::string response = std::move(pending_.front());
+    spare_.push_back(std::move(current_));  // the previous view ends here
+    current_ = std::move(pending_.front());
     pending_.pop_front();
-    return response;
+    return current_;
   }
   void close() noexcept override {}
 
  private:
   std::unique_ptr<engine::GameServer> server_;
   std::deque<std::string> pending_;
+  std::vector<std::string> spare_;  // replies already read, their capacity kept
+  std::string current_;             // the reply the last receive_view shows
 };
 
 }  // namespace sc2::bench

@@ -9,6 +9,10 @@
 #include <thread>
 #include <utility>
 
+#include <google/protobuf/io/coded_stream.h>
+#include <google/protobuf/io/zero_copy_stream_impl_lite.h>
+#include <google/protobuf/wire_format_lite.h>
+
 #include "transport/websocket_client.h"
 #include "client/websocket_channel.h"
 
@@ -64,6 +68,16 @@ std::string member_error(const pb::Message& member) {
   return text;
 }
 
+// Whether a serialized message has field `number` at its top level (tags scanned, values skipped).
+bool carries_field(std::string_view bytes, int number) {
+  pb::io::CodedInputStream in(reinterpret_cast<const std::uint8_t*>(bytes.data()), static_cast<int>(bytes.size()));
+  while (const std::uint32_t tag = in.ReadTag()) {
+    if (pb::internal::WireFormatLite::GetTagFieldNumber(tag) == number) return true;
+    if (!pb::internal::WireFormatLite::SkipField(&in, tag)) return false;
+  }
+  return false;
+}
+
 // "websocket ws://host:port/sc2api: cannot connect: ..." -> "cannot connect: ..."
 std::string without_url_prefix(const std::string& message, const std::string& url) {
   const std::string prefix = "websocket " + url + ": ";
@@ -108,6 +122,18 @@ Response Controller::call(Request request) {
 }
 
 std::vector<Response> Controller::call_all(std::vector<Request> requests) {
+  std::vector<Exchanged> replies(requests.size());
+  exchange(std::move(requests), replies);
+  std::vector<Response> responses;
+  responses.reserve(replies.size());
+  for (Exchanged& reply : replies) {
+    if (reply.failure) throw *reply.failure;
+    responses.push_back(std::move(reply.response));
+  }
+  return responses;
+}
+
+void Controller::exchange(std::vector<Request> requests, std::vector<Exchanged>& replies) {
   struct Sent {
     std::string name;  // the request member, e.g. "observation"
     std::uint32_t id = 0;
@@ -118,7 +144,7 @@ std::vector<Response> Controller::call_all(std::vector<Request> requests) {
     sent[i].name = oneof_member_name(requests[i]);
     if (sent[i].name.empty()) throw ControllerError("cannot send an empty Request (no request member is set)");
   }
-  if (requests.empty()) return {};
+  if (requests.empty()) return;
   if (!channel_) throw ControllerError(sent.front().name + " failed: the connection to the game is closed");
 
   // All requests go out before any reply is read: the game answers in order, and the
@@ -128,36 +154,42 @@ std::vector<Response> Controller::call_all(std::vector<Request> requests) {
     requests[i].set_id(sent[i].id);
     sent[i].what = sent[i].name + " (request id " + std::to_string(sent[i].id) + ")";
     try {
-      channel_->send(requests[i].SerializeAsString(), options_.call_timeout);
+      requests[i].SerializeToString(&request_buffer_);
+      channel_->send(request_buffer_, options_.call_timeout);
     } catch (const std::exception& error) {
       throw ControllerError(sent[i].what + " failed: " + error.what());
     }
   }
-  std::vector<Response> responses(requests.size());
-  std::optional<ControllerError> first_failure;
   for (std::size_t i = 0; i < requests.size(); ++i) {
+    std::string_view reply;
     try {
-      channel_->receive_into(reply_buffer_, options_.call_timeout);
+      reply = channel_->receive_view(options_.call_timeout);
     } catch (const std::exception& error) {
       throw ControllerError(sent[i].what + " failed: " + error.what());
     }
-    // A failed reply is remembered and the rest are still read, so that the connection
-    // stays in step with the requests.
+    // A failed reply is kept and the rest are still read, so that the connection stays in
+    // step with the requests.
     try {
-      check_reply(reply_buffer_, sent[i].name, sent[i].id, sent[i].what, responses[i]);
+      check_reply(reply, sent[i].name, sent[i].id, sent[i].what, replies[i].response);
     } catch (const ControllerError& failure) {
-      if (!first_failure) first_failure = failure;
+      replies[i].failure = failure;
     }
+    replies[i].status = status_;
   }
-  if (first_failure) throw *first_failure;
-  return responses;
 }
 
-void Controller::check_reply(const std::string& reply, const std::string& name, std::uint32_t id,
+void Controller::check_reply(std::string_view reply, const std::string& name, std::uint32_t id,
                              const std::string& what, Response& response) {
-  if (!response.ParseFromString(reply))
+  // Merged into `response` as it comes (empty, or a cleared member to reuse): the same as parsing,
+  // except that a member set beforehand stays set when the reply has none; it is dropped then.
+  const Response::ResponseCase preset = response.response_case();
+  pb::io::ArrayInputStream bytes(reply.data(), static_cast<int>(reply.size()));
+  if (!response.MergeFromBoundedZeroCopyStream(&bytes, static_cast<int>(reply.size())))
     throw ControllerError(what + " failed: the game's reply (" + std::to_string(reply.size()) +
                           " bytes) is not a valid Response");
+  if (preset != Response::RESPONSE_NOT_SET && response.response_case() == preset &&
+      !carries_field(reply, static_cast<int>(preset)))
+    response.clear_response();
   if (response.has_id() && response.id() != id)
     throw ControllerError(what + " failed: the response carries id " +
                           std::to_string(response.id()) + " (answers another request)");
@@ -232,18 +264,30 @@ SC2APIProtocol::ResponseAction Controller::act(const SC2APIProtocol::RequestActi
 }
 
 Controller::StepReplies Controller::act_step_observe(const SC2APIProtocol::RequestAction& action,
-                                                    std::uint32_t count, std::uint32_t game_loop) {
+                                                    std::uint32_t count, std::uint32_t game_loop,
+                                                    SC2APIProtocol::ResponseObservation reuse) {
   std::vector<Request> requests(3);
   *requests[0].mutable_action() = action;
   requests[1].mutable_step()->set_count(count);
   auto* observation = requests[2].mutable_observation();
   if (game_loop != 0) observation->set_game_loop(game_loop);
-  std::vector<Response> responses = call_all(std::move(requests));
-  StepReplies replies;
-  replies.action = std::move(*responses[0].mutable_action());
-  replies.step = std::move(*responses[1].mutable_step());
-  replies.observation = std::move(*responses[2].mutable_observation());
-  return replies;
+  std::vector<Exchanged> replies(3);
+  // Parsed into `reuse`: cleared, its strings and sub-messages keep their memory.
+  reuse.Clear();
+  *replies[2].response.mutable_observation() = std::move(reuse);
+  exchange(std::move(requests), replies);
+  if (replies[0].failure) throw *replies[0].failure;
+  // Sent one by one, the step would not go out once the action left the game ended; here it
+  // went out already, and its refusal is what the game says of a step after the end.
+  const bool ended_by_action = replies[0].status == SC2APIProtocol::ended;
+  if (replies[1].failure && !ended_by_action) throw *replies[1].failure;
+  if (replies[2].failure) throw *replies[2].failure;
+  StepReplies result;
+  result.action = std::move(*replies[0].response.mutable_action());
+  result.step = std::move(*replies[1].response.mutable_step());
+  result.observation = std::move(*replies[2].response.mutable_observation());
+  result.stepped = !ended_by_action;
+  return result;
 }
 
 SC2APIProtocol::ResponseStep Controller::step(std::uint32_t count) {

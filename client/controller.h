@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -34,7 +35,16 @@ class RequestChannel {
   virtual std::string receive(std::chrono::milliseconds timeout) = 0;  // throws on timeout/close
   // receive() into `out` (replaced); channels that can reuse the string's capacity override it.
   virtual void receive_into(std::string& out, std::chrono::milliseconds timeout) { out = receive(timeout); }
+  // The next reply as a view, valid until the next call on this channel (what the Controller
+  // reads). Channels with a buffer of their own override it to spare a copy.
+  virtual std::string_view receive_view(std::chrono::milliseconds timeout) {
+    receive_into(view_buffer_, timeout);
+    return view_buffer_;
+  }
   virtual void close() noexcept = 0;
+
+ private:
+  std::string view_buffer_;  // receive_view's default: replies kept here
 };
 
 // The maps a game can start (RequestAvailableMaps).
@@ -84,23 +94,39 @@ class Controller {
   std::vector<SC2APIProtocol::Response> call_all(std::vector<SC2APIProtocol::Request> requests);
 
   // One agent step in one round trip: action, step `count` game loops, observation (with
-  // `game_loop` as in observe()). Only while the game is in_game: the step must be valid.
+  // `game_loop` as in observe()), all sent before the first reply is read. The calls one by
+  // one would skip the step when the action leaves the game ended: here the step is sent
+  // anyway and, in that case only, its refusal is not an error (`stepped` is false).
   struct StepReplies {
     SC2APIProtocol::ResponseAction action;
     SC2APIProtocol::ResponseStep step;
     SC2APIProtocol::ResponseObservation observation;
+    bool stepped = true;
   };
+  // `reuse`: a message the observation is parsed into (cleared first), so that its strings and
+  // sub-messages keep their memory (a spent observation; the result is the same).
   StepReplies act_step_observe(const SC2APIProtocol::RequestAction& action, std::uint32_t count,
-                               std::uint32_t game_loop = 0);
+                               std::uint32_t game_loop = 0, SC2APIProtocol::ResponseObservation reuse = {});
 
  private:
   std::unique_ptr<RequestChannel> channel_;
   ControllerOptions options_;
   std::uint32_t next_id_ = 1;
   SC2APIProtocol::Status status_ = SC2APIProtocol::launched;
-  std::string reply_buffer_;  // every reply is read into this one string (keeps its capacity)
+  // One reply of a batch: the Response, its failure (if its check failed) and the status
+  // after it.
+  struct Exchanged {
+    SC2APIProtocol::Response response;
+    std::optional<ControllerError> failure;
+    SC2APIProtocol::Status status = SC2APIProtocol::launched;
+  };
+  // Sends every request, then reads and checks every reply into `replies` (one per request,
+  // each Response empty or holding a cleared member to parse into); throws only when the
+  // connection fails (a reply that fails its check keeps its failure).
+  void exchange(std::vector<SC2APIProtocol::Request> requests, std::vector<Exchanged>& replies);
+  std::string request_buffer_;  // each request is serialized into this one string
 
-  void check_reply(const std::string& reply, const std::string& name, std::uint32_t id, const std::string& what,
+  void check_reply(std::string_view reply, const std::string& name, std::uint32_t id, const std::string& what,
                    SC2APIProtocol::Response& response);
 };
 

@@ -21,6 +21,10 @@ void WebSocketChannel::receive_into(std::string& out, std::chrono::milliseconds 
   client_->receive_into(out, timeout);
 }
 
+std::string_view WebSocketChannel::receive_view(std::chrono::milliseconds timeout) {
+  return client_->receive_view(timeout);
+}
+
 void WebSocketChannel::close() noexcept {
   if (client_) client_->close();
 }

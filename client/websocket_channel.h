@@ -19,6 +19,7 @@ class WebSocketChannel : public RequestChannel {
   void send(std::string_view bytes, std::chrono::milliseconds timeout) override;
   std::string receive(std::chrono::milliseconds timeout) override;
   void receive_into(std::string& out, std::chrono::milliseconds timeout) override;
+  std::string_view receive_view(std::chrono::milliseconds timeout) override;
   void close() noexcept override;
 
  private:

@@ -42,6 +42,9 @@ std::string describe(const error_code& ec) {
 struct WebSocketClient::Impl {
   asio::io_context ioc;
   std::optional<websocket::stream<tcp::socket>> ws;
+  // Every message is read into this buffer (keeps its capacity; growing it does not
+  // zero-fill, as growing a std::string would for each piece read).
+  beast::flat_buffer message;
   std::string url;  // for messages: ws://host:port/path
   bool open = false;
 
@@ -163,18 +166,20 @@ void WebSocketClient::send(std::string_view bytes, std::chrono::milliseconds tim
 }
 
 std::string WebSocketClient::receive(std::chrono::milliseconds timeout) {
-  std::string message;
-  receive_into(message, timeout);
-  return message;
+  return std::string(receive_view(timeout));
 }
 
 void WebSocketClient::receive_into(std::string& out, std::chrono::milliseconds timeout) {
+  out.clear();
+  out.append(receive_view(timeout));
+}
+
+std::string_view WebSocketClient::receive_view(std::chrono::milliseconds timeout) {
   Impl& s = *impl_;
   if (!s.open) throw TransportError("websocket " + s.url + ": receive on a closed connection");
-  out.clear();
-  // Beast reads the payload straight into the string (no intermediate buffer), a piece at a
-  // time: async_read would size the string for the frame's claimed length up front.
-  auto buffer = asio::dynamic_buffer(out, kReadMessageMax);
+  s.message.clear();
+  if (s.message.capacity() > 8 * kReadChunk) s.message.shrink_to_fit();  // after a huge message
+  // A piece at a time: async_read would size the buffer for the frame's claimed length up front.
   const auto deadline = std::chrono::steady_clock::now() + timeout;
   error_code ec;
   do {
@@ -182,13 +187,15 @@ void WebSocketClient::receive_into(std::string& out, std::chrono::milliseconds t
                                    deadline - std::chrono::steady_clock::now()),
                                std::chrono::milliseconds(0));
     ec = s.run(left, [&](auto done) {
-      s.ws->async_read_some(buffer, kReadChunk, [done](error_code e, std::size_t) { done(e); });
+      s.ws->async_read_some(s.message, kReadChunk, [done](error_code e, std::size_t) { done(e); });
     });
   } while (!ec && !s.ws->is_message_done());
   if (ec) {
-    out.clear();
+    s.message.clear();
     s.fail("receive failed: " + s.describe_read_error(ec, timeout));
   }
+  const auto bytes = s.message.data();
+  return std::string_view(static_cast<const char*>(bytes.data()), bytes.size());
 }
 
 void WebSocketClient::close() noexcept {

@@ -37,6 +37,9 @@ class WebSocketClient {
   // The same into `out` (replaced), reusing its capacity: no allocation and no fresh
   // pages per message when the caller keeps one buffer for its replies.
   void receive_into(std::string& out, std::chrono::milliseconds timeout);
+  // The same without a copy: a view of the client's own buffer (reused for every message,
+  // never zero-filled), valid until the next receive or close. The fastest way to read.
+  std::string_view receive_view(std::chrono::milliseconds timeout);
 
   // Sends a close frame if still open; never throws.
   void close() noexcept;

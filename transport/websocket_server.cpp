@@ -387,6 +387,7 @@ struct WebSocketServer::Impl {
     if (ec) return;
 
     beast::flat_buffer message;
+    Reply reply;  // reused: with on_message_into its bytes keep their capacity
     while (!stopping) {
       // A piece at a time (not async_read): Beast would reserve a whole frame's claimed size.
       message.clear();
@@ -399,10 +400,13 @@ struct WebSocketServer::Impl {
       if (ec || stopping) return;
 
       const auto bytes = message.data();
-      Reply reply;
+      const std::string_view request(static_cast<const char*>(bytes.data()), bytes.size());
       try {
-        reply = handlers.on_message(
-            connection.id, std::string_view(static_cast<const char*>(bytes.data()), bytes.size()));
+        if (handlers.on_message_into) {
+          reply.close_after = handlers.on_message_into(connection.id, request, reply.bytes);
+        } else {
+          reply = handlers.on_message(connection.id, request);
+        }
       } catch (...) {
         connection.run(kCloseTimeout, [&](auto done) {
           ws.async_close(websocket::close_code::internal_error, [done](error_code e) { done(e); });
@@ -431,8 +435,8 @@ struct WebSocketServer::Impl {
 WebSocketServer::WebSocketServer(const std::string& host, std::uint16_t port,
                                  ServerHandlers handlers, std::string path, ServerLimits limits)
     : impl_(std::make_unique<Impl>(std::move(handlers), std::move(path), limits)) {
-  if (!impl_->handlers.on_message)
-    throw std::invalid_argument("WebSocketServer needs an on_message handler");
+  if (!impl_->handlers.on_message && !impl_->handlers.on_message_into)
+    throw std::invalid_argument("WebSocketServer needs an on_message (or on_message_into) handler");
   const std::string where = host + ":" + std::to_string(port);
   error_code ec;
   tcp::resolver resolver(impl_->accept_ioc);

@@ -23,6 +23,10 @@ struct ServerHandlers {
   std::function<Reply(ConnectionId, std::string_view message)> on_message;
   // Called once when a connection ends for any reason (may be empty).
   std::function<void(ConnectionId)> on_close;
+  // Used instead of on_message when set: writes the reply into `reply` (the connection's own
+  // buffer, replaced, reused for every message so a large reply allocates nothing) and
+  // returns true to close the connection once the reply is sent.
+  std::function<bool(ConnectionId, std::string_view message, std::string& reply)> on_message_into = {};
 };
 
 // What one server will take on at most; beyond it a client gets a clear refusal.

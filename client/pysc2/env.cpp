@@ -2,6 +2,7 @@
 #include "client/pysc2/env.h"
 
 #include <limits>
+#include <mutex>
 #include <sstream>
 #include <stdexcept>
 #include <utility>
@@ -102,7 +103,24 @@ void check_echoed_rgb(const SC2APIProtocol::ResponseGameInfo& info, const EnvOpt
 
 }  // namespace
 
-Env::Env(Controller& controller, EnvOptions options) : controller_(controller), options_(std::move(options)) {
+// Keeps one TimeStep that was let go (more would only hold memory: a step needs one).
+struct Env::Recycler {
+  std::mutex mutex;
+  std::unique_ptr<TimeStep> spare;
+
+  void give(TimeStep* step) {
+    std::unique_ptr<TimeStep> owned(step);
+    std::lock_guard lock(mutex);
+    if (!spare) spare = std::move(owned);
+  }
+  std::unique_ptr<TimeStep> take() {
+    std::lock_guard lock(mutex);
+    return std::move(spare);
+  }
+};
+
+Env::Env(Controller& controller, EnvOptions options)
+    : controller_(controller), options_(std::move(options)), recycler_(std::make_shared<Recycler>()) {
   check_options(options_);
 }
 
@@ -180,16 +198,22 @@ std::shared_ptr<const TimeStep> Env::step(const std::vector<FunctionCall>& calls
     *request.add_actions() = to_proto(call);
   }
   for (const RawCommand& command : raw) *request.add_actions() = to_action(command);
-  controller_.act(request);
-  if (controller_.status() != SC2APIProtocol::ended) {
-    controller_.step(static_cast<std::uint32_t>(options_.step_mul));
-  }
+  // Action, step and observation in one round trip (the game answers in order); the step is
+  // not an error when the action left the game ended, as PySC2 skips it then.
+  const auto step_mul = static_cast<std::uint32_t>(options_.step_mul);
+  const std::uint32_t target_loop = game_loop_ + step_mul;
+  Controller::StepReplies replies =
+      controller_.act_step_observe(request, step_mul, target_loop, std::move(spare_response_));
   ++episode_steps_;
-  return observe(StepType::mid, game_loop_ + static_cast<std::uint32_t>(options_.step_mul));
+  return to_time_step(StepType::mid, target_loop, std::move(replies.observation));
 }
 
 std::shared_ptr<const TimeStep> Env::observe(StepType type, std::uint32_t target_loop) {
-  SC2APIProtocol::ResponseObservation response = controller_.observe(target_loop);
+  return to_time_step(type, target_loop, controller_.observe(target_loop));
+}
+
+std::shared_ptr<const TimeStep> Env::to_time_step(StepType type, std::uint32_t target_loop,
+                                                  SC2APIProtocol::ResponseObservation response) {
   const bool ended = response.player_result_size() > 0;
   const SC2APIProtocol::ResponseObservation* previous = last_ ? last_->observation.shared_proto.get() : nullptr;
   if (response.observation().game_loop() == kStubGameLoop && ended && type != StepType::first && previous) {
@@ -206,9 +230,25 @@ std::shared_ptr<const TimeStep> Env::observe(StepType type, std::uint32_t target
   }
 
   // Decoded once; the TimeStep is shared by the caller and last() (and holds the response for
-  // the stub merge): never copied.
-  auto step = std::make_shared<TimeStep>();
-  step->observation = to_observation(std::move(response), observation_spec(), game_view_);
+  // the stub merge): never copied. It is decoded into the arrays of one nobody holds any more,
+  // and goes back to the recycler when the last holder lets it go.
+  // Not const: once spent, Env parses the next response into it (below).
+  std::shared_ptr<const SC2APIProtocol::ResponseObservation> shared_response =
+      std::make_shared<SC2APIProtocol::ResponseObservation>(std::move(response));
+  std::unique_ptr<TimeStep> recycled = recycler_->take();
+  std::shared_ptr<TimeStep> step(new TimeStep, [recycler = recycler_](TimeStep* done) { recycler->give(done); });
+  if (recycled) {
+    step->observation = to_observation(std::move(shared_response), observation_spec(), game_view_,
+                                       std::move(recycled->observation));
+    // Its response was compared against and is spent; nobody else shares it when the count is
+    // 1 (this TimeStep was the last holder). Env made it, not const (above).
+    auto& spent = recycled->observation.shared_proto;
+    if (spent && spent.use_count() == 1) {
+      spare_response_ = std::move(const_cast<SC2APIProtocol::ResponseObservation&>(*spent));
+    }
+  } else {
+    step->observation = to_observation(std::move(shared_response), observation_spec(), game_view_);
+  }
   if (type == StepType::first) {
     step->step_type = StepType::first;
     step->reward = 0.0f;

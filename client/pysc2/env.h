@@ -86,10 +86,21 @@ class Env {
  private:
   void start_game();
   std::shared_ptr<const TimeStep> observe(StepType type, std::uint32_t target_loop);
+  // The TimeStep of an observation the game answered (a stub merged into the last one).
+  std::shared_ptr<const TimeStep> to_time_step(StepType type, std::uint32_t target_loop,
+                                               SC2APIProtocol::ResponseObservation response);
   ObservationSpec observation_spec() const;
+
+  // TimeSteps nobody holds any more come back here (the shared_ptr's deleter, on whichever
+  // thread drops the last reference), so the next observation is decoded into their arrays.
+  struct Recycler;
 
   Controller& controller_;
   EnvOptions options_;
+  std::shared_ptr<Recycler> recycler_;
+  // A spent response (of a recycled TimeStep nobody else shared): the next observation is
+  // parsed into it, reusing its strings and sub-messages.
+  SC2APIProtocol::ResponseObservation spare_response_;
   SC2APIProtocol::ResponseGameInfo game_info_;
   std::shared_ptr<const GameView> game_view_;
   // Later calls read its type (episode end), available actions (validation) and response

@@ -14,11 +14,30 @@ namespace {
 
 std::atomic<std::uint64_t> observation_count{0};
 
-std::vector<Layer> decode_all(const std::vector<LayerSpec>& specs,
-                              const SC2APIProtocol::ObservationFeatureLayer& layers, int width, int height) {
-  std::vector<Layer> decoded;
-  decoded.reserve(specs.size());
-  for (const LayerSpec& spec : specs) decoded.push_back(decode_image(spec.image(layers), spec, width, height));
+bool same_image(const SC2APIProtocol::ImageData& a, const SC2APIProtocol::ImageData& b) {
+  return a.size().x() == b.size().x() && a.size().y() == b.size().y() && a.bits_per_pixel() == b.bits_per_pixel() &&
+         a.data() == b.data();
+}
+
+// Every layer of `specs`. With `recycled` (layers decoded from `recycled_from` with the same
+// specs), their arrays are reused, and a layer whose image equals the one it was decoded from
+// is kept as it is.
+std::vector<Layer> decode_all(const std::vector<LayerSpec>& specs, const SC2APIProtocol::ObservationFeatureLayer& layers,
+                              int width, int height, std::vector<Layer>&& recycled,
+                              const SC2APIProtocol::ObservationFeatureLayer* recycled_from) {
+  std::vector<Layer> decoded = std::move(recycled);
+  const bool comparable = recycled_from != nullptr && decoded.size() == specs.size();
+  decoded.resize(specs.size());
+  for (std::size_t i = 0; i < specs.size(); ++i) {
+    const LayerSpec& spec = specs[i];
+    const SC2APIProtocol::ImageData& image = spec.image(layers);
+    Layer& layer = decoded[i];
+    if (comparable && layer.name == spec.name && layer.width == width && layer.height == height &&
+        same_image(image, spec.image(*recycled_from))) {
+      continue;  // the values are those of this very image
+    }
+    decode_image_into(image, spec, width, height, layer);
+  }
   return decoded;
 }
 
@@ -73,15 +92,24 @@ void fill_camera_keys(const SC2APIProtocol::Observation& observation, const Obse
 
 // Every key but `proto`, which the callers share in. The one full decode of an observation.
 Observation decode_keys(const SC2APIProtocol::ResponseObservation& response, const ObservationSpec& spec,
-                        std::shared_ptr<const GameView> game_view) {
+                        std::shared_ptr<const GameView> game_view, Observation* recycled = nullptr) {
   observation_count.fetch_add(1, std::memory_order_relaxed);
   static const GameView kNoGame;  // without game info: no map size, no players, no camera width
   const GameView& game = game_view ? *game_view : kNoGame;
   const SC2APIProtocol::Observation& observation = response.observation();
   Observation result;
   const auto& layers = observation.feature_layer_data();
-  result.feature_screen = decode_all(screen_layers(), layers, spec.screen_width, spec.screen_height);
-  result.feature_minimap = decode_all(minimap_layers(), layers, spec.minimap_width, spec.minimap_height);
+  std::vector<Layer> recycled_screen, recycled_minimap;
+  const SC2APIProtocol::ObservationFeatureLayer* recycled_from = nullptr;
+  if (recycled != nullptr) {
+    recycled_screen = std::move(recycled->feature_screen);
+    recycled_minimap = std::move(recycled->feature_minimap);
+    if (recycled->shared_proto) recycled_from = &recycled->shared_proto->observation().feature_layer_data();
+  }
+  result.feature_screen = decode_all(screen_layers(), layers, spec.screen_width, spec.screen_height,
+                                     std::move(recycled_screen), recycled_from);
+  result.feature_minimap = decode_all(minimap_layers(), layers, spec.minimap_width, spec.minimap_height,
+                                      std::move(recycled_minimap), recycled_from);
   result.player = player_vector(observation.player_common());
   result.game_loop = observation.game_loop();
   result.score = observation.score().score();
@@ -118,6 +146,14 @@ Observation to_observation(std::shared_ptr<const SC2APIProtocol::ResponseObserva
                            const ObservationSpec& spec, std::shared_ptr<const GameView> game) {
   if (!response) throw std::invalid_argument("to_observation: no response");
   Observation result = decode_keys(*response, spec, std::move(game));
+  result.shared_proto = std::move(response);
+  return result;
+}
+
+Observation to_observation(std::shared_ptr<const SC2APIProtocol::ResponseObservation> response,
+                           const ObservationSpec& spec, std::shared_ptr<const GameView> game, Observation&& recycled) {
+  if (!response) throw std::invalid_argument("to_observation: no response");
+  Observation result = decode_keys(*response, spec, std::move(game), &recycled);
   result.shared_proto = std::move(response);
   return result;
 }

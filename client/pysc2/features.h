@@ -36,6 +36,9 @@ const LayerSpec* find_minimap_layer(std::string_view name);
 // std::runtime_error naming the layer when bpp differs from the spec's, the size differs
 // from width x height, or the data length is not ceil(w*h*bpp/8).
 Layer decode_image(const SC2APIProtocol::ImageData& image, const LayerSpec& spec, int width, int height);
+// The same into `layer` (every member replaced), reusing its values' capacity.
+void decode_image_into(const SC2APIProtocol::ImageData& image, const LayerSpec& spec, int width, int height,
+                       Layer& layer);
 
 // Decodes a rendered RGB image (render_data.map / .minimap: 24 bpp, R G B per pixel,
 // row-major). Size (0,0) gives an empty image. Throws std::runtime_error naming `what`
@@ -82,6 +85,13 @@ Observation to_observation(SC2APIProtocol::ResponseObservation&& response, const
                            std::shared_ptr<const GameView> game);
 Observation to_observation(const SC2APIProtocol::ResponseObservation& response, const ObservationSpec& spec,
                            std::shared_ptr<const GameView> game);
+
+// The same, decoded into the arrays of `recycled`, an observation of the same game nobody
+// holds any more (Env recycles its TimeSteps): no allocation for its layers, and a layer whose
+// bytes equal those `recycled` was decoded from (its shared_proto) is kept as it is, not decoded
+// again (the static terrain layers, the layers the game does not send). Same result as without.
+Observation to_observation(std::shared_ptr<const SC2APIProtocol::ResponseObservation> response,
+                           const ObservationSpec& spec, std::shared_ptr<const GameView> game, Observation&& recycled);
 
 // The same from a ResponseGameInfo, for tests and tools: its view is made for this one call
 // (a game's observations should share one view instead).

@@ -19,10 +19,6 @@ std::size_t expected_bytes(std::int64_t pixels, int bpp) {
 
 std::string size_text(int width, int height) { return std::to_string(width) + "x" + std::to_string(height); }
 
-// Every decoder builds the layer's vector straight from a range (bytes, or words read by
-// WordIterator): the range constructor sizes it once and copies without a zero-fill first,
-// and the loops are plain widening copies the compiler vectorizes.
-
 // 1 bpp: byte value -> its 8 pixels (0/1), most significant bit first.
 constexpr std::array<std::array<unsigned char, 8>, 256> make_bit_table() {
   std::array<std::array<unsigned char, 8>, 256> table{};
@@ -41,12 +37,15 @@ std::vector<unsigned char>& bit_scratch(std::size_t bytes) {
   return scratch;
 }
 
-std::vector<std::int32_t> decode_1bpp(const unsigned char* bytes, std::size_t count) {
+// Every decoder assigns the layer's vector straight from a range (bytes, or words read by
+// WordIterator): assign reuses the vector's capacity (a recycled layer allocates nothing) and
+// copies without a zero-fill first; the loops are plain widening copies the compiler vectorizes.
+void decode_1bpp(const unsigned char* bytes, std::size_t count, std::vector<std::int32_t>& values) {
   const std::size_t byte_count = (count + 7) / 8;
   std::vector<unsigned char>& pixels = bit_scratch(byte_count);
   unsigned char* out = pixels.data();
   for (std::size_t i = 0; i < byte_count; ++i) std::memcpy(out + 8 * i, kBitTable[bytes[i]].data(), 8);
-  return std::vector<std::int32_t>(out, out + count);  // the padding bits of the last byte stay out
+  values.assign(out, out + count);  // the padding bits of the last byte stay out
 }
 
 // 16 / 32 bpp: little-endian words. On a little-endian host a 32-bit word is the int32
@@ -75,6 +74,8 @@ struct WordIterator {
   std::int32_t operator[](difference_type n) const { return *(*this + n); }
   WordIterator& operator++() { at += sizeof(Word); return *this; }
   WordIterator operator++(int) { WordIterator old = *this; at += sizeof(Word); return old; }
+  WordIterator& operator--() { at -= sizeof(Word); return *this; }
+  WordIterator& operator-=(difference_type n) { at -= n * static_cast<difference_type>(sizeof(Word)); return *this; }
   WordIterator& operator+=(difference_type n) { at += n * static_cast<difference_type>(sizeof(Word)); return *this; }
   WordIterator operator+(difference_type n) const { WordIterator it = *this; return it += n; }
   difference_type operator-(const WordIterator& other) const {
@@ -84,47 +85,57 @@ struct WordIterator {
   bool operator!=(const WordIterator& other) const { return at != other.at; }
 };
 
-template <typename Word>
-std::vector<std::int32_t> decode_words(const unsigned char* bytes, std::size_t count) {
-  const WordIterator<Word> first{bytes};
-  return std::vector<std::int32_t>(first, first + static_cast<std::ptrdiff_t>(count));
-}
-
-std::vector<std::int32_t> decode_values(const std::string& data, int bpp, std::size_t count) {
+void decode_values(const std::string& data, int bpp, std::size_t count, std::vector<std::int32_t>& values) {
   const auto* bytes = reinterpret_cast<const unsigned char*>(data.data());
   switch (bpp) {
     case 1:
-      return decode_1bpp(bytes, count);
+      decode_1bpp(bytes, count, values);
+      return;
     case 8:
-      return std::vector<std::int32_t>(bytes, bytes + count);  // a widening copy
-    case 16:
-      return decode_words<std::uint16_t>(bytes, count);
-    case 32:
-      return decode_words<std::int32_t>(bytes, count);
+      values.assign(bytes, bytes + count);  // a widening copy
+      return;
+    case 16: {
+      const WordIterator<std::uint16_t> first{bytes};
+      values.assign(first, first + static_cast<std::ptrdiff_t>(count));
+      return;
+    }
+    case 32: {
+      const WordIterator<std::int32_t> first{bytes};
+      values.assign(first, first + static_cast<std::ptrdiff_t>(count));
+      return;
+    }
     default:
-      return std::vector<std::int32_t>(count, 0);  // no layer spec has another depth
+      values.assign(count, 0);  // no layer spec has another depth
+      return;
   }
 }
 
 }  // namespace
 
 Layer decode_image(const SC2APIProtocol::ImageData& image, const LayerSpec& spec, int width, int height) {
+  Layer layer;
+  decode_image_into(image, spec, width, height, layer);
+  return layer;
+}
+
+void decode_image_into(const SC2APIProtocol::ImageData& image, const LayerSpec& spec, int width, int height,
+                       Layer& layer) {
   if (width < 0 || height < 0) {
     throw std::invalid_argument("decode_image: negative requested size " + size_text(width, height));
   }
-  Layer layer;
-  layer.name = std::string(spec.name);
+  layer.name.assign(spec.name);
   layer.kind = spec.kind;
   layer.scale = spec.scale;
   layer.width = width;
   layer.height = height;
+  layer.sent = false;
   const std::size_t count = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
 
   const int image_width = image.size().x();
   const int image_height = image.size().y();
   if (image_width == 0 && image_height == 0) {  // not sent by this game
     layer.values.assign(count, 0);
-    return layer;
+    return;
   }
 
   auto what = [&spec] { return "feature layer '" + std::string(spec.name) + "'"; };
@@ -142,9 +153,8 @@ Layer decode_image(const SC2APIProtocol::ImageData& image, const LayerSpec& spec
                              " bpp): expected " + std::to_string(expected) + " bytes of data, got " +
                              std::to_string(image.data().size()));
   }
-  layer.values = decode_values(image.data(), spec.bpp, count);
+  decode_values(image.data(), spec.bpp, count, layer.values);
   layer.sent = true;
-  return layer;
 }
 
 RgbImage decode_rgb(const SC2APIProtocol::ImageData& image, std::string_view what) {

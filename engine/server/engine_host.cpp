@@ -8,11 +8,10 @@ EngineHost::EngineHost(std::string host, std::uint16_t port, ServerOptions optio
     : server_(std::move(options)) {
   net::ServerHandlers handlers;
   // Each websocket connection is its own GameServer connection (player or observer).
-  handlers.on_message = [this](net::ConnectionId connection, std::string_view message) {
-    net::Reply reply;
-    reply.bytes = server_.handle_bytes(message, connection);
-    reply.close_after = server_.quit_requested() || server_.should_close(connection);
-    return reply;
+  // Replies are written into the connection's reused buffer (no allocation per observation).
+  handlers.on_message_into = [this](net::ConnectionId connection, std::string_view message, std::string& reply) {
+    server_.handle_bytes_into(message, reply, connection);
+    return server_.quit_requested() || server_.should_close(connection);
   };
   // The quit reply went out and its connection closed: the host's job is done. An
   // observer's connection closing only forgets that observer.

@@ -128,9 +128,26 @@ std::size_t GameServer::observer_count() const {
 }
 
 std::string GameServer::handle_bytes(std::string_view request_bytes, ConnectionId connection) {
+  std::string bytes;
+  handle_bytes_into(request_bytes, bytes, connection);
+  return bytes;
+}
+
+namespace {
+
+// Serializes into `out`, reusing its capacity: resize only zero-fills growth (an observation
+// is as long as the one before), where SerializeToString clears and zero-fills it whole.
+void serialize_into(const Response& response, std::string& out) {
+  const std::size_t size = response.ByteSizeLong();
+  out.resize(size);
+  response.SerializeWithCachedSizesToArray(reinterpret_cast<std::uint8_t*>(out.data()));
+}
+
+}  // namespace
+
+void GameServer::handle_bytes_into(std::string_view request_bytes, std::string& out, ConnectionId connection) {
   Request request;
   try {
-    std::string bytes;
     Response response;
     std::lock_guard lock(mutex_);
     if (!request.ParseFromArray(request_bytes.data(), static_cast<int>(request_bytes.size()))) {
@@ -142,16 +159,15 @@ std::string GameServer::handle_bytes(std::string_view request_bytes, ConnectionI
     } else {
       handle_locked(request, connection, response);
     }
-    response.SerializeToString(&bytes);
+    serialize_into(response, out);
     // The observation message goes back to be reused (its layer strings keep their capacity).
     if (response.has_observation()) spare_observation_.reset(response.release_observation());
-    return bytes;
   } catch (const std::exception& e) {
     Response fallback;
     fallback.set_id(request.id());
     fallback.add_error(std::string("internal error: ") + e.what());
     fallback.set_status(status());
-    return fallback.SerializeAsString();
+    fallback.SerializeToString(&out);
   }
 }
 

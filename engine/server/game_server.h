@@ -67,6 +67,10 @@ class GameServer {
 
   // Never throws: malformed bytes give a Response with an error and the current status.
   std::string handle_bytes(std::string_view request_bytes, ConnectionId connection = kDefaultConnection);
+  // The same into `out` (replaced), reusing its capacity: what a transport keeping one reply
+  // buffer per connection calls, so an observation costs no allocation.
+  void handle_bytes_into(std::string_view request_bytes, std::string& out,
+                         ConnectionId connection = kDefaultConnection);
   SC2APIProtocol::Response handle(const SC2APIProtocol::Request& request,
                                   ConnectionId connection = kDefaultConnection);
 

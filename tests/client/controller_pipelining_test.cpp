@@ -134,3 +134,115 @@ TEST_CASE("act_step_observe gives the same observations as act, step and observe
   }
   CHECK(pipelined.status() == SC2APIProtocol::in_game);
 }
+
+namespace {
+
+// A game answering from a script: the action reply's status, the step's refusal, and what the
+// observation reply carries are the test's to choose.
+class ScriptedRepliesChannel final : public sc2::RequestChannel {
+ public:
+  std::function<void(const Request&, Response&)> answer;
+  std::vector<Request::RequestCase> sent;
+
+  void send(std::string_view bytes, std::chrono::milliseconds) override {
+    Request request;
+    REQUIRE(request.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())));
+    sent.push_back(request.request_case());
+    Response response;
+    response.set_id(request.id());
+    response.set_status(SC2APIProtocol::in_game);
+    answer(request, response);
+    pending_.push_back(response.SerializeAsString());
+  }
+  std::string receive(std::chrono::milliseconds) override {
+    if (pending_.empty()) throw std::runtime_error("receive without a pending reply");
+    std::string reply = std::move(pending_.front());
+    pending_.pop_front();
+    return reply;
+  }
+  void close() noexcept override {}
+
+ private:
+  std::deque<std::string> pending_;
+};
+
+// Action and step answered; the step refused ("Game has already ended") when `ended`.
+void answer_step(const Request& request, Response& response, bool ended) {
+  if (request.has_action()) {
+    response.mutable_action();
+    if (ended) response.set_status(SC2APIProtocol::ended);
+  } else if (request.has_step()) {
+    if (ended) {
+      response.set_status(SC2APIProtocol::ended);
+      response.add_error("Game has already ended: step is not valid in status ended");
+    } else {
+      response.mutable_step()->set_simulation_loop(8);
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("act_step_observe: a step refused because the action ended the game is not an error") {
+  auto channel = std::make_unique<ScriptedRepliesChannel>();
+  ScriptedRepliesChannel& game = *channel;
+  game.answer = [](const Request& request, Response& response) {
+    answer_step(request, response, true);
+    if (request.has_observation()) {
+      response.set_status(SC2APIProtocol::ended);
+      response.mutable_observation()->mutable_observation()->set_game_loop(40);
+      response.mutable_observation()->add_player_result()->set_player_id(1);
+    }
+  };
+  Controller controller(std::move(channel));
+  const Controller::StepReplies replies = controller.act_step_observe(select_army_action(), 8);
+  CHECK_FALSE(replies.stepped);
+  CHECK(replies.observation.observation().game_loop() == 40);
+  CHECK(replies.observation.player_result_size() == 1);
+  CHECK(game.sent == std::vector<Request::RequestCase>{Request::kAction, Request::kStep, Request::kObservation});
+  CHECK(controller.status() == SC2APIProtocol::ended);
+}
+
+TEST_CASE("act_step_observe: a step refused while the game goes on is an error naming the step") {
+  auto channel = std::make_unique<ScriptedRepliesChannel>();
+  channel->answer = [](const Request& request, Response& response) {
+    if (request.has_action()) response.mutable_action();  // in_game: the step had to run
+    if (request.has_step()) response.add_error("step refused for a test");
+    if (request.has_observation()) response.mutable_observation()->mutable_observation()->set_game_loop(8);
+  };
+  Controller controller(std::move(channel));
+  const std::string error = error_of([&] { controller.act_step_observe(select_army_action(), 8); });
+  CHECK(error.find("step (request id 2)") != std::string::npos);
+  CHECK(error.find("step refused for a test") != std::string::npos);
+}
+
+TEST_CASE("act_step_observe parses into the message handed to it, and still notices a reply without observation") {
+  auto channel = std::make_unique<ScriptedRepliesChannel>();
+  bool carry_observation = true;
+  channel->answer = [&carry_observation](const Request& request, Response& response) {
+    answer_step(request, response, false);
+    if (request.has_observation() && carry_observation) {
+      auto* observation = response.mutable_observation();
+      observation->mutable_observation()->set_game_loop(16);
+      observation->mutable_observation()->mutable_raw_data()->add_units()->set_tag(7);
+    }
+  };
+  Controller controller(std::move(channel));
+  // A spent message full of other content: none of it may show through.
+  SC2APIProtocol::ResponseObservation spent;
+  spent.mutable_observation()->set_game_loop(999);
+  for (int i = 0; i < 3; ++i) spent.mutable_observation()->mutable_raw_data()->add_units()->set_tag(100 + i);
+  spent.add_player_result()->set_player_id(1);
+  const Controller::StepReplies replies = controller.act_step_observe(select_army_action(), 8, 0, std::move(spent));
+  CHECK(replies.stepped);
+  CHECK(replies.observation.observation().game_loop() == 16);
+  REQUIRE(replies.observation.observation().raw_data().units_size() == 1);
+  CHECK(replies.observation.observation().raw_data().units(0).tag() == 7);
+  CHECK(replies.observation.player_result_size() == 0);
+
+  // An observation reply carrying no observation is still an error, reused message or not.
+  carry_observation = false;
+  SC2APIProtocol::ResponseObservation reuse = replies.observation;
+  const std::string error = error_of([&] { controller.act_step_observe(select_army_action(), 8, 0, std::move(reuse)); });
+  CHECK(error.find("observation (request id 6) failed: the response carries no answer") != std::string::npos);
+}

@@ -118,7 +118,9 @@ struct ScriptedGame {
 class ScriptedChannel final : public sc2::RequestChannel {
  public:
   explicit ScriptedChannel(ScriptedGame& game) : game_(game) {}
+  std::vector<std::string> log;  // "send" / "receive", in order
   void send(std::string_view bytes, std::chrono::milliseconds) override {
+    log.push_back("send");
     Request request;
     if (!request.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
       throw std::runtime_error("scripted channel: unparsable request");
@@ -126,6 +128,7 @@ class ScriptedChannel final : public sc2::RequestChannel {
     pending_.push_back(game_.answer(request).SerializeAsString());
   }
   std::string receive(std::chrono::milliseconds) override {
+    log.push_back("receive");
     if (pending_.empty()) throw std::runtime_error("scripted channel: nothing to receive");
     std::string bytes = std::move(pending_.front());
     pending_.pop_front();
@@ -140,7 +143,9 @@ class ScriptedChannel final : public sc2::RequestChannel {
 
 struct Fixture {
   ScriptedGame game;
-  sc2::Controller controller{std::make_unique<ScriptedChannel>(game)};
+  std::unique_ptr<ScriptedChannel> owned_channel = std::make_unique<ScriptedChannel>(game);
+  ScriptedChannel& channel = *owned_channel;
+  sc2::Controller controller{std::move(owned_channel)};
 };
 
 // Options naming a map (EnvOptions has no default map); the scripted game takes any.
@@ -220,9 +225,12 @@ TEST_CASE("Env::step sends one Action per call, steps step_mul and rewards the s
   env.reset();
   f.game.requests.clear();
 
+  f.channel.log.clear();
   const TimeStep one = *env.step({move_screen(10, 20), FunctionCall{}});
   using R = Request;
   CHECK(f.game.cases() == std::vector<R::RequestCase>{R::kAction, R::kStep, R::kObservation});
+  // One round trip: all three go out before the first reply is read.
+  CHECK(f.channel.log == std::vector<std::string>{"send", "send", "send", "receive", "receive", "receive"});
   const auto& action = f.game.requests[0].action();
   REQUIRE(action.actions_size() == 2);
   CHECK(action.actions(0).action_feature_layer().unit_command().ability_id() == 3794);

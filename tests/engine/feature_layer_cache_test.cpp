@@ -151,19 +151,24 @@ TEST_CASE("encode_zero and encode_bytes replace what a reused ImageData held") {
   CHECK(encoded_size(7, 5, 3) == 0);  // unsupported depth
 }
 
-TEST_CASE("handle_bytes (reused observation message) answers byte for byte as handle (fresh messages)") {
+TEST_CASE("handle_bytes (reused observation message) and handle_bytes_into (reused reply) answer byte for byte as handle") {
   // Two servers, same seed and requests: one through handle() (a new Response each time),
   // one through handle_bytes() (its ResponseObservation message is cleared and reused).
-  GameServer fresh, reused;
+  // A third answers into one reused reply string (handle_bytes_into, what EngineHost does per
+  // connection): longer and shorter replies after each other must come out whole.
+  GameServer fresh, reused, into;
   Interface i;
   i.screen_w = 40;
   i.minimap_w = i.minimap_h = 24;
   std::uint32_t id = 1;
+  std::string reply(300000, '\x55');  // stale bytes, longer than any reply
   const auto both = [&](api::Request request) {
     request.set_id(id++);
     const std::string expected = fresh.handle(request).SerializeAsString();
     const std::string actual = reused.handle_bytes(request.SerializeAsString());
     CHECK(actual == expected);
+    into.handle_bytes_into(request.SerializeAsString(), reply);
+    CHECK(reply == expected);
   };
   both(create_request(4, "mini_games/BuildMarines.SC2Map"));
   both(join_request(i));

@@ -75,3 +75,46 @@ TEST_CASE("receive_into on a closed connection fails clearly and leaves nothing 
   CHECK(reply.empty());
   CHECK_FALSE(client.is_open());
 }
+
+TEST_CASE("receive_view shows each message whole, large or small, pipelined or not") {
+  auto server = sc2::test::start_echo_server();
+  WebSocketClient client;
+  client.connect("127.0.0.1", server->port(), 2s);
+  const std::vector<std::string> messages = {pattern(200000, 1), pattern(70000, 2), std::string(), pattern(3, 4),
+                                             pattern((1 << 20) + 12345, 5), pattern(10, 6)};
+  for (const std::string& message : messages) {
+    client.send(message, 5s);
+    CHECK(client.receive_view(5s) == message);
+  }
+  for (const std::string& message : messages) client.send(message, 5s);  // all before any reply
+  for (const std::string& message : messages) CHECK(client.receive_view(5s) == message);
+}
+
+TEST_CASE("on_message_into: replies written into the connection's reused buffer arrive whole, close_after closes") {
+  // Each reply is longer or shorter than the one before it in the same buffer.
+  auto server = sc2::test::start_server({{}, {}, [](ConnectionId, std::string_view message, std::string& reply) {
+                                           if (message == "quit") {
+                                             reply = "bye";
+                                             return true;
+                                           }
+                                           reply.assign(message.size() * 2, 'x');
+                                           reply.replace(0, message.size(), message);
+                                           return false;
+                                         }});
+  WebSocketClient client;
+  client.connect("127.0.0.1", server->port(), 2s);
+  for (const std::string& message : {pattern(90000, 1), pattern(5, 2), std::string(), pattern(150000, 3)}) {
+    client.send(message, 5s);
+    CHECK(client.receive_view(5s) == message + std::string(message.size(), 'x'));
+  }
+  client.send("quit", 2s);
+  CHECK(client.receive_view(2s) == "bye");
+  std::string error;
+  try {
+    client.receive_view(5s);
+  } catch (const TransportError& e) {
+    error = e.what();
+  }
+  CHECK(error.find("closed") != std::string::npos);
+  CHECK_FALSE(client.is_open());
+}
