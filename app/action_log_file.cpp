@@ -36,6 +36,15 @@ std::string write_action_log(const std::string& file, const Session& session, co
   const nlohmann::json session_state = {{"mode", to_string(state.mode)},   {"state", to_string(state.state)},
                                         {"status", state.status},           {"error", state.error},
                                         {"read_only", state.read_only},     {"replay_loops", state.replay_loops}};
+  const ObservedGamePace& pace = state.observed_pace;  // observe mode: the game's own pace
+  const nlohmann::json observed_pace = {{"known", pace.known},
+                                        {"may_pace", pace.may_pace},
+                                        {"you_control", pace.you_control},
+                                        {"other_controls", pace.other_controls},
+                                        {"speed", pace.speed},
+                                        {"paused", pace.paused},
+                                        {"loops_per_second", pace.loops_per_second},
+                                        {"note", pace.note}};
   // Written after the session stopped: every observation decoded was published, so the two
   // counts match when nothing else (the UI thread) decoded one.
   const nlohmann::json decoding = {{"observations_published", state.timestep_version},
@@ -44,7 +53,7 @@ std::string write_action_log(const std::string& file, const Session& session, co
   const nlohmann::json document = {{"actions", actions},   {"episodes", episodes},
                                    {"recording", recording}, {"first_observation", first},
                                    {"last_observation", last}, {"session", session_state},
-                                   {"decoding", decoding}};
+                                   {"observed_pace", observed_pace}, {"decoding", decoding}};
   std::ofstream out(file);
   out << document.dump(2) << "\n";
   out.close();

@@ -1,12 +1,15 @@
 // Session, observe mode (sc2studio --connect HOST:PORT): joins the game running on another
 // server as observer of player 1 and shows it as it advances, whoever drives it. Nothing is
-// sent to the game but observation requests; the view can be paused (it stops polling).
+// sent to the game but observation requests and, to a server that lets observers pace the
+// game (sc2lite --observer_control), the person's pace (ObservedPace): then the speed, Pause
+// and single step pace the player's game; otherwise pausing stops only the view's polling.
 // The player restarting is a new episode; the player leaving or starting another game makes
 // the session wait and join the next one; a server that goes away fails the session.
 #include <chrono>
 #include <memory>
 #include <stdexcept>
 
+#include "app/observed_pace.h"
 #include "app/session.h"
 #include "client/controller.h"
 #include "client/pysc2/game_requests.h"
@@ -45,6 +48,12 @@ void Session::run_observer() {
   };
 
   pysc2::ObservedSteps steps(pysc2::viewer_observation_spec(options_.env));
+  ObservedPace pace;
+  const auto show_pace = [&] {
+    std::lock_guard lock(mutex_);
+    snapshot_.observed_pace = pace.shown();
+    snapshot_.paces_game = pace.paces_game();  // the controls' words: the game's, not the view's
+  };
 
   bool joined = false;
   while (!pacer_.stop_requested()) {
@@ -54,6 +63,8 @@ void Session::run_observer() {
         steps.set_game_info(controller->game_info());
         steps.restart();
         joined = true;
+        if (const auto paused = pace.joined(*controller)) pacer_.set_paused(*paused);
+        show_pace();
         notice("observing player 1 on " + address + " (read only)");
         set_status("observing player 1 on " + address);
       } catch (const ControllerError& error) {
@@ -63,9 +74,19 @@ void Session::run_observer() {
         continue;
       }
     }
-    if (!wait_for_step(StepPacer::Clock::now() + kPollInterval)) break;
-    // The player drives the game, not us: nothing asked of the game thread applies.
-    pacer_.take_turn();
+    if (pace.paces_game()) {
+      if (!pacer_.sleep_for(kPollInterval)) break;  // paused or not, the view keeps looking
+    } else if (!wait_for_step(StepPacer::Clock::now() + kPollInterval)) {
+      break;
+    }
+    // The player drives the game, not us: nothing asked of the game thread applies but the pace.
+    const StepPacer::Turn turn = pacer_.take_turn();
+    try {
+      pace.update(*controller, {pacer_.speed(), turn.paused}, turn.step);
+    } catch (const ControllerError&) {
+      check_alive();
+    }
+    show_pace();
     if (requests_.take().save_replay) {
       notice("an observer cannot save the replay: the player's client can (RequestSaveReplay)");
     }

@@ -57,6 +57,19 @@ struct ActionRecord {
   bool failed = false;
 };
 
+// Observe mode: the observed game's own pace (sc2lite's game_pace extension; README
+// "Watching an agent you did not write").
+struct ObservedGamePace {
+  bool known = false;           // the game answered (sc2lite); false: a real game, or not asked yet
+  bool may_pace = false;        // it lets observers pace the player's game (--observer_control)
+  bool you_control = false;     // the controls pace the player's game now
+  bool other_controls = false;  // another observer does
+  double speed = 0;             // the pace in force; <= 0: as fast as the player steps
+  bool paused = false;
+  double loops_per_second = 0;  // the game's real rate, as the server measures it
+  std::string note;             // why the controls pause only the view, or the game's refusal
+};
+
 // What the UI reads each frame (cheap to copy: the TimeStep is shared, never mutated).
 struct SessionSnapshot {
   SessionState state = SessionState::starting;
@@ -98,7 +111,8 @@ struct SessionSnapshot {
   SessionMode mode = SessionMode::play;
   // Whether pause, single step and speed pace the game itself: yes when this session steps it
   // (play, replay); no while observing, where the player's client steps it and they pace only
-  // this view (an observer the game lets pace it, issue 20, would say yes).
+  // this view, unless the server lets observers pace the game (sc2lite --observer_control,
+  // observed_pace below): then yes.
   bool paces_game = true;
   std::string read_only;  // observe/replay: the label saying why nothing can be sent; empty in play mode
   // Replay mode.
@@ -106,6 +120,8 @@ struct SessionSnapshot {
   bool seeking = false;                    // a seek is being re-simulated
   std::vector<int> replay_players;         // player ids the replay can be observed as
   int observed_player = 1;
+  // Observe mode.
+  ObservedGamePace observed_pace;
 };
 
 }  // namespace sc2::app

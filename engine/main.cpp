@@ -3,6 +3,7 @@
 // -dataDir, -tempDir); flags it has no use for are logged once and ignored.
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <csignal>
 #include <cstdlib>
 #include <cstdio>
@@ -10,6 +11,7 @@
 #include <fstream>
 #include <iostream>
 #include <optional>
+#include <sstream>
 #include <arpa/inet.h>
 #include <pthread.h>
 #include <string>
@@ -39,9 +41,23 @@ std::vector<std::string> normalise_flags(int argc, char** argv) {
   return args;
 }
 
-// Writes DIR/Versions/Base75689/SC2_x64 (runs this binary) and DIR/Maps/mini_games/*.SC2Map,
-// the layout PySC2 checks for before it connects.
-int install_layout(const fs::path& root) {
+// sc2lite's own flags that a launcher script passes on (pacing: README "Watching an agent
+// you did not write"), each "--name" or "--name value".
+std::vector<std::string> pace_flags(double speed, bool pause_on_start, bool observer_control) {
+  std::vector<std::string> flags;
+  if (speed > 0) {
+    std::ostringstream text;
+    text << speed;
+    flags.push_back("--speed " + text.str());
+  }
+  if (pause_on_start) flags.push_back("--pause_on_start");
+  if (observer_control) flags.push_back("--observer_control");
+  return flags;
+}
+
+// Writes DIR/Versions/Base75689/SC2_x64 (runs this binary with `flags` before the game's
+// own) and DIR/Maps/mini_games/*.SC2Map, the layout PySC2 checks for before it connects.
+int install_layout(const fs::path& root, const std::vector<std::string>& flags) {
   std::error_code ec;
   const fs::path self = fs::read_symlink("/proc/self/exe", ec);
   if (ec) {
@@ -62,8 +78,9 @@ int install_layout(const fs::path& root) {
     std::ofstream script(launcher, std::ios::trunc);
     std::string quoted;  // single-quoted for sh: ' becomes '\''
     for (char ch : self.string()) quoted += ch == '\'' ? std::string("'\\''") : std::string(1, ch);
-    script << "#!/bin/sh\n# Installed by sc2lite --install-layout: the 'game' is sc2lite.\nexec '" << quoted
-           << "' \"$@\"\n";
+    script << "#!/bin/sh\n# Installed by sc2lite --install-layout: the 'game' is sc2lite.\nexec '" << quoted << "'";
+    for (const auto& flag : flags) script << " " << flag;  // numbers and plain names: no quoting needed
+    script << " \"$@\"\n";
     if (!script) {
       std::cerr << "sc2lite: cannot write " << launcher << "\n";
       return 1;
@@ -105,6 +122,8 @@ int main(int argc, char** argv) {
   int display_mode = 0, window_width = 0, window_height = 0, window_x = 0, window_y = 0;
   bool verbose = false, verbose_mp = false, headless = false, ipv6 = false;
   std::uint32_t seed = 1;
+  double speed = 0;
+  bool pause_on_start = false, observer_control = false;
   app.add_option("--listen", listen, "address to listen on")->capture_default_str();
   app.add_option("--port", port, "port to listen on (0 = any free port)")->check(CLI::Range(0, 65535));
   app.add_option("--dataDir", data_dir, "game data directory (accepted, unused)");
@@ -122,8 +141,28 @@ int main(int argc, char** argv) {
   app.add_flag("--headlessNoRender", headless, "(accepted; sc2lite never renders)");
   app.add_flag("--ipv6", ipv6, "(accepted; the listen address decides)");
   app.add_option("--seed", seed, "game seed when create_game has no random_seed")->capture_default_str();
+  app.add_option("--speed", speed,
+                 "hold each step of the player to X times real time (22.4 game loops/s = 1); 0 = as fast as "
+                 "the player steps")
+      ->check(CLI::Validator(
+          [](std::string& text) {
+            double value = -1;
+            try {
+              value = std::stod(text);
+            } catch (const std::exception&) {
+            }
+            if (std::isfinite(value) && value >= 0) return std::string();
+            return "must be 0 (as fast as the player steps) or a positive multiple of real time, not " + text;
+          },
+          "SPEED"))
+      ->capture_default_str();
+  app.add_flag("--pause_on_start", pause_on_start,
+               "hold the player's first step until an observer resumes (needs --observer_control)");
+  app.add_flag("--observer_control", observer_control,
+               "let an observer (sc2studio --connect) pace, pause and single-step the player's game");
   app.add_option("--install-layout", install_dir,
-                 "create DIR/Versions/Base75689/SC2_x64 (runs sc2lite) and DIR/Maps/mini_games/*.SC2Map, then exit");
+                 "create DIR/Versions/Base75689/SC2_x64 (runs sc2lite, with --speed, --pause_on_start and "
+                 "--observer_control when given) and DIR/Maps/mini_games/*.SC2Map, then exit");
 
   std::vector<std::string> args = normalise_flags(argc, argv);
   std::reverse(args.begin(), args.end());  // CLI11 parses a reversed vector
@@ -137,7 +176,11 @@ int main(int argc, char** argv) {
     for (const auto& r : app.remaining()) ignored += " " + r;
     std::cerr << "sc2lite: ignoring unknown arguments:" << ignored << "\n";
   }
-  if (!install_dir.empty()) return install_layout(install_dir);
+  if (pause_on_start && !observer_control) {
+    std::cerr << "sc2lite: --pause_on_start needs --observer_control: only an observer can resume the game\n";
+    return 2;
+  }
+  if (!install_dir.empty()) return install_layout(install_dir, pace_flags(speed, pause_on_start, observer_control));
 
   // Signals are taken by one thread with sigwait, so stopping never runs in a handler.
   sigset_t signals;
@@ -148,12 +191,20 @@ int main(int argc, char** argv) {
 
   sc2::engine::ServerOptions options;
   options.default_seed = seed;
+  options.pace = {speed, pause_on_start};
+  options.observer_control = observer_control;
   if (verbose) options.log = [](std::string_view line) { std::cerr << "sc2lite: " << line << "\n"; };
 
   try {
     sc2::engine::EngineHost host(listen, static_cast<std::uint16_t>(port), options);
     host.start();
     std::cout << "sc2lite listening on " << listen << ":" << host.port() << std::endl;
+    if (speed > 0 || pause_on_start) {
+      std::cerr << "sc2lite: the player's steps are held to ";
+      if (speed > 0) std::cerr << speed << "x real time";
+      else std::cerr << "no speed limit";
+      std::cerr << (pause_on_start ? ", paused until an observer resumes" : "") << "\n";
+    }
     if (!is_loopback(listen)) {
       std::cerr << "sc2lite: warning: listening on " << listen << ", which other machines may reach. "
                 << "The SC2 API has no authentication: anyone who connects can control the game. "

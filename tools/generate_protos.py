@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
 """Writes our ten SC2 API .proto files from the field table in the shared spec.
 
-Usage: tools/generate_protos.py SPEC_TSV OUT_DIR
+Usage: tools/generate_protos.py SPEC_TSV OUT_DIR [EXTENSIONS_TSV]
 The table (sc2api-fields.tsv) lists every message, enum, field and enum value with its
 number, label, oneof and declaration order; this script turns it back into proto2 text.
-The output is committed under proto/s2clientprotocol/; rerun only when the table changes.
+EXTENSIONS_TSV (proto/sc2lite_extensions.tsv, same columns) adds sc2lite's own messages and
+fields, numbered far from the real ones; each is marked in the output (proto/README.md).
+The output is committed under proto/s2clientprotocol/; rerun only when a table changes:
+  tools/generate_protos.py ../shared/spec/sc2api-fields.tsv proto/s2clientprotocol proto/sc2lite_extensions.tsv
 """
 import csv
 import sys
@@ -13,9 +16,15 @@ from collections import OrderedDict, defaultdict
 PACKAGE = "SC2APIProtocol"
 
 
-def load_rows(path):
+EXTENSION_MARK = "  // sc2lite extension, not in the real API (proto/README.md)"
+
+
+def load_rows(path, extension=False):
     with open(path, newline="", encoding="utf-8") as handle:
-        return list(csv.DictReader(handle, delimiter="\t"))
+        rows = list(csv.DictReader(handle, delimiter="\t"))
+    for row in rows:
+        row["extension"] = extension
+    return rows
 
 
 class TypeDecl:
@@ -25,6 +34,7 @@ class TypeDecl:
         self.kind = kind  # "message" or "enum"
         self.members = []  # rows of kind field / enum_value
         self.children = []  # nested TypeDecl, in first-seen order
+        self.extension = False  # declared by the extensions table
 
     @property
     def short_name(self):
@@ -36,6 +46,7 @@ def build_types(rows):
     for row in rows:
         if row["kind"] in ("message", "enum"):
             types[row["message_or_enum"]] = TypeDecl(row["file"], row["message_or_enum"], row["kind"])
+            types[row["message_or_enum"]].extension = row["extension"]
     for row in rows:
         if row["kind"] in ("field", "enum_value"):
             types[row["message_or_enum"]].members.append(row)
@@ -60,8 +71,15 @@ def write_enum(decl, indent, out):
     out.append(f"{pad}}}")
 
 
+def mark(row, decl):
+    # A field added to a real message is marked; an extension message is marked once.
+    return EXTENSION_MARK if row["extension"] and not decl.extension else ""
+
+
 def write_message(decl, indent, out):
     pad = "  " * indent
+    if decl.extension:
+        out.append(f"{pad}//{EXTENSION_MARK[4:]}")
     out.append(f"{pad}message {decl.short_name} {{")
     for child in decl.children:
         (write_enum if child.kind == "enum" else write_message)(child, indent + 1, out)
@@ -69,7 +87,7 @@ def write_message(decl, indent, out):
     for field in decl.members:
         oneof = field["oneof"]
         if not oneof:
-            out.append(f"{pad}  {field['label']} {field_type(field)} {field['name']} = {field['number']};")
+            out.append(f"{pad}  {field['label']} {field_type(field)} {field['name']} = {field['number']};{mark(field, decl)}")
             continue
         if oneof in written_oneofs:
             continue
@@ -77,7 +95,7 @@ def write_message(decl, indent, out):
         out.append(f"{pad}  oneof {oneof} {{")
         for member in decl.members:
             if member["oneof"] == oneof:
-                out.append(f"{pad}    {field_type(member)} {member['name']} = {member['number']};")
+                out.append(f"{pad}    {field_type(member)} {member['name']} = {member['number']};{mark(member, decl)}")
         out.append(f"{pad}  }}")
     out.append(f"{pad}}}")
 
@@ -97,7 +115,10 @@ def imports_of(file, types):
 
 def main():
     spec_tsv, out_dir = sys.argv[1], sys.argv[2]
-    types = build_types(load_rows(spec_tsv))
+    rows = load_rows(spec_tsv)
+    if len(sys.argv) > 3:
+        rows += load_rows(sys.argv[3], extension=True)
+    types = build_types(rows)
     files = sorted({decl.file for decl in types.values()})
     for file in files:
         out = [

@@ -15,6 +15,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <cerrno>
+
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -77,6 +79,8 @@ class RelabelingStream {
   }
 
   std::uint64_t relabeled_frames() const noexcept { return relabeler_.relabeled_frames(); }
+  // The next byte on the socket starts a frame header (every frame read so far is whole).
+  bool at_frame_boundary() const noexcept { return tracking_ && relabeler_.at_frame_boundary(); }
 
   template <class MutableBufferSequence, class ReadHandler>
   auto async_read_some(const MutableBufferSequence& buffers, ReadHandler&& handler) {
@@ -213,6 +217,20 @@ struct Connection {
   void shut_down() noexcept {
     std::lock_guard lock(fd_mutex);
     if (control_fd >= 0) ::shutdown(control_fd, SHUT_RDWR);
+  }
+
+  // Peeks at the socket without reading (see WebSocketServer::peer_connected). On the
+  // connection's own thread (inside its handler: no read runs, the stream is ours to look at).
+  bool peer_connected() noexcept {
+    std::lock_guard lock(fd_mutex);
+    if (control_fd < 0 || !ws) return false;
+    std::uint8_t first = 0;
+    const ssize_t n = ::recv(control_fd, &first, 1, MSG_PEEK | MSG_DONTWAIT);
+    if (n == 0) return false;  // the peer closed (or our shutdown)
+    if (n < 0) return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR;
+    // A close frame waiting counts as gone; judged only when the byte is a frame's first.
+    constexpr std::uint8_t kOpcodeClose = 8;
+    return !ws->next_layer().at_frame_boundary() || (first & 0x0f) != kOpcodeClose;
   }
 
   void adopt(tcp::socket socket) {
@@ -472,6 +490,17 @@ WebSocketServer::~WebSocketServer() {
 }
 
 std::uint16_t WebSocketServer::port() const noexcept { return impl_->port; }
+
+bool WebSocketServer::peer_connected(ConnectionId connection) const noexcept {
+  std::shared_ptr<Connection> found;  // kept alive while we look
+  {
+    std::lock_guard lock(impl_->mutex);
+    for (const auto& c : impl_->connections) {
+      if (c->id == connection && !c->finished) found = c;
+    }
+  }
+  return found && !impl_->stopping && found->peer_connected();
+}
 
 void WebSocketServer::start() {
   std::lock_guard lock(impl_->mutex);

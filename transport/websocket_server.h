@@ -59,6 +59,12 @@ class WebSocketServer {
   // Closes the listener and every connection; safe to call more than once, from any thread.
   void stop() noexcept;
 
+  // False once the peer of this connection has gone (closed or reset its socket, or sent a
+  // close frame), or the connection ended. For a handler that holds its reply a long time:
+  // it may ask now and then, from that connection's handler only. Looks without reading:
+  // bytes the peer sent ahead (a pipelined request) are left for the connection.
+  bool peer_connected(ConnectionId connection) const noexcept;
+
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;

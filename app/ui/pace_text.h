@@ -80,4 +80,40 @@ inline std::string pace_note(bool paces_game) {
          "view only; the speed does not apply.";
 }
 
+// Observing a game whose server tells its own pace (sc2lite, SessionSnapshot::observed_pace):
+// the player's rate as the server measures it (every step, seen or not, and while this view is
+// paused), and the pace the server holds the player to.
+inline BarItem observed_rate_item(const ObservedGamePace& pace) {
+  return {"game loops/s", loop_rate_text(pace.loops_per_second),
+          "The player's game loops per second of wall time (22.4 = real time), as its server measures them."};
+}
+
+inline BarItem observed_pace_item(const ObservedGamePace& pace) {
+  std::string value = "max";
+  if (pace.paused) {
+    value = "paused";
+  } else if (pace.speed > 0) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.2fx", pace.speed);
+    value = text;
+  }
+  const char* who = pace.you_control     ? "You set it (Pause, Step, the speed control)."
+                    : pace.other_controls ? "Another observer sets it."
+                                          : "The server's own (sc2lite --speed; max = as fast as the player steps).";
+  return {"game pace", value, std::string("The pace the game holds the player's steps to. ") + who};
+}
+
+// Under the controls while observing: whether they pace the player's game and, when they pace
+// only the view, why (the server's reason). "" outside observe mode.
+inline std::string observed_pace_note(const SessionSnapshot& snapshot) {
+  if (snapshot.mode != SessionMode::observe) return {};
+  const ObservedGamePace& pace = snapshot.observed_pace;
+  if (!snapshot.paces_game) return pace.note.empty() ? pace_note(false) : pace_note(false) + "\n" + pace.note;
+  std::string text = pace.you_control
+                         ? "Your controls pace the player's game (sc2lite --observer_control)."
+                         : "Your first change of the controls paces the player's game (sc2lite --observer_control); "
+                           "until then it keeps its own pace.";
+  return pace.note.empty() ? text : text + "\n" + pace.note;
+}
+
 }  // namespace sc2::app::ui

@@ -148,7 +148,14 @@ void StudioUi::draw_top_bar(const SessionSnapshot& snapshot) {
     ImGui::EndGroup();
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", shown.tooltip.c_str());
   };
-  bar_item(game_rate_item(rates_.loops_per_second, snapshot.paces_game, snapshot.paused), nullptr);
+  if (snapshot.mode == SessionMode::observe && snapshot.observed_pace.known) {
+    // The server tells the game's own rate and pace (sc2lite): better than what the view sees.
+    bar_item(observed_rate_item(snapshot.observed_pace), nullptr);
+    ImGui::SameLine(0, 18);
+    bar_item(observed_pace_item(snapshot.observed_pace), snapshot.observed_pace.paused ? &kYellow : nullptr);
+  } else {
+    bar_item(game_rate_item(rates_.loops_per_second, snapshot.paces_game, snapshot.paused), nullptr);
+  }
   ImGui::SameLine(0, 18);
   bar_item(speed_item(snapshot.paces_game, snapshot.paused, speed_.fastest, speed_.factor), snapshot.paused ? &kYellow : nullptr);
   if (input_.raw_actions) {
@@ -190,9 +197,12 @@ void StudioUi::draw_game_panel(const SessionSnapshot& snapshot) {
     ImGui::SameLine();
     if (ImGui::Checkbox("max", &speed_.fastest)) set_speed(speed_.factor);
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("as fast as the game answers");
-  } else {
+  }
+  // Observing: whether the controls pace the player's game, and why not (the server's reason).
+  const std::string note = snapshot.mode == SessionMode::observe ? observed_pace_note(snapshot) : pace_note(paces_game);
+  if (!note.empty()) {
     ImGui::PushTextWrapPos(0.0f);
-    ImGui::TextColored(kDim, "%s", pace_note(paces_game).c_str());
+    ImGui::TextColored(snapshot.observed_pace.you_control ? kGreen : kDim, "%s", note.c_str());
     ImGui::PopTextWrapPos();
   }
 

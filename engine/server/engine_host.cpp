@@ -4,8 +4,20 @@
 
 namespace sc2::engine {
 
+namespace {
+
+// A step held to the game's pace asks whether its connection is still there.
+ServerOptions with_connection_probe(ServerOptions options, std::unique_ptr<net::WebSocketServer>& socket) {
+  options.connection_open = [&socket](std::uint64_t connection) {
+    return socket && socket->peer_connected(connection);
+  };
+  return options;
+}
+
+}  // namespace
+
 EngineHost::EngineHost(std::string host, std::uint16_t port, ServerOptions options)
-    : server_(std::move(options)) {
+    : server_(with_connection_probe(std::move(options), socket_)) {
   net::ServerHandlers handlers;
   // Each websocket connection is its own GameServer connection (player or observer).
   // Replies are written into the connection's reused buffer (no allocation per observation).

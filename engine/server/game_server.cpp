@@ -81,7 +81,7 @@ std::string known_maps_text() {
 
 }  // namespace
 
-GameServer::GameServer(ServerOptions options) : options_(std::move(options)) {}
+GameServer::GameServer(ServerOptions options) : options_(std::move(options)), game_clock_(options_.pace) {}
 GameServer::~GameServer() = default;
 
 void GameServer::log(std::string_view line) const {
@@ -106,6 +106,7 @@ bool GameServer::should_close(ConnectionId connection) const {
 
 void GameServer::connection_closed(ConnectionId connection) {
   std::lock_guard lock(mutex_);
+  release_pace(connection);
   if (observers_.erase(connection) > 0) {
     log("observer connection " + std::to_string(connection) + " closed");
     return;
@@ -148,9 +149,16 @@ void serialize_into(const Response& response, std::string& out) {
 void GameServer::handle_bytes_into(std::string_view request_bytes, std::string& out, ConnectionId connection) {
   Request request;
   try {
+    const bool parsed = request.ParseFromArray(request_bytes.data(), static_cast<int>(request_bytes.size()));
+    if (parsed) {
+      if (auto abandoned = pace_step(request, connection)) {
+        serialize_into(*abandoned, out);
+        return;
+      }
+    }
     Response response;
     std::lock_guard lock(mutex_);
-    if (!request.ParseFromArray(request_bytes.data(), static_cast<int>(request_bytes.size()))) {
+    if (!parsed) {
       response.set_id(0);
       response.add_error("malformed request: " + std::to_string(request_bytes.size()) +
                          " bytes are not a serialized SC2APIProtocol.Request");
@@ -172,6 +180,7 @@ void GameServer::handle_bytes_into(std::string_view request_bytes, std::string& 
 }
 
 SC2APIProtocol::Response GameServer::handle(const SC2APIProtocol::Request& request, ConnectionId connection) {
+  if (auto abandoned = pace_step(request, connection)) return *abandoned;
   std::lock_guard lock(mutex_);
   Response out;
   handle_locked(request, connection, out);
@@ -273,12 +282,15 @@ void GameServer::dispatch(const SC2APIProtocol::Request& request, ConnectionId c
       break;
     case Request::kSaveMap: out.mutable_save_map(); break;  // maps are built in; nothing to store
     case Request::kReplayInfo: replay_info(request.replay_info(), out); break;
+    case Request::kDebug:
+      game_pace(request.debug(), connection, out);
+      break;
     case Request::kMapCommand:
       out.mutable_map_command()->set_error(SC2APIProtocol::ResponseMapCommand::NoTriggerError);
       out.mutable_map_command()->set_error_details("the sc2lite mini-games define no map commands");
       break;
     default:
-      // quick_save, quick_load, query, debug.
+      // quick_save, quick_load, query.
       out.add_error(name + " is not supported by sc2lite yet");
       log(out.error(0));
       break;
@@ -451,6 +463,7 @@ void GameServer::step(const SC2APIProtocol::RequestStep& r, Response& out) {
     return;
   }
   game_->step(count);
+  game_clock_.stepped(count);
   out.mutable_step()->set_simulation_loop(game_->world().game_loop());
   if (game_->ended()) {
     status_ = SC2APIProtocol::ended;

@@ -23,6 +23,13 @@
 // game (the player's) closes, the game is freed (status back to launched) so that the next
 // client can create a new one.
 //
+// Pace (game_server_pace.cpp, GameClock): the player's step requests are held to the pace in
+// force (ServerOptions::pace) before they run; nothing else about them changes. With
+// ServerOptions::observer_control an observer may change the pace with RequestDebug
+// game_pace (sc2lite's extension, proto/README.md); the first observer to do so keeps control
+// until it releases it or goes away (the game then runs on at the starting pace, unpaused).
+// A player that goes away while its step is held frees the game.
+//
 // Limits: a step asks for at most kMaxStepLoops game loops (more is refused with an error
 // naming the limit; a mini-game ends long before); feature layers are at most
 // kMaxLayerResolution (interface_setup.h) on each axis.
@@ -82,6 +89,7 @@ class GameServer {
   // was the player's connection: then the game is freed and the status is launched again.
   void connection_closed(ConnectionId connection);
   std::size_t observer_count() const;
+  GamePace pace() const { return game_clock_.pace(); }
 
  private:
   struct Observer {
@@ -119,6 +127,13 @@ class GameServer {
 
   void free_game();  // as leave_game: back to launched, observers detached
 
+  // [game_server_pace.cpp] Without mutex_: holds the player's step to the pace. Nothing when
+  // it may run now; the answer when the player went away meanwhile (the game is freed then).
+  std::optional<SC2APIProtocol::Response> pace_step(const SC2APIProtocol::Request& request, ConnectionId connection);
+  // Under mutex_: RequestDebug with game_pace commands (observers only).
+  void game_pace(const SC2APIProtocol::RequestDebug& r, ConnectionId connection, SC2APIProtocol::Response& out);
+  void release_pace(ConnectionId connection);  // under mutex_: if it held the pace
+
   ServerOptions options_;
   mutable std::mutex mutex_;
   SC2APIProtocol::Status status_ = SC2APIProtocol::launched;
@@ -140,6 +155,9 @@ class GameServer {
   // handle_bytes, cleared and refilled next time so its buffers are not allocated again.
   FeatureLayerCache layer_cache_;
   std::unique_ptr<SC2APIProtocol::ResponseObservation> spare_observation_;
+  // The pace of the player's steps, and the observer that sets it (none: the options' pace).
+  GameClock game_clock_;
+  std::optional<ConnectionId> pace_owner_;
 };
 
 }  // namespace sc2::engine

@@ -41,6 +41,7 @@ bool GameServer::dispatch_observer(const Request& request, Observer& observer, C
       return refuse(std::string("join_game as a participant: ") + kObserverRole +
                     "; only one player per game - leave_game first to act as a normal connection");
     case Request::kLeaveGame:
+      release_pace(connection);
       observers_.erase(connection);  // `observer` is gone from here on
       out.mutable_leave_game();
       log("observer connection " + std::to_string(connection) + " left");
@@ -76,6 +77,9 @@ bool GameServer::dispatch_observer(const Request& request, Observer& observer, C
     case Request::kAction:
       return refuse(std::string("action refused: ") + kObserverRole +
                     "; observers cannot send actions (camera moves go through obs_action)");
+    case Request::kDebug:
+      game_pace(request.debug(), connection, out);
+      return true;
     case Request::kStep:
       return refuse(std::string("step refused: ") + kObserverRole +
                     "; the player's connection steps the game, observe again to see the new game loop");
@@ -83,7 +87,7 @@ bool GameServer::dispatch_observer(const Request& request, Observer& observer, C
       return refuse(request.GetDescriptor()->FindFieldByNumber(static_cast<int>(request.request_case()))->name() +
                     " is not available to observers: " + kObserverRole +
                     "; allowed: observation, game_info, obs_action, data, ping, available_maps, replay_info, "
-                    "join_game (as observer), leave_game, quit");
+                    "debug (game_pace only), join_game (as observer), leave_game, quit");
   }
 }
 

@@ -4,6 +4,8 @@
 #include <functional>
 #include <string_view>
 
+#include "engine/server/game_clock.h"
+
 namespace sc2::engine {
 
 struct ServerOptions {
@@ -11,6 +13,13 @@ struct ServerOptions {
   std::uint32_t default_seed = 1;
   // Receives one line per noteworthy event (bad request, game created, ...); may be empty.
   std::function<void(std::string_view)> log;
+  // The player's steps are held to this pace (sc2lite --speed, --pause_on_start).
+  GamePace pace;
+  // Observers may change the pace (sc2lite --observer_control); a real game never lets them.
+  bool observer_control = false;
+  // Whether a connection's peer is still there, asked while its step is held (EngineHost
+  // fills it from the websocket); empty = always.
+  std::function<bool(std::uint64_t connection)> connection_open;
 };
 
 }  // namespace sc2::engine

@@ -54,3 +54,44 @@ TEST_CASE("top bar when the session paces the game (play, replay, an observer al
   CHECK(std::string(paused_banner(true)) == "PAUSED (Space)");
   CHECK(pace_note(true).empty());
 }
+
+TEST_CASE("observing sc2lite: the top bar shows the game's own rate and the pace in force, and who sets it") {
+  sc2::app::ObservedGamePace pace;
+  pace.known = true;
+  pace.loops_per_second = 22.4;
+  CHECK(observed_rate_item(pace).caption == "game loops/s");
+  CHECK(observed_rate_item(pace).value == "22.4 (1.00x)");
+  auto item = observed_pace_item(pace);
+  CHECK(item.caption == "game pace");
+  CHECK(item.value == "max");
+  CHECK(item.tooltip.find("--speed") != std::string::npos);
+  pace.speed = 0.5;
+  pace.you_control = true;
+  item = observed_pace_item(pace);
+  CHECK(item.value == "0.50x");
+  CHECK(item.tooltip.find("You set it") != std::string::npos);
+  pace.paused = true;
+  pace.you_control = false;
+  pace.other_controls = true;
+  item = observed_pace_item(pace);
+  CHECK(item.value == "paused");
+  CHECK(item.tooltip.find("Another observer") != std::string::npos);
+}
+
+TEST_CASE("observing: the note under the controls says whether they pace the player's game, and why not") {
+  sc2::app::SessionSnapshot snapshot;
+  CHECK(observed_pace_note(snapshot).empty());  // play mode
+  snapshot.mode = sc2::app::SessionMode::observe;
+  snapshot.paces_game = false;
+  CHECK(observed_pace_note(snapshot) == pace_note(false));  // nothing known yet
+  snapshot.observed_pace.note = "This sc2lite does not let observers pace the game: start it with --observer_control.";
+  CHECK(observed_pace_note(snapshot) == pace_note(false) + "\n" + snapshot.observed_pace.note);
+
+  snapshot.paces_game = true;
+  snapshot.observed_pace = {};
+  snapshot.observed_pace.known = true;
+  snapshot.observed_pace.may_pace = true;
+  CHECK(observed_pace_note(snapshot).find("Your first change") == 0);
+  snapshot.observed_pace.you_control = true;
+  CHECK(observed_pace_note(snapshot) == "Your controls pace the player's game (sc2lite --observer_control).");
+}

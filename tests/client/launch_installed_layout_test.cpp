@@ -8,7 +8,11 @@
 #include <string>
 #include <unistd.h>
 
+#include "client/controller.h"
+#include "client/game_pace.h"
 #include "client/launcher.h"
+#include "client/pysc2/env.h"
+#include "client/pysc2/game_requests.h"
 
 namespace fs = std::filesystem;
 
@@ -55,4 +59,29 @@ TEST_CASE("an installed layout under --sc2path is found, launched as the game an
   join.mutable_options()->set_raw(true);
   controller.join_game(join);
   CHECK(controller.step(16).simulation_loop() == 16u);
+}
+
+TEST_CASE("a layout installed with pacing flags launches a paced sc2lite (how PySC2 and sc2agent get one)") {
+  if (!fs::exists(sc2lite_binary())) {
+    MESSAGE("skipped: " << sc2lite_binary().string() << " is not built");
+    return;
+  }
+  TempLayout layout;
+  const std::string command = "'" + sc2lite_binary().string() + "' --install-layout '" + layout.root.string() +
+                              "' --speed 3 --observer_control > /dev/null";
+  REQUIRE(std::system(command.c_str()) == 0);
+  sc2::LaunchOptions options;
+  options.sc2path = layout.root;
+  auto game = sc2::GameProcess::launch(options);
+  sc2::pysc2::EnvOptions env_options;
+  env_options.map = "MoveToBeacon";
+  sc2::pysc2::Env env(game->controller(), env_options);
+  env.reset();
+  sc2::Controller observer("127.0.0.1", game->port());
+  sc2::pysc2::join_as_observer(observer, env_options, 1);
+  const auto pace = sc2::ask_game_pace(observer);
+  REQUIRE(pace);
+  CHECK(pace->speed == 3.0);
+  CHECK(pace->observers_may_pace);
+  CHECK_FALSE(pace->paused);
 }

@@ -3,6 +3,8 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <sys/wait.h>
 
@@ -81,4 +83,52 @@ TEST_CASE("sc2lite started like the game (single-dash flags, unknown ones too) s
   const int status = ::pclose(out);
   CHECK(WIFEXITED(status));
   CHECK(WEXITSTATUS(status) == 0);
+}
+
+namespace {
+
+std::string read_text(const fs::path& path) {
+  std::ifstream in(path);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+// Runs sc2lite with `arguments`, stderr into `err`; the exit status.
+int run_sc2lite(const std::string& arguments, const fs::path& err) {
+  const std::string command = quoted(sc2lite_binary()) + " " + arguments + " > /dev/null 2> " + quoted(err);
+  const int status = std::system(command.c_str());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+}  // namespace
+
+TEST_CASE("sc2lite --install-layout writes the pacing flags into the launcher it creates") {
+  if (!have_binary()) return;
+  const fs::path root = fs::temp_directory_path() / ("sc2lite-paced-layout-" + std::to_string(::getpid()));
+  fs::remove_all(root);
+  const fs::path err = root.string() + ".err";
+  REQUIRE(run_sc2lite("-speed 2.5 --pause_on_start --observer_control --install-layout " + quoted(root), err) == 0);
+  const std::string script = read_text(root / "Versions" / "Base75689" / "SC2_x64");
+  CHECK(script.find("' --speed 2.5 --pause_on_start --observer_control \"$@\"") != std::string::npos);
+
+  // Without them the launcher passes only the game's own flags.
+  REQUIRE(run_sc2lite("--install-layout " + quoted(root), err) == 0);
+  const std::string plain = read_text(root / "Versions" / "Base75689" / "SC2_x64");
+  CHECK(plain.find("' \"$@\"") != std::string::npos);
+  CHECK(plain.find("--speed") == std::string::npos);
+  fs::remove_all(root);
+  fs::remove(err);
+}
+
+TEST_CASE("sc2lite refuses a pace it cannot keep, saying why") {
+  if (!have_binary()) return;
+  const fs::path err = fs::temp_directory_path() / ("sc2lite-pace-flags-" + std::to_string(::getpid()) + ".err");
+  CHECK(run_sc2lite("--pause_on_start -port 0", err) == 2);
+  CHECK(read_text(err).find("--pause_on_start needs --observer_control") != std::string::npos);
+  for (const char* speed : {"-1", "inf", "nan", "fast"}) {
+    CAPTURE(speed);
+    CHECK(run_sc2lite(std::string("--speed ") + speed + " -port 0", err) != 0);
+    CHECK(read_text(err).find("--speed: must be 0 (as fast as the player steps) or a positive multiple of real time, not " +
+                              std::string(speed)) != std::string::npos);
+  }
+  fs::remove(err);
 }

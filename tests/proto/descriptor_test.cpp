@@ -1,5 +1,6 @@
 // Checks the compiled descriptors of our .proto files against the SC2 API field table
-// (shared/spec/sc2api-fields.tsv), row by row, in both directions.
+// (shared/spec/sc2api-fields.tsv) plus sc2lite's extensions (proto/sc2lite_extensions.tsv),
+// row by row, in both directions.
 #include <doctest/doctest.h>
 #include <google/protobuf/descriptor.h>
 
@@ -59,18 +60,29 @@ TEST_CASE("every row of sc2api-fields.tsv matches our compiled descriptors") {
   if (!sc2::test::have_shared("spec/sc2api-fields.tsv")) return;
   touch_generated_pool();
   const DescriptorPool* pool = DescriptorPool::generated_pool();
-  const auto rows = read_tsv(sc2::test::shared_dir() / "spec/sc2api-fields.tsv");
+  auto rows = read_tsv(sc2::test::shared_dir() / "spec/sc2api-fields.tsv");
   REQUIRE(rows.size() == 1148);
+  const std::size_t real_rows = rows.size();
+  const auto extensions = read_tsv(std::filesystem::path(SC2_SOURCE_DIR) / "proto/sc2lite_extensions.tsv");
+  REQUIRE(extensions.size() == 15);
+  rows.insert(rows.end(), extensions.begin(), extensions.end());
 
-  std::map<std::string, int> counts;
+  std::map<std::string, int> counts;            // the real API's rows
+  std::map<std::string, int> extension_counts;  // ours
+  std::set<std::string> real_messages;
   std::set<std::string> listed_fields;
   std::set<std::string> listed_values;
-  for (const auto& row : rows) {
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    const Row& row = rows[i];
     const std::string& kind = row.at("kind");
     const std::string type = row.at("message_or_enum");
     CAPTURE(type);
     CAPTURE(row.at("name"));
-    counts[kind]++;
+    const bool extension = i >= real_rows;
+    (extension ? extension_counts : counts)[kind]++;
+    if (!extension && kind == "message") real_messages.insert(type);
+    // A field of ours in a real message is numbered far from the real ones (proto/README.md).
+    if (extension && kind == "field" && real_messages.count(type) == 1) CHECK(std::stoi(row.at("number")) >= 1000);
     if (kind == "message") {
       const Descriptor* message = pool->FindMessageTypeByName(qualified(type));
       REQUIRE_MESSAGE(message != nullptr, "missing message " << type);
@@ -145,9 +157,11 @@ TEST_CASE("every row of sc2api-fields.tsv matches our compiled descriptors") {
       values += file->enum_type(i)->value_count();
     }
   }
-  CHECK(messages == 146);
+  CHECK(extension_counts["message"] == 2);
+  CHECK(extension_counts["field"] == 13);
+  CHECK(messages == 146 + 2);
   CHECK(enums == 31);
-  CHECK(fields == 591);
+  CHECK(fields == 591 + 13);
   CHECK(values == 380);
 }
 
