@@ -53,6 +53,7 @@ void StudioUi::set_session(SessionCommands& commands, const StudioOptions& optio
   settings_.edited = options;
   shown_ = SessionOnScreen{};
   log_view_ = ActionLogView{};
+  agent_steps_ = AgentStepsView{};  // sequences start again
   layers_.atlas.clear();
   input_.armed.reset();
   input_.mapper.cancel();
