@@ -25,6 +25,9 @@ struct StepResult {
 };
 StepResult step_result(const std::vector<int>& action_results);
 
+// Brings a copy of the log (oldest first, as records() gives it) up to date with `changes`.
+void apply_log_changes(std::vector<ActionRecord>& log, ActionLogChanges changes);
+
 class ActionLog {
  public:
   static constexpr std::size_t kMaxLog = 2000;
@@ -37,6 +40,9 @@ class ActionLog {
   void set_result(const std::vector<std::uint64_t>& sequences, const std::string& result, bool failed);
   std::vector<ActionRecord> records() const;  // oldest first
   std::uint64_t version() const;              // increments whenever the records change
+  // The records added or changed after `version` (0, or a version this log never had, e.g. a
+  // previous session's: the whole log).
+  ActionLogChanges changes_since(std::uint64_t version) const;
 
   void notice(std::string text);
   std::vector<std::string> take_notices();  // oldest first; clears them
@@ -44,6 +50,7 @@ class ActionLog {
  private:
   mutable std::mutex mutex_;
   std::deque<ActionRecord> records_;
+  std::deque<std::uint64_t> changed_;  // the version at which each record was added or last changed
   std::uint64_t next_sequence_ = 1;
   std::uint64_t version_ = 0;
   std::vector<std::string> notices_;

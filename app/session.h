@@ -140,6 +140,7 @@ class Session final : public SessionReader, public SessionCommands {
   // (the frame loop's wait when frames follow the observations). True when one was.
   bool wait_for_timestep(std::uint64_t after_version, std::chrono::steady_clock::duration timeout) const;
   std::vector<ActionRecord> action_log() const override;  // oldest first, at most kMaxLog entries
+  ActionLogChanges action_log_changes(std::uint64_t version) const override { return log_.changes_since(version); }
 
   static constexpr std::size_t kMaxLog = ActionLog::kMaxLog;
   // Calls waiting to be sent (one goes out per agent step): more than a person can mean while

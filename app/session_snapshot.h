@@ -70,6 +70,16 @@ struct ObservedGamePace {
   std::string note;             // why the controls pause only the view, or the game's refusal
 };
 
+// The action log's records added or changed since a version the reader saw (ActionLog::
+// changes_since), so that a reader keeping its own copy (the UI) takes only those at each step
+// instead of copying the whole log (up to 2,000 records with their available actions).
+struct ActionLogChanges {
+  bool full = false;                 // `records` is the whole log: replace the copy
+  std::uint64_t version = 0;         // the log's version these changes bring the copy to
+  std::uint64_t first_sequence = 0;  // the oldest record kept: older ones are dropped from the copy
+  std::vector<ActionRecord> records; // added or changed, oldest first
+};
+
 // What the UI reads each frame (cheap to copy: the TimeStep is shared, never mutated).
 struct SessionSnapshot {
   SessionState state = SessionState::starting;

@@ -132,6 +132,14 @@ struct ActionLogView {
   std::string detail_shown;
 };
 
+// The Agent panel's list of steps: the height each step took when last laid out (by sequence),
+// at this wrap width and font scale, so that steps scrolled out of view only move the cursor.
+struct AgentStepsView {
+  std::map<std::uint64_t, float> heights;
+  float wrap_width = 0.0f;
+  float font_scale = 0.0f;
+};
+
 struct ViewToggles {
   bool follow_log = true;
   bool show_help = false;

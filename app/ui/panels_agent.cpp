@@ -143,8 +143,28 @@ void StudioUi::draw_agent_steps() {
     return;
   }
   ImGui::BeginChild("##agent_steps");
+  // Only the steps in view are laid out (wrapping their lists of available actions was most of
+  // the panel's cost); the others move the cursor by the height they had when last laid out.
+  const float wrap_width = ImGui::GetContentRegionAvail().x;
+  const float font_scale = ImGui::GetIO().FontGlobalScale;
+  if (wrap_width != agent_steps_.wrap_width || font_scale != agent_steps_.font_scale) {
+    agent_steps_.heights.clear();
+    agent_steps_.wrap_width = wrap_width;
+    agent_steps_.font_scale = font_scale;
+  }
+  const float view_top = ImGui::GetScrollY();
+  const float view_bottom = view_top + ImGui::GetWindowHeight();
+  const float spacing = ImGui::GetStyle().ItemSpacing.y;
+  std::map<std::uint64_t, float> heights;  // of the steps listed now
   ImGui::PushTextWrapPos(0.0f);
   for (const ActionRecord* record : steps) {  // newest first
+    const float top = ImGui::GetCursorPosY();
+    if (const auto known = agent_steps_.heights.find(record->sequence);
+        known != agent_steps_.heights.end() && (top + known->second < view_top || top > view_bottom)) {
+      ImGui::Dummy(ImVec2(0.0f, known->second - spacing));
+      heights.insert(*known);
+      continue;
+    }
     ImGui::TextColored(kDim, "%u", record->game_loop);
     ImGui::SameLine();
     ImGui::TextColored(record->failed ? kRed : kMagenta, "%s", record->text.c_str());
@@ -153,7 +173,9 @@ void StudioUi::draw_agent_steps() {
       ImGui::TextColored(kRed, "%s", record->result.c_str());
     }
     ImGui::TextColored(kDim, "  from %zu: %s", record->available.size(), available_names(record->available).c_str());
+    heights[record->sequence] = ImGui::GetCursorPosY() - top;
   }
+  agent_steps_.heights.swap(heights);
   ImGui::PopTextWrapPos();
   ImGui::EndChild();
 }

@@ -69,15 +69,19 @@ void StudioUi::draw_minimap(const SessionSnapshot& snapshot) {
   const ImVec2 min = picture.min, size = picture.size, max = picture.max();
   ImGui::InvisibleButton("##minimap", size, ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight);
   ImDrawList* draw = ImGui::GetWindowDrawList();
-  draw->AddRectFilled(min, max, IM_COL32(0, 0, 0, 255));
   const bool rgb = obs && view_.rgb && minimap_.rgb.update(obs->rgb_minimap, snapshot.timestep_version);
+  // Terrain: height_map x 0.6 as PySC2's renderer (then units from player_relative), an opaque
+  // image over the whole picture; black below only where nothing covers it (a second fill of
+  // the picture's pixels per frame otherwise).
+  const std::optional<render::AtlasImage> terrain =
+      obs && !rgb ? layers_.atlas.find("minimap/height_map") : std::nullopt;
+  if (!terrain) draw->AddRectFilled(min, max, IM_COL32(0, 0, 0, 255));
   if (rgb) {
     // The game's rendered minimap (F9): the whole map, as the feature minimap covers it.
     draw->AddImage(texture_id(minimap_.rgb.id()), min, max);
   }
   if (obs) {
-    // Terrain: height_map x 0.6 as PySC2's renderer, then units from player_relative.
-    if (const auto terrain = rgb ? std::nullopt : layers_.atlas.find("minimap/height_map")) {
+    if (terrain) {
       begin_opaque(draw);
       add_atlas_image(draw, *terrain, min, size, IM_COL32(153, 153, 153, 255));
       end_opaque(draw);

@@ -8,6 +8,7 @@
 #include <cinttypes>
 #include <cmath>
 
+#include "app/action_log.h"
 #include "app/build_preview.h"
 #include "app/config_paths.h"
 #include "app/raw_actions.h"
@@ -53,6 +54,7 @@ void StudioUi::set_session(SessionCommands& commands, const StudioOptions& optio
   settings_.edited = options;
   shown_ = SessionOnScreen{};
   log_view_ = ActionLogView{};
+  agent_steps_ = AgentStepsView{};  // sequences start again
   layers_.atlas.clear();
   input_.armed.reset();
   input_.mapper.cancel();
@@ -89,8 +91,11 @@ void StudioUi::refresh(SessionReader& session) {
   const SessionSnapshot& snapshot = shown_.snapshot;
   for (std::string& text : session.take_notices()) note(std::move(text));
   if (snapshot.log_version != shown_.log_version) {
-    shown_.log = session.action_log();
-    shown_.log_version = snapshot.log_version;
+    // Only what was added or changed since (the whole log was a copy of up to 2,000 records
+    // at every step at full speed).
+    ActionLogChanges changes = session.action_log_changes(shown_.log_version);
+    shown_.log_version = changes.version;
+    apply_log_changes(shown_.log, std::move(changes));
   }
   if (snapshot.episodes_version != shown_.episodes_version) {
     shown_.episodes = session.episodes();

@@ -159,6 +159,7 @@ class StudioUi {
   SettingsEdit settings_;
   ViewToggles view_;
   ActionLogView log_view_;
+  AgentStepsView agent_steps_;
   AppRequests requests_;
 };
 

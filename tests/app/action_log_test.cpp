@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <vector>
 
 #include "app/action_log.h"
 #include "client/pysc2/result_names.h"
@@ -59,6 +60,69 @@ TEST_CASE("the action log keeps the newest kMaxLog records") {
   CHECK(records.back().sequence == ActionLog::kMaxLog + 5);
   log.set_result({1}, "dropped", true);  // a record dropped from the log is not found again
   CHECK(log.records().front().result == "queued");
+}
+
+// The UI keeps a copy of the log brought up to date with only what changed since it last looked.
+TEST_CASE("a copy kept with changes_since and apply_log_changes equals the log") {
+  ActionLog log;
+  std::vector<ActionRecord> copy;
+  std::uint64_t seen = 0;
+  auto catch_up = [&] {
+    sc2::app::ActionLogChanges changes = log.changes_since(seen);
+    seen = changes.version;
+    sc2::app::apply_log_changes(copy, std::move(changes));
+  };
+  auto same = [&] {
+    const auto records = log.records();
+    REQUIRE(copy.size() == records.size());
+    for (std::size_t i = 0; i < records.size(); ++i) {
+      CHECK(copy[i].sequence == records[i].sequence);
+      CHECK(copy[i].text == records[i].text);
+      CHECK(copy[i].result == records[i].result);
+      CHECK(copy[i].failed == records[i].failed);
+    }
+  };
+  log.add(record("a"));
+  log.add(record("b"));
+  catch_up();
+  same();
+  CHECK(seen == log.version());
+
+  // Only the new record and the one whose result changed come over, not the whole log.
+  log.set_result({1}, "ok", false);
+  log.add(record("c"));
+  const auto changes = log.changes_since(seen);
+  CHECK_FALSE(changes.full);
+  REQUIRE(changes.records.size() == 2);
+  CHECK(changes.records[0].sequence == 1);
+  CHECK(changes.records[1].sequence == 3);
+  catch_up();
+  same();
+  CHECK(log.changes_since(seen).records.empty());
+
+  // The oldest records dropped by the log go from the copy too, while results keep changing.
+  for (std::size_t i = 0; i < ActionLog::kMaxLog + 5; ++i) {
+    const auto sequence = log.add(record("x" + std::to_string(i)));
+    if (i % 7 == 0) log.set_result({sequence, sequence - 1}, "rejected", true);
+    if (i % 100 == 0) catch_up();
+  }
+  catch_up();
+  same();
+  CHECK(copy.front().sequence == log.records().front().sequence);
+}
+
+TEST_CASE("changes_since a version the log never had (another session's) is the whole log") {
+  ActionLog log;
+  log.add(record("a"));
+  log.add(record("b"));
+  const auto changes = log.changes_since(40);
+  CHECK(changes.full);
+  CHECK(changes.records.size() == 2);
+  std::vector<ActionRecord> copy(5, record("stale"));
+  sc2::app::apply_log_changes(copy, changes);
+  REQUIRE(copy.size() == 2);
+  CHECK(copy[0].text == "a");
+  CHECK(log.changes_since(0).full);
 }
 
 TEST_CASE("notices are taken once, oldest first, and at most kMaxNotices wait") {
