@@ -33,7 +33,7 @@
 #include "agents/parallel_runner.h"
 #include "agents/runner.h"
 #include "agents/scripted_agent.h"
-#include "bench/in_process_channel.h"
+#include "learning/in_process_channel.h"
 #include "client/controller.h"
 #include "client/pysc2/env.h"
 #include "engine/maps/economy_base.h"
@@ -129,7 +129,7 @@ struct Modes {
 int bench_maps(const std::vector<std::string>& maps, int episodes, std::uint64_t seed, Modes modes) {
   sc2::engine::EngineHost host("127.0.0.1", 0);
   host.start();
-  sc2::Controller in_process_controller(std::make_unique<sc2::bench::InProcessChannel>());
+  sc2::Controller in_process_controller(std::make_unique<sc2::learning::InProcessChannel>());
   sc2::Controller websocket_controller("127.0.0.1", host.port());
   bool agree = true;
 
@@ -245,7 +245,7 @@ int digest_maps(const std::vector<std::string>& maps, std::uint64_t seed, int st
               "    raw + score, step_mul 8, seed %llu, %d steps per map (restart after an episode ends)\n\n",
               static_cast<unsigned long long>(seed), steps);
   for (const auto& map : maps) {
-    auto channel = std::make_unique<DigestChannel>(std::make_unique<sc2::bench::InProcessChannel>());
+    auto channel = std::make_unique<DigestChannel>(std::make_unique<sc2::learning::InProcessChannel>());
     DigestChannel* digest = channel.get();
     sc2::Controller controller(std::move(channel));
     SC2APIProtocol::RequestCreateGame create;
@@ -428,7 +428,7 @@ int bench_parallel(const std::string& map, int games, int episodes, std::uint64_
     if ((websocket && !modes.websocket) || (!websocket && !modes.in_process)) continue;
     const sc2::agents::GameProvider provider = [websocket](int, const std::function<void(sc2::Controller&)>& play) {
       if (!websocket) {
-        sc2::Controller controller(std::make_unique<sc2::bench::InProcessChannel>());
+        sc2::Controller controller(std::make_unique<sc2::learning::InProcessChannel>());
         play(controller);
         return std::string("in-process engine");
       }

@@ -4,7 +4,7 @@
 // offscreen driver (EGL; Mesa llvmpipe on a machine without a GPU).
 //
 // What the panels show is a real game, recorded first: the map's scripted agent plays it on the
-// engine in-process (bench/in_process_channel.h + pysc2::Env, the app's Env options), and the
+// engine in-process (learning/in_process_channel.h + pysc2::Env, the app's Env options), and the
 // TimeSteps it saw, with the call it chose on each, are kept. The panels are then fed by a
 // RecordedSession (app/recorded_session.h, the app's SessionReader and SessionCommands): one
 // new observation per frame, as in watch mode at full game speed, so every frame brings a new
@@ -43,7 +43,7 @@
 #include "app/recorded_session.h"
 #include "app/ui/studio_ui.h"
 #include "app/ui/studio_window.h"
-#include "bench/in_process_channel.h"
+#include "learning/in_process_channel.h"
 #include "bench/render_sync_figure.h"
 #include "client/controller.h"
 #include "client/pysc2/env.h"
@@ -79,7 +79,7 @@ struct Options {
 // The scripted agent plays `options.map` at this layer size on the engine in-process; the
 // steps after the first skip_steps are kept, each TimeStep with the call chosen on it.
 std::vector<app::RecordedStep> record_game(const Options& options, int size) {
-  sc2::Controller controller(std::make_unique<sc2::bench::InProcessChannel>());
+  sc2::Controller controller(std::make_unique<sc2::learning::InProcessChannel>());
   pysc2::EnvOptions env_options;  // as the app's session asks (app/ui/studio_app.cpp)
   env_options.map = options.map;
   env_options.feature_screen_size = size;

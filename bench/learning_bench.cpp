@@ -21,7 +21,7 @@
 #include <string>
 #include <vector>
 
-#include "bench/in_process_channel.h"
+#include "learning/in_process_channel.h"
 #include "client/pysc2/env.h"
 #include "learning/a2c_trainer.h"
 #include "learning/environments.h"
@@ -56,7 +56,7 @@ std::string load_average() {
 
 // Distinct real observations of MoveToBeacon at this resolution (the Marine walks about).
 std::vector<pysc2::Observation> observations(int size, int count) {
-  Controller controller(std::make_unique<bench::InProcessChannel>());
+  Controller controller(std::make_unique<learning::InProcessChannel>());
   pysc2::EnvOptions options;
   options.map = "MoveToBeacon";
   options.feature_screen_size = options.feature_minimap_size = size;

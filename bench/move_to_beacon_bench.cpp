@@ -13,7 +13,7 @@
 
 #include "agents/agent.h"
 #include "agents/runner.h"
-#include "bench/in_process_channel.h"
+#include "learning/in_process_channel.h"
 #include "client/controller.h"
 #include "client/pysc2/env.h"
 #include "engine/server/engine_host.h"
@@ -72,7 +72,7 @@ int main(int argc, char** argv) {
   try {
     sc2::agents::validate(options);
     Mode in_process{"(a) engine in-process", nullptr, nullptr, nullptr, {}};
-    in_process.controller = std::make_unique<sc2::Controller>(std::make_unique<sc2::bench::InProcessChannel>());
+    in_process.controller = std::make_unique<sc2::Controller>(std::make_unique<sc2::learning::InProcessChannel>());
     sc2::engine::EngineHost host("127.0.0.1", 0);
     host.start();
     Mode websocket{"(b) loopback websocket", nullptr, nullptr, nullptr, {}};

@@ -1,38 +1,15 @@
 #include "learning/environments.h"
 
 #include <algorithm>
-#include <deque>
 #include <future>
 #include <stdexcept>
 #include <string_view>
 
 #include "client/controller.h"
 #include "client/launcher.h"
-#include "engine/server/game_server.h"
+#include "learning/in_process_channel.h"
 
 namespace sc2::learning {
-
-namespace {
-
-// The engine in this process: each request goes straight to a GameServer, with the same bytes
-// as over the websocket.
-class InProcessChannel final : public RequestChannel {
- public:
-  void send(std::string_view bytes, std::chrono::milliseconds) override { pending_.push_back(server_.handle_bytes(bytes)); }
-  std::string receive(std::chrono::milliseconds) override {
-    if (pending_.empty()) throw std::runtime_error("in-process game: no response pending");
-    std::string response = std::move(pending_.front());
-    pending_.pop_front();
-    return response;
-  }
-  void close() noexcept override {}
-
- private:
-  engine::GameServer server_;
-  std::deque<std::string> pending_;
-};
-
-}  // namespace
 
 struct EnvironmentSet::Game {
   std::unique_ptr<GameProcess> process;        // launched games only

@@ -1,6 +1,8 @@
 #pragma once
-// A RequestChannel that hands each Request straight to an in-process GameServer:
-// the same Controller/Env code path as over the websocket, minus the socket.
+// A RequestChannel that hands each Request straight to an in-process GameServer: the same
+// Controller/Env code path as over the websocket, minus the socket. sc2train's in-process games
+// (environments.cpp) and the benchmarks in bench/ play through it. Header-only (client and
+// engine only), so the benchmarks use it also in builds without learning/.
 #include <chrono>
 #include <deque>
 #include <memory>
@@ -12,7 +14,7 @@
 #include "client/controller.h"
 #include "engine/server/game_server.h"
 
-namespace sc2::bench {
+namespace sc2::learning {
 
 class InProcessChannel final : public RequestChannel {
  public:
@@ -47,4 +49,4 @@ class InProcessChannel final : public RequestChannel {
   std::string current_;             // the reply the last receive_view shows
 };
 
-}  // namespace sc2::bench
+}  // namespace sc2::learning
