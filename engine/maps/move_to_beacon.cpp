@@ -4,7 +4,7 @@
 // Our layout choices (the real .SC2Map is not readable here):
 // * the single-screen layout (assets/maps/MoveToBeacon.json names SingleScreen.json): map
 //   64x64 cells, playable area (20,20)-(44,44) = 24x24, exactly one screen at PySC2's
-//   default camera width 24, so the camera never needs to move; flat ground, an
+//   default camera width 24, so the camera cannot move (its view stays inside the playable area); flat ground, an
 //   unpathable border around it;
 // * beacon (unit 317, neutral) radius 1.0; the Marine "reaches" it when the distance
 //   between the Marine's centre and the beacon's centre is <= 1.0 (checked every loop);

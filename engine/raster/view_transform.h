@@ -27,6 +27,7 @@ class ScreenView {
   int width() const { return width_px_; }
   int height() const { return height_px_; }
   float world_per_pixel() const { return world_per_pixel_; }
+  Vec2 half_extent() const { return {0.5f * width_px_ * world_per_pixel_, 0.5f * height_px_ * world_per_pixel_}; }
   bool in_range(int px, int py) const { return px >= 0 && py >= 0 && px < width_px_ && py < height_px_; }
   // Inline: called for every pixel a unit's disc may cover.
   Vec2 pixel_centre(int px, int py) const {

@@ -290,7 +290,10 @@ ActionResult apply_spatial(Game& game, const InterfaceSetup& iface, const SC2API
       if (!a.camera_move().has_center_minimap() || !views.minimap.in_range(p.x(), p.y())) {
         return SC2APIProtocol::Error;
       }
-      player.camera = world.clamp_to_playable(views.minimap.pixel_centre(p.x(), p.y()));
+      // The game keeps the view inside the camera bounds (the playable area): on a single-screen
+      // mini-game the camera cannot move (Galaxy's CameraSetBounds "limit ... players from
+      // moving their camera beyond the bounds"; mapster.talv.space, camera-set-bounds).
+      player.camera = world.clamp_camera(views.minimap.pixel_centre(p.x(), p.y()), views.screen.half_extent());
       return SC2APIProtocol::Success;
     }
     case SC2APIProtocol::ActionSpatial::kUnitSelectionPoint:
@@ -463,7 +466,9 @@ ActionResult apply_raw(Game& game, const InterfaceSetup& iface, const SC2APIProt
     case SC2APIProtocol::ActionRaw::kCameraMove: {
       const auto& c = a.camera_move().center_world_space();
       if (!std::isfinite(c.x()) || !std::isfinite(c.y())) return SC2APIProtocol::Error;  // NaN passes a clamp
-      world.player(kAgentPlayer).camera = world.clamp_to_playable(raw_to_world(world, iface, c.x(), c.y()));
+      const Vec2 wanted = raw_to_world(world, iface, c.x(), c.y());
+      world.player(kAgentPlayer).camera = iface.feature_layer ? world.clamp_camera(wanted, make_views(world, iface).screen.half_extent())
+                                                              : world.clamp_to_playable(wanted);
       return SC2APIProtocol::Success;
     }
     case SC2APIProtocol::ActionRaw::ACTION_NOT_SET:

@@ -129,6 +129,16 @@ Vec2 World::clamp_to_playable(Vec2 p, float margin) const {
   return {std::clamp(p.x, r.x0 + margin, r.x1 - margin), std::clamp(p.y, r.y0 + margin, r.y1 - margin)};
 }
 
+Vec2 World::clamp_camera(Vec2 centre, Vec2 half_view) const {
+  const auto& r = map_.playable;
+  auto axis = [](float value, float low, float high, float half) {
+    if (high - low <= 2.0f * half) return 0.5f * (low + high);
+    return std::clamp(value, low + half, high - half);
+  };
+  return {axis(centre.x, static_cast<float>(r.x0), static_cast<float>(r.x1), half_view.x),
+          axis(centre.y, static_cast<float>(r.y0), static_cast<float>(r.y1), half_view.y)};
+}
+
 bool World::sees_cell(int player_id, int x, int y) const {
   const Vec2 centre{x + 0.5f, y + 0.5f};
   for (const auto& slot : slots_) {

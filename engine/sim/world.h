@@ -111,6 +111,9 @@ class World {
   float ground_height(Vec2 p) const;
   // Keeps a point inside the playable area, `margin` away from its edges.
   Vec2 clamp_to_playable(Vec2 p, float margin = 0.0f) const;
+  // A camera centre for a view `half_view` half-wide and half-high: the view stays inside the
+  // playable area (the game's camera bounds), centred on an axis the view is wider than.
+  Vec2 clamp_camera(Vec2 centre, Vec2 half_view) const;
 
   // Visibility of a cell for a player: 0 hidden, 1 explored, 2 visible.
   std::uint8_t visibility(int player_id, int x, int y) const;

@@ -3,6 +3,7 @@
 #include <set>
 
 #include "tests/engine/engine_test_util.h"
+#include "tests/engine/map_test_util.h"
 
 using namespace sc2::engine;
 using namespace sc2::engine::test;
@@ -163,25 +164,37 @@ TEST_CASE("invalid actions give an ActionResult error, reach action_errors, and 
   CHECK(response.action().result(2) != api::Success);
 }
 
-TEST_CASE("camera_move centres the camera on the minimap pixel, clamped to the playable area") {
-  GameServer server;
-  start_game(server, 3);
-  api::Action camera;
-  auto* c = camera.mutable_action_feature_layer()->mutable_camera_move()->mutable_center_minimap();
-  c->set_x(0);
-  c->set_y(0);  // top-left corner of the whole 64x64 map, outside the playable area
-  REQUIRE(act(server, camera).result(0) == api::Success);
-  auto obs = observe(server);
-  const auto& cam = obs.observation().raw_data().player().camera();
-  CHECK(cam.x() == doctest::Approx(20.0f));  // playable area is (20,20)-(44,44)
-  CHECK(cam.y() == doctest::Approx(44.0f));
+TEST_CASE("camera_move centres the camera on the minimap pixel, the view kept inside the playable area") {
+  auto camera_move = [](int x, int y) {
+    api::Action camera;
+    auto* c = camera.mutable_action_feature_layer()->mutable_camera_move()->mutable_center_minimap();
+    c->set_x(x);
+    c->set_y(y);
+    return camera;
+  };
+  auto camera_of = [](GameServer& server) { return observe(server).observation().raw_data().player().camera(); };
 
-  c->set_x(32);
-  c->set_y(32);
-  act(server, camera);
-  obs = observe(server);
-  CHECK(obs.observation().raw_data().player().camera().x() == doctest::Approx(32.5f));
-  CHECK(obs.observation().raw_data().player().camera().y() == doctest::Approx(31.5f));
+  SUBCASE("a single-screen mini-game: the 24-wide view fills the playable area, so the camera cannot move") {
+    GameServer server;
+    start_game(server, 3);  // MoveToBeacon: playable (20,20)-(44,44)
+    for (auto [x, y] : {std::pair{0, 0}, std::pair{63, 63}, std::pair{25, 40}}) {
+      REQUIRE(act(server, camera_move(x, y)).result(0) == api::Success);
+      CHECK(camera_of(server).x() == doctest::Approx(32.0f));
+      CHECK(camera_of(server).y() == doctest::Approx(32.0f));
+    }
+  }
+  SUBCASE("a map two screens wide: the camera moves, its view stopping at the playable area's edges") {
+    GameServer server;
+    auto created = call(server, create_request(3, map_path("FindAndDefeatZerglings")));
+    REQUIRE_FALSE(created.create_game().has_error());
+    REQUIRE_FALSE(call(server, join_request()).join_game().has_error());  // playable (8,8)-(56,56)
+    REQUIRE(act(server, camera_move(0, 0)).result(0) == api::Success);   // the map's top-left corner
+    CHECK(camera_of(server).x() == doctest::Approx(20.0f));  // 8 + half the 24-wide view
+    CHECK(camera_of(server).y() == doctest::Approx(44.0f));  // 56 - 12
+    act(server, camera_move(32, 32));
+    CHECK(camera_of(server).x() == doctest::Approx(32.5f));  // inside the bounds: the pixel's centre
+    CHECK(camera_of(server).y() == doctest::Approx(31.5f));
+  }
 }
 
 TEST_CASE("raw unit commands by tag move the Marine, unknown tags fail") {

@@ -305,7 +305,7 @@ TEST_CASE("RGB on FindAndDefeatZerglings: exactly the Zerglings the player sees 
 
 TEST_CASE("RGB: moving the camera changes the map image and the minimap's camera box") {
   GameServer server;
-  start_with_render(server, "MoveToBeacon", 7, 128, 128, 64, 64);
+  start_with_render(server, "FindAndDefeatZerglings", 7, 128, 128, 64, 64);  // larger than a screen
   const auto before = observe(server);
   api::Action camera;
   camera.mutable_action_feature_layer()->mutable_camera_move()->mutable_center_minimap()->set_x(0);
