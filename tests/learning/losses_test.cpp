@@ -2,6 +2,7 @@
 // available functions plus only the argument heads the chosen function takes, the value and
 // entropy terms, where gradients flow and where they must not; and bad input.
 #include <cmath>
+#include <random>
 #include <stdexcept>
 #include <vector>
 
@@ -178,4 +179,60 @@ TEST_CASE("the loss refuses actions, returns and outputs of different sizes") {
   auto fewer = targets;
   fewer.heads.pop_back();
   CHECK_THROWS_AS(learning::actor_critic_loss(s.output, fewer, torch::zeros({2}), {}), std::invalid_argument);
+}
+
+// The spatial path end to end (embedding, convolutions, 1x1 head, policy views, choice, loss,
+// Adam): with the clicked pixel as the target and a positive advantage, the network learns to
+// point at the one pixel marked neutral (a beacon) in player_relative, wherever it is on a 16x16
+// screen. (The same bandit learned from its reward alone, 1 hit in 768 at first, needs ~3,000
+// updates of 32: bench/RESULTS.md, issue 16 — too slow for a test.)
+TEST_CASE("the spatial head learns to point at a marked pixel anywhere on the screen") {
+  torch::manual_seed(5);
+  std::mt19937_64 random(5);
+  learning::NetworkSpec spec;
+  spec.architecture = Architecture::fullyconv;
+  spec.screen_size = spec.minimap_size = 16;
+  auto network = learning::make_network(spec);
+  const auto& layout = network->layout();
+  constexpr int kBatch = 32;
+  learning::InputBatch batch(learning::make_input_spec(16, 16), kBatch);
+  torch::optim::Adam optimizer(network->parameters(), torch::optim::AdamOptions(1e-3).eps(1e-5));
+  std::uniform_int_distribution<int> pixel(0, 255);
+  auto play = [&](int updates, bool learn) {
+    int hits = 0;
+    for (int u = 0; u < updates; ++u) {
+      std::vector<int> beacons(kBatch);
+      for (int b = 0; b < kBatch; ++b) {
+        auto observation = test::zero_observation(16, 16, {0, 7, kMoveScreen});
+        beacons[b] = pixel(random);
+        test::set_pixel(test::screen_layer(observation, "player_relative"), beacons[b] % 16, beacons[b] / 16, 3);
+        learning::write_observation(observation, batch, b);
+      }
+      auto output = network->forward(learning::input_tensors(batch, 0, kBatch), {});
+      std::vector<ActionChoice> choices;
+      {
+        torch::NoGradGuard no_grad;
+        auto views = learning::policy_views(output, layout);
+        for (int b = 0; b < kBatch; ++b) {
+          choices.push_back(learning::choose_action(views[b], layout, learning::ActionMode::sample, random));
+          hits += choices.back().function == kMoveScreen && choices.back().arguments[arg::screen] == beacons[b];
+        }
+      }
+      if (!learn) continue;
+      for (int b = 0; b < kBatch; ++b) {  // the call to imitate
+        choices[b].function = kMoveScreen;
+        choices[b].arguments[arg::queued] = 0;
+        choices[b].arguments[arg::screen] = beacons[b];
+      }
+      auto terms = learning::actor_critic_loss(output, learning::action_targets(choices, layout),
+                                               output.value.detach() + 1.0f, {0.0, 1e-3});
+      optimizer.zero_grad();
+      terms.total.backward();
+      optimizer.step();
+    }
+    return static_cast<double>(hits) / (updates * kBatch);
+  };
+  CHECK(play(10, false) < 0.05);  // a fresh network: about 1 in 768
+  play(200, true);
+  CHECK(play(10, false) > 0.9);
 }
