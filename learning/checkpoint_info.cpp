@@ -29,9 +29,11 @@ std::string resolution(int screen, int minimap) {
 }  // namespace
 
 nlohmann::json to_json(const CheckpointInfo& info) {
-  return {{"format", kFormat},         {"version", kVersion},          {"network", to_json(info.spec)},
-          {"map", info.map},           {"steps", info.steps},          {"episodes", info.episodes},
-          {"mean_score", info.mean_score}, {"created", info.created}};
+  nlohmann::json json = {{"format", kFormat},         {"version", kVersion},          {"network", to_json(info.spec)},
+                         {"map", info.map},           {"steps", info.steps},          {"episodes", info.episodes},
+                         {"mean_score", info.mean_score}, {"created", info.created}};
+  if (!info.demonstrations.empty()) json["demonstrations"] = info.demonstrations;
+  return json;
 }
 
 CheckpointInfo checkpoint_info_from_json(const nlohmann::json& json) {
@@ -55,6 +57,7 @@ CheckpointInfo checkpoint_info_from_json(const nlohmann::json& json) {
   info.episodes = field<std::int64_t>(json, "episodes");
   info.mean_score = field<double>(json, "mean_score");
   info.created = field<std::string>(json, "created");
+  if (json.contains("demonstrations")) info.demonstrations = field<std::string>(json, "demonstrations");
   return info;
 }
 

@@ -27,6 +27,9 @@ struct CheckpointInfo {
   std::int64_t episodes = 0;  // episodes finished in training
   double mean_score = 0;      // mean score of the last episodes when saved
   std::string created;        // UTC time of saving, ISO 8601 (save_checkpoint fills it when empty)
+  // The dataset a policy was cloned from (sc2train --demonstrations); empty when reinforcement
+  // learning wrote it. Optional in the JSON (older checkpoints have none).
+  std::string demonstrations;
 };
 
 // The metadata as stored in a checkpoint, with a format name and version so that a reader can

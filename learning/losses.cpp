@@ -3,6 +3,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "client/pysc2/actions.h"
+
 namespace sc2::learning {
 
 ActionTargets action_targets(const std::vector<ActionChoice>& choices, const PolicyLayout& layout) {
@@ -67,6 +69,73 @@ LossTerms actor_critic_loss(const PolicyOutput& output, const ActionTargets& tar
   terms.entropy = terms.entropy_per_sample.mean();
   terms.total = terms.policy + weights.value * terms.value - weights.entropy * terms.entropy;
   return terms;
+}
+
+SupervisedLossTerms supervised_loss(const PolicyOutput& output, const ActionTargets& targets,
+                                    const torch::Tensor& returns, double value_weight) {
+  const std::int64_t batch = output.function_logits.size(0);
+  if (targets.function.size(0) != batch || returns.size(0) != batch || output.value.size(0) != batch ||
+      targets.heads.size() != output.head_logits.size()) {
+    throw std::invalid_argument("supervised loss: the outputs, recorded calls and returns do not match");
+  }
+  auto log_probability = head_terms(output.function_logits, targets.function).log_probability;
+  for (std::size_t h = 0; h < targets.heads.size(); ++h) {
+    const torch::Tensor& target = targets.heads[h];
+    const auto used = (target >= 0).to(torch::kFloat32);
+    log_probability = log_probability + used * head_terms(output.head_logits[h], target).log_probability;
+  }
+  SupervisedLossTerms terms;
+  terms.action = -log_probability.mean();
+  terms.value = 0.5 * (returns.to(torch::kFloat32) - output.value).pow(2).mean();
+  terms.total = terms.action + value_weight * terms.value;
+  return terms;
+}
+
+namespace {
+
+// [B, size * size] pixel scores of a spatial argument type (index y * size + x).
+torch::Tensor pixel_scores(const PolicyOutput& output, const PolicyLayout& layout, int argument_type) {
+  torch::Tensor x, y;
+  for (std::size_t h = 0; h < layout.heads.size(); ++h) {
+    const PolicyHead& head = layout.heads[h];
+    if (head.argument_type != argument_type) continue;
+    const auto log_p = torch::log_softmax(output.head_logits[h], 1);
+    if (head.axis == agents::ArgumentDistribution::Axis::pixels) return log_p;
+    if (head.axis == agents::ArgumentDistribution::Axis::x) x = log_p;
+    if (head.axis == agents::ArgumentDistribution::Axis::y) y = log_p;
+  }
+  if (!x.defined() || !y.defined()) throw std::invalid_argument("accuracy: the layout has no head for a point argument");
+  return (y.unsqueeze(2) + x.unsqueeze(1)).flatten(1);
+}
+
+void add_spatial(const torch::Tensor& scores, const std::vector<ActionChoice>& recorded, int argument_type,
+                 TopKCount& count) {
+  const auto contiguous = scores.to(torch::kFloat32).contiguous();
+  const int pixels = static_cast<int>(contiguous.size(1));
+  const float* data = contiguous.data_ptr<float>();
+  for (std::size_t b = 0; b < recorded.size(); ++b) {
+    const int target = recorded[b].arguments[static_cast<std::size_t>(argument_type)];
+    if (target < 0) continue;
+    count.add(rank_of(data + b * static_cast<std::size_t>(pixels), pixels, target));
+  }
+}
+
+}  // namespace
+
+void add_accuracy(const PolicyOutput& output, const PolicyLayout& layout, const std::vector<ActionChoice>& recorded,
+                  DemonstrationAccuracy& accuracy) {
+  torch::NoGradGuard no_grad;
+  if (output.function_logits.size(0) != static_cast<std::int64_t>(recorded.size())) {
+    throw std::invalid_argument("accuracy: the outputs and recorded calls are not for the same samples");
+  }
+  const auto functions = output.function_logits.to(torch::kFloat32).contiguous();
+  const int count = static_cast<int>(functions.size(1));
+  for (std::size_t b = 0; b < recorded.size(); ++b) {
+    accuracy.action.add(rank_of(functions.data_ptr<float>() + b * static_cast<std::size_t>(count), count,
+                                recorded[b].function));
+  }
+  add_spatial(pixel_scores(output, layout, pysc2::arg::screen), recorded, pysc2::arg::screen, accuracy.screen);
+  add_spatial(pixel_scores(output, layout, pysc2::arg::minimap), recorded, pysc2::arg::minimap, accuracy.minimap);
 }
 
 }  // namespace sc2::learning

@@ -11,6 +11,7 @@
 // Includes torch: only the torch translation units of learning/ include this header.
 #include <vector>
 
+#include "learning/demonstrations.h"
 #include "learning/networks.h"
 #include "learning/policy_layout.h"
 
@@ -44,5 +45,28 @@ struct LossTerms {
 // `returns` [B]: the n-step returns G. Throws std::invalid_argument when the sizes disagree.
 LossTerms actor_critic_loss(const PolicyOutput& output, const ActionTargets& targets, const torch::Tensor& returns,
                             const LossWeights& weights);
+
+// Learning from demonstrations (supervised_trainer.h): cross-entropy of the recorded call and a
+// regression of the value on the recorded return, per sample
+//   action = -log pi(a0|s) - sum over the argument heads the recorded function takes of log pi(al|s)
+//   value  = (G - v(s))^2 / 2
+// averaged over the batch; total = action + value_weight * value. a0's distribution is over
+// the recorded available functions (the network masks the rest), so a recorded function must
+// be one of them (the trainer leaves out rows where it is not).
+struct SupervisedLossTerms {
+  torch::Tensor action;
+  torch::Tensor value;
+  torch::Tensor total;
+};
+
+// Throws std::invalid_argument when the sizes disagree.
+SupervisedLossTerms supervised_loss(const PolicyOutput& output, const ActionTargets& targets,
+                                    const torch::Tensor& returns, double value_weight);
+
+// Adds each sample's ranks to the counts: the function id among a0's probabilities, and the
+// screen and minimap arguments (for the samples whose recorded function takes one) among the
+// pixels, scored for Atari-net by log p(x) + log p(y).
+void add_accuracy(const PolicyOutput& output, const PolicyLayout& layout, const std::vector<ActionChoice>& recorded,
+                  DemonstrationAccuracy& accuracy);
 
 }  // namespace sc2::learning

@@ -1,7 +1,8 @@
 // sc2train: trains a baseline agent with the synchronous actor-critic (a2c_trainer.h) and
 // writes DIR/progress.csv (one row per update), DIR/checkpoint.pt (the latest) and DIR/best.pt
 // (the best mean score over a full window of episodes). Ctrl+C ends the update in progress,
-// saves checkpoint.pt and exits; a second Ctrl+C stops at once.
+// saves checkpoint.pt and exits; a second Ctrl+C stops at once. With --demonstrations it learns
+// from a dataset instead (supervised_run.h).
 #include <atomic>
 #include <chrono>
 #include <csignal>
@@ -17,6 +18,8 @@
 #include "learning/a2c_trainer.h"
 #include "learning/checkpoint.h"
 #include "learning/environments.h"
+#include "learning/supervised_options.h"
+#include "learning/supervised_run.h"
 #include "learning/train_cli.h"
 #include "learning/training_progress.h"
 
@@ -74,7 +77,10 @@ int train(TrainOptions options) {
   ProgressCsv csv(options.out / "progress.csv");
   ScoreWindow window(options.score_window);
   double best_score = -std::numeric_limits<double>::infinity();
-  if (std::filesystem::exists(best_file)) best_score = read_checkpoint_info(best_file).mean_score;
+  if (std::filesystem::exists(best_file)) {
+    const auto best = read_checkpoint_info(best_file);
+    if (best.demonstrations.empty()) best_score = best.mean_score;  // a cloned policy's best.pt has no score
+  }
 
   const auto& spec = trainer.spec();
   std::printf("sc2train: %s, %s at %dx%d (minimap %dx%d), %lld parameters; %d games (%s), %d steps per update; "
@@ -159,10 +165,14 @@ int train(TrainOptions options) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  if (wants_demonstrations(args)) return run_demonstrations(args);  // supervised_run.h
   try {
-    auto command_line = parse_train_command_line(std::vector<std::string>(argv + 1, argv + argc));
+    auto command_line = parse_train_command_line(args);
     if (command_line.help) {
-      std::cout << command_line.help_text;
+      std::cout << command_line.help_text
+                << "\nLearning from demonstrations: sc2train --demonstrations DATASET --out DIR --epochs N\n"
+                   "(its options: sc2train --demonstrations DATASET --help)\n";
       return 0;
     }
     TrainOptions& options = command_line.options;
