@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iostream>
 #include <stdexcept>
+#include <tuple>
 
 #include "learning/supervised_trainer.h"
 
@@ -88,7 +89,7 @@ int train(const SupervisedOptions& options) {
   int epochs = 0;
   double loss_sum = 0, value_sum = 0;
   int loss_count = 0;
-  double best_top1 = -1;
+  std::tuple<double, double, double> best{-1.0, -1.0, -1.0};
   DemonstrationAccuracy last = untrained;
   auto evaluate_and_save = [&] {
     last = trainer.evaluate();
@@ -105,8 +106,11 @@ int train(const SupervisedOptions& options) {
     loss_sum = value_sum = 0;
     loss_count = 0;
     evaluated_at = updates;
-    if (last.action.top1_rate() > best_top1) {
-      best_top1 = last.action.top1_rate();
+    // By the function id's top-1; ties (common once it nears 100%) go to the better arguments.
+    const std::tuple<double, double, double> score{last.action.top1_rate(), last.screen.top1_rate(),
+                                                   last.minimap.top1_rate()};
+    if (score > best) {
+      best = score;
       trainer.save(best_file);
     }
     trainer.save(checkpoint_file);
@@ -131,7 +135,7 @@ int train(const SupervisedOptions& options) {
   std::printf("sc2train: %s after %d epochs (%lld updates) in %.1f s; saved %s (best held-out action top-1 %.1f%% in "
               "%s)\n",
               g_stop != 0 ? "interrupted" : "done", epochs, static_cast<long long>(updates), elapsed(),
-              checkpoint_file.string().c_str(), 100.0 * best_top1, best_file.string().c_str());
+              checkpoint_file.string().c_str(), 100.0 * std::get<0>(best), best_file.string().c_str());
   std::printf("%s", accuracy_table({{std::string(architecture_name(spec.architecture)), last},
                                     {"random init", untrained}})
                         .c_str());

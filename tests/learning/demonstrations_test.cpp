@@ -147,8 +147,8 @@ TEST_CASE("the accuracy table has Table 2's columns, a row per result and a dash
 
   const std::string row = learning::accuracy_csv_row({2.5, 40, 1.5, 0.25, 0.125, trained});
   CHECK(row.rfind("2.50,40,1.500,0.25,0.125,0.750000,1.000000,0.500000,0.500000,0.000000,0.000000,4,2,0\n", 0) == 0);
-  CHECK(std::count(learning::accuracy_csv_header().begin(), learning::accuracy_csv_header().end(), ',') ==
-        std::count(row.begin(), row.end(), ','));
+  const std::string header = learning::accuracy_csv_header();
+  CHECK(std::count(header.begin(), header.end(), ',') == std::count(row.begin(), row.end(), ','));
 }
 
 TEST_CASE("the value targets are the discounted returns to the end of each episode, not beyond") {
