@@ -22,6 +22,7 @@
 
 #include "agents/dataset/dataset_writer.h"
 #include "client/pysc2/actions.h"
+#include "learning/checkpoint_info.h"
 #include "learning/demonstrations.h"
 #include "learning/supervised_options.h"
 #include "tests/learning/learning_test_support.h"
@@ -311,4 +312,19 @@ TEST_CASE("sc2train --demonstrations refuses a mismatched or damaged dataset wit
                                                (folder.path / "out4").string() + "' --epochs 1");
   CHECK(missing.exit_code == 1);
   CHECK(missing.err.find("nothing") != std::string::npos);
+}
+
+TEST_CASE("a checkpoint's metadata names the dataset a cloned policy came from, and older metadata without it still reads") {
+  learning::CheckpointInfo info;
+  info.map = "MoveToBeacon";
+  info.created = "2026-12-03T23:00:00Z";
+  info.demonstrations = "/data/beacon";
+  auto json = learning::to_json(info);
+  CHECK(learning::checkpoint_info_from_json(json).demonstrations == "/data/beacon");
+  json.erase("demonstrations");
+  CHECK(learning::checkpoint_info_from_json(json).demonstrations.empty());
+  info.demonstrations.clear();
+  CHECK_FALSE(learning::to_json(info).contains("demonstrations"));  // reinforcement learning's stay as they were
+  json["demonstrations"] = 3;
+  CHECK_THROWS_AS(learning::checkpoint_info_from_json(json), learning::CheckpointError);
 }
