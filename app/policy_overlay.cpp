@@ -110,28 +110,31 @@ HeatMap screen_heat_on_minimap(const HeatMap& screen, const render::WorldRect& c
   heat.width = minimap_width;
   heat.height = minimap_height;
   heat.probabilities.assign(static_cast<std::size_t>(minimap_width) * minimap_height, 0.0f);
+  // The minimap pixels the screen covers: a distribution uniform over them is drawn faint.
+  std::vector<bool> covered(heat.probabilities.size(), false);
+  std::size_t covered_count = 0;
   bool landed = false;
   for (int y = 0; y < screen.height; ++y) {
     for (int x = 0; x < screen.width; ++x) {
-      const float p = screen.probabilities[static_cast<std::size_t>(y) * screen.width + x];
-      if (p <= 0.0f) continue;
       const auto at = screen_pixel_on_minimap(camera_area, screen.width, screen.height, LayerPixel{x, y}, game,
                                               minimap_width, minimap_height);
       if (!at) continue;
-      heat.probabilities[static_cast<std::size_t>(at->y) * minimap_width + at->x] += p;
+      const std::size_t index = static_cast<std::size_t>(at->y) * minimap_width + at->x;
+      if (!covered[index]) covered[index] = true, ++covered_count;
+      const float p = screen.probabilities[static_cast<std::size_t>(y) * screen.width + x];
+      if (p <= 0.0f) continue;
+      heat.probabilities[index] += p;
       landed = true;
     }
   }
   if (!landed) return HeatMap{screen.argument_type};
-  std::size_t covered = 0;  // minimap pixels with mass: uniform over the camera's part is faint
   for (std::size_t i = 0; i < heat.probabilities.size(); ++i) {
-    if (heat.probabilities[i] > 0.0f) ++covered;
     if (heat.probabilities[i] > heat.peak) {
       heat.peak = heat.probabilities[i];
       heat.peak_at = LayerPixel{static_cast<int>(i % minimap_width), static_cast<int>(i / minimap_width)};
     }
   }
-  heat.hot = std::max(heat.peak, kHotOverUniform / static_cast<float>(covered));
+  heat.hot = std::max(heat.peak, kHotOverUniform / static_cast<float>(covered_count));
   return heat;
 }
 

@@ -172,6 +172,8 @@ TEST_CASE("a screen heat-map carried onto the minimap keeps its mass on the came
   CHECK(minimap.at({20, 20}) == doctest::Approx(0.7));
   CHECK(minimap.at({43, 43}) == doctest::Approx(0.3));
   CHECK(minimap.peak_at == LayerPixel{20, 20});
+  // The camera covers 24 x 24 minimap pixels: hot is the peak, or 16 times uniform over them.
+  CHECK(minimap.hot == doctest::Approx(std::max(0.7f, app::kHotOverUniform / 576.0f)));
   // Off the map, the mass that falls there is not drawn.
   const sc2::render::WorldRect corner = sc2::render::camera_area({2.0f, 62.0f}, 24.0f, 64, 64);
   const app::HeatMap partly = app::screen_heat_on_minimap(screen, corner, game, 64, 64);
@@ -233,7 +235,7 @@ TEST_CASE("the top function ids are the most likely first, the call sent marked 
   view.function_probabilities[pysc2::fn::select_army] = 0.3f;
   view.function_probabilities[function_id("Attack_screen")] = 0.05f;
   view.function_probabilities[pysc2::fn::move_camera] = 0.05f;
-  view.function_probabilities[7] = std::numeric_limits<float>::quiet_NaN();  // ignored
+  view.function_probabilities[500] = std::numeric_limits<float>::quiet_NaN();  // ignored
   view.chosen = pysc2::FunctionCall{pysc2::fn::select_army, {{0}}};
   auto top = app::top_functions(view, 3);
   REQUIRE(top.size() == 3);
