@@ -43,6 +43,12 @@ float HeatMap::at(LayerPixel pixel) const {
 }
 
 namespace {
+HeatMap nothing_for(int argument_type) {
+  HeatMap heat;
+  heat.argument_type = argument_type;
+  return heat;
+}
+
 // Normalises `heat.probabilities` to sum to one and finds the peak; empties it when it cannot.
 void normalise(HeatMap& heat) {
   double sum = 0.0;
@@ -76,10 +82,10 @@ HeatMap policy_heat_map(const agents::PolicyView& view, int argument_type) {
   heat.probabilities = agents::heat_map(view, argument_type, &heat.width, &heat.height);
   if (heat.width <= 0 || heat.height <= 0 ||
       heat.probabilities.size() != static_cast<std::size_t>(heat.width) * heat.height) {
-    return HeatMap{argument_type};
+    return nothing_for(argument_type);
   }
   normalise(heat);
-  if (heat.empty()) return HeatMap{argument_type};
+  if (heat.empty()) return nothing_for(argument_type);
   return heat;
 }
 
@@ -127,7 +133,7 @@ HeatMap screen_heat_on_minimap(const HeatMap& screen, const render::WorldRect& c
       landed = true;
     }
   }
-  if (!landed) return HeatMap{screen.argument_type};
+  if (!landed) return nothing_for(screen.argument_type);
   for (std::size_t i = 0; i < heat.probabilities.size(); ++i) {
     if (heat.probabilities[i] > heat.peak) {
       heat.peak = heat.probabilities[i];

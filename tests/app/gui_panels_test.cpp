@@ -91,7 +91,7 @@ RecordedStep recorded_step(std::uint32_t game_loop, const std::shared_ptr<const 
   obs.raw_view.units.insert(obs.raw_view.units.end(), more_units.begin(), more_units.end());
   obs.available_actions = {pysc2::fn::no_op, pysc2::fn::move_camera, pysc2::fn::select_point,
                            pysc2::fn::select_rect, function_id("Move_screen"), function_id("Smart_screen")};
-  return RecordedStep{timestep, std::move(call)};
+  return RecordedStep{timestep, std::move(call), nullptr};
 }
 
 std::vector<RecordedStep> recorded_steps(std::optional<pysc2::FunctionCall> agent_call) {
