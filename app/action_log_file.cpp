@@ -50,10 +50,25 @@ std::string write_action_log(const std::string& file, const Session& session, co
   const nlohmann::json decoding = {{"observations_published", state.timestep_version},
                                    {"observations_decoded", pysc2::observation_decodes()},
                                    {"game_infos_decoded", pysc2::game_view_decodes()}};
+  // The watched agent's policy at its last step, as the Agent panel showed it (null: none).
+  nlohmann::json policy = nullptr;
+  if (state.policy) {
+    const agents::PolicyView& view = state.policy->view;
+    nlohmann::json arguments = nlohmann::json::array();
+    for (const agents::ArgumentDistribution& argument : view.arguments) arguments.push_back(argument.argument_type);
+    double function_sum = 0.0;
+    for (float p : view.function_probabilities) function_sum += p;
+    policy = {{"game_loop", state.policy->game_loop}, {"value", view.value},
+              {"values", state.policy->values.size()}, {"chosen_function", view.chosen.function},
+              {"function_probability_sum", function_sum}, {"argument_types", arguments}};
+  }
+  const nlohmann::json agent = {{"name", state.agent}, {"policy", policy},
+                                {"without_policy", state.agent_without_policy}};
   const nlohmann::json document = {{"actions", actions},   {"episodes", episodes},
                                    {"recording", recording}, {"first_observation", first},
                                    {"last_observation", last}, {"session", session_state},
-                                   {"observed_pace", observed_pace}, {"decoding", decoding}};
+                                   {"observed_pace", observed_pace}, {"decoding", decoding},
+                                   {"agent", agent}};
   std::ofstream out(file);
   out << document.dump(2) << "\n";
   out.close();

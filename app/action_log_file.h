@@ -1,8 +1,8 @@
 #pragma once
 // sc2studio --action_log FILE: on exit, the session's log as JSON (every FunctionCall sent or
 // refused with its result, the episodes, the recording, the session's state, how many
-// observations were published and decoded) and the own units of the first and last
-// observation shown, so a scripted run can be checked afterwards.
+// observations were published and decoded, the watched agent's last policy) and the own units
+// of the first and last observation shown, so a scripted run can be checked afterwards.
 #include <string>
 
 #include <nlohmann/json.hpp>

@@ -15,6 +15,7 @@ AgentDriver::~AgentDriver() = default;
 
 std::optional<std::string> AgentDriver::load(const std::string& name, const agents::AgentSpec& spec) {
   agent_.reset();
+  trace_.new_episode();
   try {
     std::unique_ptr<agents::Agent> agent = make_(name, options_);
     agent->setup(spec);
@@ -29,6 +30,7 @@ std::optional<std::string> AgentDriver::load(const std::string& name, const agen
 void AgentDriver::unload() { agent_.reset(); }
 
 void AgentDriver::new_episode() {
+  trace_.new_episode();
   if (agent_) agent_->reset();
 }
 
@@ -40,6 +42,9 @@ AgentDriver::Choice AgentDriver::choose(const pysc2::TimeStep& timestep) {
   }
   try {
     choice.call = agent_->step(timestep);
+    if (const agents::PolicyView* view = agent_->policy_view()) {
+      choice.policy = trace_.add(*view, timestep.observation.game_loop);
+    }
   } catch (const std::exception& error) {
     agent_.reset();
     choice.error = std::string("the agent failed: ") + error.what();

@@ -4,8 +4,11 @@
 // failure (an unknown name, no scripted agent for the map, an agent that throws) drops the
 // agent and comes back as the words to show; the Session then gives the person control.
 //
-// Game thread only (not thread-safe): the Session publishes the agent's name, its errors and
-// who is in control in the snapshot.
+// A learned agent's policy at each step (its distributions and value estimate) comes with its
+// call as an AgentPolicy (app/policy_trace.h) for the UI to show.
+//
+// Game thread only (not thread-safe): the Session publishes the agent's name, its errors, its
+// policy and who is in control in the snapshot.
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -14,6 +17,7 @@
 #include <string_view>
 
 #include "agents/agent.h"
+#include "app/policy_trace.h"
 #include "client/pysc2/function_call.h"
 #include "client/pysc2/observation.h"
 
@@ -39,10 +43,12 @@ class AgentDriver {
   void new_episode();  // resets the agent for the episode beginning
 
   // The agent's call for this TimeStep, or the error ("the agent failed: <why>") after which
-  // the agent is dropped.
+  // the agent is dropped; with what its policy said (null for agents without one: scripted,
+  // random, noop).
   struct Choice {
     pysc2::FunctionCall call;
     std::optional<std::string> error;
+    std::shared_ptr<const AgentPolicy> policy;
   };
   Choice choose(const pysc2::TimeStep& timestep);
 
@@ -50,6 +56,7 @@ class AgentDriver {
   agents::AgentOptions options_;
   Factory make_;
   std::unique_ptr<agents::Agent> agent_;
+  PolicyTrace trace_;
 };
 
 }  // namespace sc2::app

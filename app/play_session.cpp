@@ -115,6 +115,7 @@ void Session::play_step(pysc2::Env& env) {
   {
     std::lock_guard lock(mutex_);
     controller = snapshot_.controller;
+    if (controller == Controller::human) snapshot_.policy.reset();  // no stale heat-map while the person plays
   }
   std::optional<StepCalls> chosen =
       controller == Controller::agent ? agent_calls(*before, space) : person_calls(before->observation, space);
@@ -152,6 +153,11 @@ std::optional<Session::StepCalls> Session::agent_calls(const pysc2::TimeStep& be
   if (choice.error) {
     agent_failed(*choice.error);
     return std::nullopt;
+  }
+  {
+    std::lock_guard lock(mutex_);
+    snapshot_.agent_without_policy = choice.policy == nullptr;
+    snapshot_.policy = std::move(choice.policy);
   }
   const std::vector<int>& available = before.observation.available_actions;
   const std::uint64_t sequence = log_call(choice.call, Controller::agent, available, "sent");
@@ -217,6 +223,8 @@ void Session::load_agent(const std::string& name) {
     std::lock_guard lock(mutex_);
     snapshot_.agent.clear();
     snapshot_.controller = Controller::human;
+    snapshot_.policy.reset();
+    snapshot_.agent_without_policy = false;
     return;
   }
   agents::AgentSpec spec;
@@ -231,6 +239,8 @@ void Session::load_agent(const std::string& name) {
   std::lock_guard lock(mutex_);
   snapshot_.agent = name;
   snapshot_.agent_error.clear();
+  snapshot_.policy.reset();  // the agent loaded before said it
+  snapshot_.agent_without_policy = false;
   snapshot_.controller = Controller::agent;
   drop_queued_calls("dropped: the agent took control");
   notice("watching the agent " + name + " (take over: F6)");
@@ -241,6 +251,8 @@ void Session::agent_failed(const std::string& error) {
   std::lock_guard lock(mutex_);
   snapshot_.agent.clear();
   snapshot_.agent_error = error;
+  snapshot_.policy.reset();
+  snapshot_.agent_without_policy = false;
   snapshot_.controller = Controller::human;
   notice(error + "; the person has control");
 }

@@ -66,6 +66,10 @@ void RecordedSession::publish(const RecordedStep& step, bool new_episode) {
   snapshot_.game_view = timestep.observation.game_view;
   snapshot_.timestep = step.timestep;
   ++snapshot_.timestep_version;
+  // As Session: the policy of the agent in control at its last step, none while the person plays.
+  const bool agent_plays = source == Controller::agent && !snapshot_.agent.empty();
+  snapshot_.policy = agent_plays ? step.policy : nullptr;
+  snapshot_.agent_without_policy = agent_plays && step.call && !step.policy;
   if (step.call) {
     ActionRecord record;
     record.call = *step.call;

@@ -26,6 +26,8 @@ struct RecordedStep {
   std::shared_ptr<const pysc2::TimeStep> timestep;
   // The call chosen on this observation (sent with the next step); none: nothing is logged.
   std::optional<pysc2::FunctionCall> call;
+  // What the agent's policy said when it chose the call (watch mode with a learned agent).
+  std::shared_ptr<const AgentPolicy> policy;
 };
 
 struct RecordedSessionOptions {

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "app/policy_trace.h"
 #include "client/pysc2/function_call.h"
 #include "client/pysc2/game_view.h"
 #include "client/pysc2/observation.h"
@@ -104,6 +105,11 @@ struct SessionSnapshot {
   Controller controller = Controller::human;
   std::string agent;        // the agent loaded for watch mode; empty = none
   std::string agent_error;  // why the last agent could not be loaded or failed
+  // What the agent's policy said at its last step (a learned agent: distributions and value
+  // estimates, app/policy_trace.h), shared, never copied per frame; null while the person
+  // plays, before the agent's first step and for agents without a policy.
+  std::shared_ptr<const AgentPolicy> policy;
+  bool agent_without_policy = false;  // the loaded agent stepped and showed no policy (scripted, random, noop)
   std::uint64_t episodes_version = 0;  // increments when episodes() changes
 
   bool recording = false;

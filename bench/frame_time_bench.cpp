@@ -100,7 +100,7 @@ std::vector<app::RecordedStep> record_game(const Options& options, int size) {
       agent->reset();
     }
     const pysc2::FunctionCall call = agent->step(*timestep);
-    if (step >= options.skip_steps) steps.push_back(app::RecordedStep{timestep, call});
+    if (step >= options.skip_steps) steps.push_back(app::RecordedStep{timestep, call, nullptr});
     timestep = env.step(call);
   }
   return steps;

@@ -290,6 +290,7 @@ void StudioUi::draw_layer_cell(const pysc2::Layer& layer, render::LayerSet set, 
   // Raw grids are map space, not a surface PySC2 actions point into: no marker, no input.
   if (!raw) {
     draw->PushClipRect(min, ImVec2(min.x + size.x, min.y + size.y), true);
+    if (visible) draw_policy_heat(draw, to_rect(min, size), minimap);
     draw_call_marker(draw, to_rect(min, size), layer.width, layer.height, minimap, false);
     draw->PopClipRect();
     if (minimap) {
@@ -305,6 +306,9 @@ void StudioUi::draw_layer_cell(const pysc2::Layer& layer, render::LayerSet set, 
     ImGui::BeginTooltip();
     ImGui::Text("%s [%d, %d] = %d", title.c_str(), pixel.x, pixel.y, value);
     ImGui::TextColored(kYellow, "%s", value_meaning(layer, set, value).c_str());
+    if (const auto p = raw ? std::nullopt : policy_probability_at(minimap, pixel)) {
+      ImGui::TextColored(kMagenta, "policy: %.2f%% here", 100.0f * *p);
+    }
     ImGui::EndTooltip();
   }
   ImGui::PopID();
@@ -395,6 +399,9 @@ std::optional<LayerPixel> StudioUi::draw_inspector_view(Inspector& inspector, co
     add_atlas_image(draw, *image, cells.image_min, image_size);
     end_opaque(draw);
   }
+  if (const render::LayerSet set = set_of(inspector.key); set != render::LayerSet::raw) {
+    draw_policy_heat(draw, to_rect(cells.image_min, image_size), set == render::LayerSet::minimap);
+  }
   if (cells.cell >= 8.0f) draw_pixel_grid(draw, layer, inspector, cells);
   std::optional<LayerPixel> under;
   if (hovered) {
@@ -423,6 +430,11 @@ void StudioUi::draw_inspector_facts(const pysc2::Layer& layer, render::LayerSet 
   ImGui::PushTextWrapPos(0.0f);
   ImGui::TextColored(kYellow, "%s", value_meaning(layer, set, value).c_str());
   ImGui::PopTextWrapPos();
+  if (set != render::LayerSet::raw) {
+    if (const auto p = policy_probability_at(set == render::LayerSet::minimap, *under)) {
+      ImGui::TextColored(kMagenta, "policy: %.2f%% here", 100.0f * *p);
+    }
+  }
   if (!obs.raw_view.sent) return;
   const pysc2::RawView& raw = obs.raw_view;
   std::vector<const pysc2::RawUnit*> units;

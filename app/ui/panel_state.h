@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <deque>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -14,12 +15,14 @@
 #include "app/command_card.h"
 #include "app/input_mapper.h"
 #include "app/keymap.h"
+#include "app/policy_overlay.h"
 #include "app/session_snapshot.h"
 #include "app/ui/loop_rate.h"
 #include "app/ui/world_direct_draw.h"
 #include "render/layer_atlas.h"
 #include "render/render_context.h"
 #include "render/rgb_texture.h"
+#include "render/rgba_texture.h"
 #include "render/world_renderer.h"
 #include "render/world_scene.h"
 
@@ -138,6 +141,23 @@ struct AgentStepsView {
   std::map<std::uint64_t, float> heights;
   float wrap_width = 0.0f;
   float font_scale = 0.0f;
+};
+
+// The Agent panel's policy section (a learned agent's "what it thinks") and the heat-map it
+// draws over the screen layers, the World view and the minimap (app/ui/panels_policy.cpp).
+struct PolicyOverlayState {
+  bool show = true;  // the heat-map over the surfaces
+  HeatArgument argument = HeatArgument::automatic;
+  // What the heat-maps and textures were made from: remade only for a new policy, another
+  // argument, or (the minimap's projection of a screen argument) a new observation.
+  std::shared_ptr<const AgentPolicy> made_for;
+  HeatArgument made_argument = HeatArgument::automatic;
+  std::uint64_t made_version = 0;
+  HeatMap heat;        // the argument shown, over its own surface (screen layers or minimap)
+  HeatMap on_minimap;  // a screen argument carried onto the minimap (the camera's part)
+  render::RgbaTexture texture;
+  render::RgbaTexture minimap_texture;
+  std::vector<FunctionChoice> top;  // the most likely function ids
 };
 
 struct ViewToggles {

@@ -1,6 +1,7 @@
 // [SECTION] Index
 //   Agent panel  watch / play, the agent chooser, take over / hand back, recording, the
-//                agent's steps (call + the available actions it chose from)
+//                policy (panels_policy.cpp), the agent's steps (call + the available actions
+//                it chose from)
 //   Episodes     (in the Game panel) reward per episode (plot and table), the chosen
 //                episode's reward curve
 //   Markers      the last call's target on the world view, the layers and the minimap
@@ -92,6 +93,7 @@ void StudioUi::draw_agent_panel(const SessionSnapshot& snapshot) {
     ImGui::PopTextWrapPos();
   }
   draw_recording_controls(snapshot);
+  draw_policy_section(snapshot);
 
   ImGui::Separator();
   draw_agent_steps();

@@ -135,6 +135,8 @@ void StudioUi::draw_minimap(const SessionSnapshot& snapshot) {
                       1.5f);
       }
     }
+    // The policy's minimap argument, or its screen argument where the camera is.
+    draw_policy_heat(draw, to_rect(min, size), true, true);
     draw_call_marker(draw, to_rect(min, size), width_px, height_px, true, false);
     minimap_.surface = SurfaceRect{to_rect(min, size), width_px, height_px, true};
     handle_minimap_input(min, size, width_px, height_px);

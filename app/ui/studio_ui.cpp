@@ -134,6 +134,7 @@ bool StudioUi::draw(SessionReader& session) {
   input_.controls.clear();
   refresh(session);
   update_marker();
+  update_policy_overlay();
   draw_menu_bar(shown_.snapshot);
   draw_top_bar(shown_.snapshot);
   draw_world_view(shown_.snapshot);
@@ -560,6 +561,8 @@ void StudioUi::draw_world_overlays(const pysc2::Observation& obs, const render::
       draw->AddRect(top_left, bottom_right, edge, 0, 0, 2.0f);
     }
   }
+  // The policy's screen argument over the camera area, at any zoom (clipped to the picture).
+  draw_policy_heat(draw, camera_image, false);
   draw_call_marker(draw, camera_image, mapper_screen_width(), mapper_screen_height(), false, true);
   draw->PopClipRect();
 }

@@ -109,6 +109,15 @@ class StudioUi {
   void draw_agent_steps();
   void draw_episodes();
   void draw_recording_controls(const SessionSnapshot& snapshot);
+  // A learned agent's policy (panels_policy.cpp): the heat-maps made for a new policy, the
+  // Agent panel's section (argument, top functions, value over the episode), and the heat-map
+  // over a surface whose whole layer is drawn at `image` (a minimap one when `minimap`; the
+  // Minimap panel also shows a screen argument carried onto the map: `with_screen_on_map`).
+  void update_policy_overlay();
+  void draw_policy_section(const SessionSnapshot& snapshot);
+  void draw_policy_heat(ImDrawList* draw, const ImageRect& image, bool minimap, bool with_screen_on_map = false) const;
+  // The shown argument's probability at a pixel of a surface, when the heat-map is over it.
+  std::optional<float> policy_probability_at(bool minimap, LayerPixel pixel) const;
   void toggle_control();
   void set_record_folder(const StudioOptions& options);  // --record, else <data dir>/demonstrations/<map>
   void choose_agent(const std::string& name);  // empty: the person plays
@@ -160,6 +169,7 @@ class StudioUi {
   ViewToggles view_;
   ActionLogView log_view_;
   AgentStepsView agent_steps_;
+  PolicyOverlayState policy_;
   AppRequests requests_;
 };
 

@@ -93,3 +93,64 @@ TEST_CASE("a loaded agent chooses among the available calls, and one that throws
   CHECK(driver.choose(offering(available)).error);  // nothing to ask: an error, no crash
   driver.new_episode();                              // harmless without an agent
 }
+
+namespace {
+
+// An agent with a policy to show: its value estimate is the step number, its call no_op.
+class PolicyAgent : public sc2::agents::Agent {
+ public:
+  void setup(const sc2::agents::AgentSpec&) override {}
+  void reset() override { step_ = 0; }
+  sc2::pysc2::FunctionCall step(const sc2::pysc2::TimeStep&) override {
+    view_.value = static_cast<float>(++step_);
+    view_.function_probabilities.assign(573, 0.0f);
+    view_.function_probabilities[0] = 1.0f;
+    view_.chosen = sc2::pysc2::FunctionCall{sc2::pysc2::fn::no_op, {}};
+    return view_.chosen;
+  }
+  std::string_view name() const override { return "policy"; }
+  const sc2::agents::PolicyView* policy_view() const override { return step_ > 0 ? &view_ : nullptr; }
+
+ private:
+  int step_ = 0;
+  sc2::agents::PolicyView view_;
+};
+
+}  // namespace
+
+TEST_CASE("an agent's policy comes with each call, with the episode's value estimates so far, none for agents without one") {
+  AgentDriver driver(sc2::agents::AgentOptions{1, {}, false},
+                     [](std::string_view, const sc2::agents::AgentOptions&) { return std::make_unique<PolicyAgent>(); });
+  REQUIRE_FALSE(driver.load("policy", spec_for("MoveToBeacon")));
+  sc2::pysc2::TimeStep step = offering({sc2::pysc2::fn::no_op});
+  step.observation.game_loop = 16;
+  const AgentDriver::Choice first = driver.choose(step);
+  REQUIRE(first.policy);
+  CHECK(first.policy->game_loop == 16);
+  CHECK(first.policy->view.value == 1.0f);
+  CHECK(first.policy->view.chosen == first.call);
+  CHECK(first.policy->values == std::vector<float>{1.0f});
+  const AgentDriver::Choice second = driver.choose(step);
+  CHECK(second.policy->values == std::vector<float>{1.0f, 2.0f});
+  CHECK(first.policy->values.size() == 1);  // what the UI holds is never changed under it
+  driver.new_episode();  // the values start again with the episode
+  CHECK(driver.choose(step).policy->values == std::vector<float>{1.0f});
+
+  AgentDriver scripted(1);
+  REQUIRE_FALSE(scripted.load("random", spec_for("MoveToBeacon")));
+  CHECK(scripted.choose(offering({sc2::pysc2::fn::no_op})).policy == nullptr);
+}
+
+TEST_CASE("a long episode's value plot keeps the newest estimates only") {
+  sc2::app::PolicyTrace trace;
+  sc2::agents::PolicyView view;
+  std::shared_ptr<const sc2::app::AgentPolicy> policy;
+  for (std::size_t i = 0; i < sc2::app::PolicyTrace::kMaxValues + 10; ++i) {
+    view.value = static_cast<float>(i);
+    policy = trace.add(view, 0);
+  }
+  REQUIRE(policy->values.size() == sc2::app::PolicyTrace::kMaxValues);
+  CHECK(policy->values.back() == static_cast<float>(sc2::app::PolicyTrace::kMaxValues + 9));
+  CHECK(policy->values.front() == 10.0f);
+  CHECK(policy->first_value_step == 10);
+}

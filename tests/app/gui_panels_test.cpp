@@ -9,11 +9,13 @@
 #include "backends/imgui_impl_sdl.h"
 
 #include <cstdlib>
+#include <utility>
 #include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "app/policy_overlay.h"
 #include "app/recorded_session.h"
 #include "app/script.h"
 #include "app/ui/script_player.h"
@@ -89,7 +91,7 @@ RecordedStep recorded_step(std::uint32_t game_loop, const std::shared_ptr<const 
   obs.raw_view.units.insert(obs.raw_view.units.end(), more_units.begin(), more_units.end());
   obs.available_actions = {pysc2::fn::no_op, pysc2::fn::move_camera, pysc2::fn::select_point,
                            pysc2::fn::select_rect, function_id("Move_screen"), function_id("Smart_screen")};
-  return RecordedStep{timestep, std::move(call)};
+  return RecordedStep{timestep, std::move(call), nullptr};
 }
 
 std::vector<RecordedStep> recorded_steps(std::optional<pysc2::FunctionCall> agent_call) {
@@ -339,4 +341,173 @@ TEST_CASE("the World view draws mineral fields, vespene geysers and a Refinery o
   CHECK(vent < 1.3f * area(0.75f));
   CHECK(picture.count(owner_colour(1), world.rect) > 0.7f * (area(1.6875f) - area(0.84f)));  // its owner's ring
   CHECK(picture.count(owner_colour(16), world.rect) == 0);
+}
+
+namespace {
+
+// A learned agent's policy as it would come with each step: all of one spatial argument's mass
+// on `hot` (a FullyConv pixel distribution on 64x64), the call sent, a rising value estimate.
+std::shared_ptr<const sc2::app::AgentPolicy> policy_on(int argument_type, sc2::app::LayerPixel hot,
+                                                       const pysc2::FunctionCall& chosen, int step) {
+  auto policy = std::make_shared<sc2::app::AgentPolicy>();
+  sc2::agents::PolicyView& view = policy->view;
+  view.function_probabilities.assign(573, 0.0f);
+  view.function_probabilities[chosen.function] = 0.7f;
+  view.function_probabilities[pysc2::fn::no_op] = 0.3f;
+  sc2::agents::ArgumentDistribution spatial;
+  spatial.argument_type = argument_type;
+  spatial.axis = sc2::agents::ArgumentDistribution::Axis::pixels;
+  spatial.width = spatial.height = kLayerSize;
+  spatial.probabilities.assign(static_cast<std::size_t>(kLayerSize) * kLayerSize, 0.0f);
+  spatial.probabilities[static_cast<std::size_t>(hot.y) * kLayerSize + hot.x] = 1.0f;
+  view.arguments.push_back(std::move(spatial));
+  view.chosen = chosen;
+  view.value = 0.1f * static_cast<float>(step);
+  for (int i = 1; i <= step; ++i) policy->values.push_back(0.1f * static_cast<float>(i));
+  return policy;
+}
+
+std::vector<RecordedStep> steps_with_policy(int argument_type, sc2::app::LayerPixel hot, const pysc2::FunctionCall& call) {
+  std::vector<RecordedStep> steps = recorded_steps(call);
+  for (std::size_t i = 0; i < steps.size(); ++i) steps[i].policy = policy_on(argument_type, hot, call, static_cast<int>(i + 1));
+  return steps;
+}
+
+// How many pixels of `area` differ between two pictures by more than `by` in some channel.
+int changed(const Picture& a, const Picture& b, const sc2::app::ImageRect& area, int by = 30) {
+  int found = 0;
+  for (int y = static_cast<int>(area.y) + 1; y < static_cast<int>(area.y + area.height) - 1 && y < a.height; ++y) {
+    for (int x = static_cast<int>(area.x) + 1; x < static_cast<int>(area.x + area.width) - 1 && x < a.width; ++x) {
+      const std::size_t i = (static_cast<std::size_t>(y) * a.width + x) * 3;
+      for (int c = 0; c < 3; ++c) {
+        if (std::abs(a.rgb[i + c] - b.rgb[i + c]) > by) {
+          ++found;
+          break;
+        }
+      }
+    }
+  }
+  return found;
+}
+
+int inner_pixels(const sc2::app::ImageRect& area) {
+  return static_cast<int>(area.width - 2) * static_cast<int>(area.height - 2);
+}
+
+// Whether the pixel at the centre of `area` differs between two pictures by more than `by`.
+bool centre_changed(const Picture& a, const Picture& b, const sc2::app::ImageRect& area, int by = 30) {
+  const int x = static_cast<int>(area.x + area.width / 2), y = static_cast<int>(area.y + area.height / 2);
+  const std::size_t i = (static_cast<std::size_t>(y) * a.width + x) * 3;
+  for (int c = 0; c < 3; ++c) {
+    if (std::abs(a.rgb[i + c] - b.rgb[i + c]) > by) return true;
+  }
+  return false;
+}
+
+std::vector<RecordedStep> without_policy(std::vector<RecordedStep> steps) {
+  for (RecordedStep& step : steps) step.policy = nullptr;
+  return steps;
+}
+
+// The fourth frame of a recorded session, as the panels drew it, with the layer grid scrolled
+// to `reveal` (a layer's key) when given.
+Picture fourth_frame(Panels& panels, const std::string& reveal = {}) {
+  Picture picture;
+  for (int i = 0; i < 3; ++i) {
+    if (!reveal.empty()) panels.ui().reveal_layer(reveal);
+    panels.frame();
+  }
+  panels.frame(&picture);
+  return picture;
+}
+
+}  // namespace
+
+TEST_CASE("a learned agent's screen argument is drawn as a heat-map on its pixel of the layers, the World view and the minimap") {
+  const sc2::app::LayerPixel hot{12, 44};
+  // The call sent points elsewhere (its marker is in both pictures): only the heat differs.
+  const pysc2::FunctionCall move{function_id("Move_screen"), {{0}, {48, 16}}};
+  const auto steps = steps_with_policy(pysc2::arg::screen, hot, move);
+  Picture without;
+  {
+    Panels plain(without_policy(steps), "learned");
+    REQUIRE(plain.error().empty());
+    without = fourth_frame(plain);
+  }
+  Panels panels(steps, "learned");
+  INFO(panels.error());
+  REQUIRE(panels.error().empty());
+  const Picture with = fourth_frame(panels);
+  REQUIRE(with.width == 1280);
+  REQUIRE(without.width == 1280);
+  REQUIRE(panels.ui().snapshot().policy);
+
+  // The screen height map (one colour all over): the hot pixel's square is tinted, a square
+  // far from it still shows the layer's own colour exactly.
+  const auto height_map = panels.ui().layer_image_surface("screen/height_map");
+  REQUIRE(height_map.has_value());
+  const sc2::app::ImageRect hot_cell = sc2::app::screen_pixel_rect(height_map->rect, kLayerSize, kLayerSize, hot);
+  CHECK(centre_changed(with, without, hot_cell));
+  const sc2::app::ImageRect cold_cell = sc2::app::screen_pixel_rect(height_map->rect, kLayerSize, kLayerSize, {40, 10});
+  const sc2::render::Rgb height_colour = sc2::render::find_palette("height_map_256")->color(120);
+  CHECK_FALSE(centre_changed(with, without, cold_cell, 0));
+  // Tinted, not covered: the layer still shows through the hottest pixel (at most 70% heat).
+  const int cx = static_cast<int>(hot_cell.x + hot_cell.width / 2), cy = static_cast<int>(hot_cell.y + hot_cell.height / 2);
+  const unsigned char* p = &with.rgb[(static_cast<std::size_t>(cy) * with.width + cx) * 3];
+  const sc2::app::HeatColour peak = sc2::app::heat_colour(1.0f);
+  const float a = peak.a / 255.0f;
+  CHECK(std::abs(p[0] - (peak.r * a + height_colour.r * (1 - a))) <= 2.0f);
+  CHECK(std::abs(p[1] - (peak.g * a + height_colour.g * (1 - a))) <= 2.0f);
+  CHECK(std::abs(p[2] - (peak.b * a + height_colour.b * (1 - a))) <= 2.0f);
+  // The rest of the layer is as it was: only the hot pixel's square changed.
+  CHECK(changed(with, without, height_map->rect, 0) <= static_cast<int>((hot_cell.width + 2) * (hot_cell.height + 2)));
+
+  // The World view: the square the hot screen pixel covers there, and nothing elsewhere.
+  const sc2::app::ui::SurfaceRect& world = panels.ui().world_surface();
+  REQUIRE(world.valid);
+  const sc2::app::ImageRect world_cell = sc2::app::screen_pixel_rect(world.rect, kLayerSize, kLayerSize, hot);
+  REQUIRE(world_cell.width >= 4.0f);
+  CHECK(changed(with, without, world_cell) == inner_pixels(world_cell));
+  const int outside = changed(with, without, world.rect) - changed(with, without, world_cell);
+  CHECK(outside <= 2 * static_cast<int>(world_cell.width + world_cell.height + 4));  // the square's edges only
+
+  // The minimap: the minimap pixel under the hot screen pixel, where the camera is (24 world
+  // units across at the map's centre).
+  const sc2::app::ui::SurfaceRect& minimap = panels.ui().minimap_surface();
+  REQUIRE(minimap.valid);
+  auto game = std::make_shared<pysc2::GameView>();
+  game->map_width = game->map_height = static_cast<int>(kMapSize);
+  const auto on_map = sc2::app::screen_pixel_on_minimap(sc2::render::camera_area({kMapSize / 2, kMapSize / 2}, 24.0f, 64, 64),
+                                                        kLayerSize, kLayerSize, hot, *game, kLayerSize, kLayerSize);
+  REQUIRE(on_map.has_value());
+  CHECK(*on_map == sc2::app::LayerPixel{24, 36});
+  CHECK(centre_changed(with, without, sc2::app::screen_pixel_rect(minimap.rect, kLayerSize, kLayerSize, *on_map)));
+  CHECK_FALSE(centre_changed(with, without, sc2::app::screen_pixel_rect(minimap.rect, kLayerSize, kLayerSize, {5, 5}), 0));
+}
+
+TEST_CASE("a learned agent's minimap argument is drawn over the minimap and its layers, not the screen") {
+  const sc2::app::LayerPixel hot{50, 8};
+  const pysc2::FunctionCall move{function_id("Move_minimap"), {{0}, {50, 8}}};
+  const auto steps = steps_with_policy(pysc2::arg::minimap, hot, move);
+  Picture without;
+  {
+    Panels plain(without_policy(steps), "learned");
+    REQUIRE(plain.error().empty());
+    without = fourth_frame(plain, "minimap/height_map");
+  }
+  Panels panels(steps, "learned");
+  REQUIRE(panels.error().empty());
+  const Picture with = fourth_frame(panels, "minimap/height_map");
+  const auto layer = panels.ui().layer_image_surface("minimap/height_map");
+  REQUIRE(layer.has_value());
+  CHECK(centre_changed(with, without, sc2::app::screen_pixel_rect(layer->rect, kLayerSize, kLayerSize, hot)));
+  const sc2::app::ui::SurfaceRect& minimap = panels.ui().minimap_surface();
+  CHECK(centre_changed(with, without, sc2::app::screen_pixel_rect(minimap.rect, kLayerSize, kLayerSize, hot)));
+  // Not over the screen layers (those in view) nor the World view.
+  for (const char* key : {"screen/height_map", "screen/unit_type", "screen/selected", "screen/unit_density"}) {
+    if (const auto screen_layer = panels.ui().layer_image_surface(key)) {
+      CHECK(changed(with, without, screen_layer->rect, 0) == 0);
+    }
+  }
+  CHECK(changed(with, without, panels.ui().world_surface().rect, 0) == 0);
 }

@@ -22,7 +22,7 @@ RecordedStep step(std::uint32_t game_loop, float reward, bool first = false) {
   timestep->reward = reward;
   timestep->observation.game_loop = game_loop;
   timestep->observation.available_actions = {pysc2::fn::no_op, pysc2::fn::select_army};
-  return RecordedStep{timestep, pysc2::FunctionCall{pysc2::fn::select_army, {{0}}}};
+  return RecordedStep{timestep, pysc2::FunctionCall{pysc2::fn::select_army, {{0}}}, nullptr};
 }
 
 std::vector<RecordedStep> three_steps() { return {step(0, 0, true), step(8, 1), step(16, 2)}; }

@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -160,4 +161,15 @@ TEST_CASE("sc2studio watches the learned agent play its checkpoint's map") {
   const auto& actions = log.at("actions");
   CHECK(actions.size() >= 5);
   for (const auto& action : actions) CHECK(action.at("source") == "agent");
+  // Its policy reached the app's snapshot (the Agent panel's Policy section and heat-maps):
+  // the last step's distributions, the call it sent, a value estimate per step.
+  const auto& policy = log.at("agent").at("policy");
+  REQUIRE(policy.is_object());
+  CHECK(log.at("agent").at("without_policy") == false);
+  CHECK(policy.at("function_probability_sum").get<double>() == doctest::Approx(1.0).epsilon(1e-3));
+  CHECK(policy.at("chosen_function") == actions.back().at("function"));
+  CHECK(policy.at("values").get<int>() >= 5);
+  const auto types = policy.at("argument_types").get<std::vector<int>>();
+  CHECK(std::find(types.begin(), types.end(), 0) != types.end());  // screen
+  CHECK(std::find(types.begin(), types.end(), 1) != types.end());  // minimap
 }
