@@ -3,10 +3,12 @@
 #include "learning/a2c_trainer.h"
 
 #include <chrono>
+#include <cstdio>
 #include <random>
 #include <stdexcept>
 
 #include "learning/checkpoint.h"
+#include "learning/distributed.h"
 #include "learning/input_batch.h"
 #include "learning/losses.h"
 #include "learning/networks.h"
@@ -34,8 +36,10 @@ std::unique_ptr<torch::optim::Optimizer> make_optimizer(const TrainOptions& opti
 // [ SECTION ] Setup
 
 struct A2CTrainer::Impl {
-  Impl(const TrainOptions& options_in, EnvironmentSet& environments_in, const std::filesystem::path& resume_file)
-      : options(options_in), environments(environments_in), random(options_in.seed) {
+  Impl(const TrainOptions& options_in, EnvironmentSet& environments_in, const std::filesystem::path& resume_file,
+       DistributedGroup* group_in)
+      : options(options_in), environments(environments_in), group(group_in),
+        random(options_in.seed + static_cast<std::uint64_t>(options_in.rank)) {  // ranks sample differently
     validate(options);
     torch::set_num_threads(options.torch_threads);
     torch::manual_seed(options.seed);
@@ -51,6 +55,7 @@ struct A2CTrainer::Impl {
       load_optimizer_state(resume_file, *optimizer);
       resumed = {loaded.info.steps, loaded.info.episodes, loaded.info.mean_score, 0.0};
     }
+    if (group != nullptr) group->share_state(*network, *optimizer);
     const int envs = environments.size();
     const int samples = options.rollout_steps * envs;
     batch = std::make_unique<InputBatch>(network->input_spec(), samples + envs);  // + the bootstrap observations
@@ -142,7 +147,7 @@ struct A2CTrainer::Impl {
     const int envs = environments.size();
     const int samples = options.rollout_steps * envs;
     const double learning_rate = options.learning_rate * (options.anneal_learning_rate ? 1.0 - 0.5 * progress : 1.0);
-    for (auto& group : optimizer->param_groups()) group.options().set_lr(learning_rate);
+    for (auto& param_group : optimizer->param_groups()) param_group.options().set_lr(learning_rate);
 
     auto output = network->forward_sequence(input_tensors(*batch, 0, samples), options.rollout_steps,
                                             rollout_start_state, episode_start.narrow(0, 0, samples));
@@ -150,6 +155,7 @@ struct A2CTrainer::Impl {
                                          {options.value_weight, options.entropy_weight});
     optimizer->zero_grad();
     terms.total.backward();
+    if (group != nullptr) group->average_gradients(*network);  // before clipping: every rank clips alike
     double norm = 0;
     if (options.max_gradient_norm > 0) {
       norm = torch::nn::utils::clip_grad_norm_(network->parameters(), options.max_gradient_norm);
@@ -165,8 +171,43 @@ struct A2CTrainer::Impl {
     stats.learning_rate = learning_rate;
   }
 
+  // [ SECTION ] Across ranks
+
+  // Every rank's steps, finished episodes and losses into `stats` (one all-gather of a record of
+  // fixed length: at most one episode per game and step ends during an update).
+  void gather_from_ranks(UpdateStats& stats) {
+    const std::size_t capacity = static_cast<std::size_t>(options.rollout_steps) * environments.size();
+    std::vector<double> record = {static_cast<double>(stats.steps), stats.policy_loss, stats.value_loss,
+                                  stats.entropy, stats.total_loss, static_cast<double>(stats.finished_scores.size())};
+    constexpr std::size_t header = 6;
+    record.resize(header + 2 * capacity, 0.0);
+    for (std::size_t i = 0; i < stats.finished_scores.size(); ++i) {
+      record[header + i] = stats.finished_scores[i];
+      record[header + capacity + i] = static_cast<double>(stats.finished_lengths[i]);
+    }
+    const auto records = group->all_gather(record);
+    const double ranks = static_cast<double>(records.size());
+    stats.steps = 0;
+    stats.policy_loss = stats.value_loss = stats.entropy = stats.total_loss = 0;
+    stats.finished_scores.clear();
+    stats.finished_lengths.clear();
+    for (const auto& rank : records) {
+      stats.steps += static_cast<std::int64_t>(rank[0]);
+      stats.policy_loss += rank[1] / ranks;
+      stats.value_loss += rank[2] / ranks;
+      stats.entropy += rank[3] / ranks;
+      stats.total_loss += rank[4] / ranks;
+      const auto finished = static_cast<std::size_t>(rank[5]);
+      for (std::size_t i = 0; i < finished; ++i) {
+        stats.finished_scores.push_back(rank[header + i]);
+        stats.finished_lengths.push_back(static_cast<std::int64_t>(rank[header + capacity + i]));
+      }
+    }
+  }
+
   TrainOptions options;
   EnvironmentSet& environments;
+  DistributedGroup* group;  // null: this process trains alone
   std::mt19937_64 random;
   PolicyNetwork network;
   std::unique_ptr<torch::optim::Optimizer> optimizer;
@@ -181,8 +222,9 @@ struct A2CTrainer::Impl {
 };
 
 A2CTrainer::A2CTrainer(const TrainOptions& options, EnvironmentSet& environments,
-                       const std::filesystem::path& resume_file)
-    : impl_(std::make_unique<Impl>(options, environments, resume_file)) {}
+                       const std::filesystem::path& resume_file, DistributedGroup* group)
+    : impl_(std::make_unique<Impl>(options, environments, resume_file,
+                                   group != nullptr && group->distributed() ? group : nullptr)) {}
 
 A2CTrainer::~A2CTrainer() = default;
 
@@ -193,6 +235,7 @@ UpdateStats A2CTrainer::update(double progress) {
   const auto returns = impl_->returns();
   impl_->learn(returns, std::clamp(progress, 0.0, 1.0), stats);
   stats.learning_seconds = seconds_since(learning_start);
+  if (impl_->group != nullptr) impl_->gather_from_ranks(stats);
   return stats;
 }
 
@@ -211,5 +254,17 @@ void A2CTrainer::save(const std::filesystem::path& file, const TrainingCounters&
 const TrainingCounters& A2CTrainer::resumed_counters() const { return impl_->resumed; }
 const NetworkSpec& A2CTrainer::spec() const { return impl_->network->spec(); }
 std::int64_t A2CTrainer::parameter_count() const { return learning::parameter_count(*impl_->network); }
+
+std::string A2CTrainer::parameter_fingerprint() const {
+  std::uint64_t hash = 14695981039346656037ull;  // FNV-1a over the bytes, in parameter order
+  for (const auto& parameter : impl_->network->parameters()) {
+    const auto values = parameter.detach().contiguous();
+    const auto* bytes = static_cast<const unsigned char*>(values.data_ptr());
+    for (std::size_t i = 0; i < values.nbytes(); ++i) hash = (hash ^ bytes[i]) * 1099511628211ull;
+  }
+  char text[17];
+  std::snprintf(text, sizeof(text), "%016llx", static_cast<unsigned long long>(hash));
+  return text;
+}
 
 }  // namespace sc2::learning

@@ -7,8 +7,10 @@
 //      -> an action per game (sampled) -> every game steps (episodes that end restart);
 //   2. bootstrap: the value of every game's observation after the last step;
 //   3. returns: n-step returns cut at episode ends (returns.h);
-//   4. learn: forward over the n * N samples, the loss terms, backward, gradient clipping,
-//      the optimizer's step at the (annealed) learning rate.
+//   4. learn: forward over the n * N samples, the loss terms, backward, (with several ranks:
+//      the gradients averaged over them, distributed.h), gradient clipping, the optimizer's
+//      step at the (annealed) learning rate;
+//   5. (with several ranks) the update's statistics gathered from every rank.
 #include <cstdint>
 #include <filesystem>
 #include <memory>
@@ -22,8 +24,12 @@
 
 namespace sc2::learning {
 
+class DistributedGroup;
+
+// With several ranks, steps and episodes are every rank's together and the losses their mean;
+// the times are this rank's.
 struct UpdateStats {
-  std::int64_t steps = 0;                 // agent steps of this update (n * N)
+  std::int64_t steps = 0;                 // agent steps of this update (n * N per rank)
   std::vector<double> finished_scores;    // episodes that ended during it
   std::vector<std::int64_t> finished_lengths;
   double policy_loss = 0;
@@ -50,9 +56,11 @@ class A2CTrainer {
   // A fresh network for the options (seeded), or the one saved in `resume_file` with its
   // optimiser state (its spec wins; resumed_counters() then returns what it held). Throws
   // std::invalid_argument for bad options and CheckpointError for a checkpoint that cannot be
-  // read or is for another map / resolution than the environments'.
+  // read or is for another map / resolution than the environments'. With a distributed
+  // `group` (kept by the caller, alive as long as the trainer), every rank starts from rank 0's
+  // network and optimiser state, and every update averages the gradients over the ranks.
   A2CTrainer(const TrainOptions& options, EnvironmentSet& environments,
-             const std::filesystem::path& resume_file = {});
+             const std::filesystem::path& resume_file = {}, DistributedGroup* group = nullptr);
   ~A2CTrainer();
   A2CTrainer(const A2CTrainer&) = delete;
   A2CTrainer& operator=(const A2CTrainer&) = delete;
@@ -65,6 +73,8 @@ class A2CTrainer {
   const TrainingCounters& resumed_counters() const;
   const NetworkSpec& spec() const;
   std::int64_t parameter_count() const;
+  // A hash of every weight's bytes, as 16 hex digits: equal on ranks that hold the same network.
+  std::string parameter_fingerprint() const;
 
  private:
   struct Impl;

@@ -3,6 +3,10 @@
 // (the best mean score over a full window of episodes). Ctrl+C ends the update in progress,
 // saves checkpoint.pt and exits; a second Ctrl+C stops at once. With --demonstrations it learns
 // from a dataset instead (supervised_run.h).
+//
+// With --world_size N, N such processes (ranks, maybe on several machines) train one network
+// together (distributed.h): rank 0 writes the outputs, with every rank's steps and episodes;
+// the ranks stop together (a limit, or Ctrl+C on any of them).
 #include <atomic>
 #include <chrono>
 #include <csignal>
@@ -12,11 +16,13 @@
 #include <fstream>
 #include <iostream>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "learning/a2c_trainer.h"
 #include "learning/checkpoint.h"
+#include "learning/distributed.h"
 #include "learning/environments.h"
 #include "learning/supervised_options.h"
 #include "learning/supervised_run.h"
@@ -59,6 +65,19 @@ ProgressRow last_row(const std::filesystem::path& file) {
   return row;
 }
 
+DistributedOptions distributed_options(const TrainOptions& options) {
+  DistributedOptions distributed;
+  distributed.world_size = options.world_size;
+  distributed.rank = options.rank;
+  if (!options.master.empty()) {
+    const MasterAddress master = parse_master(options.master);
+    distributed.master_host = master.host;
+    distributed.master_port = master.port;
+  }
+  distributed.timeout = std::chrono::milliseconds(static_cast<std::int64_t>(options.dist_timeout * 1000.0));
+  return distributed;
+}
+
 int train(TrainOptions options) {
   std::filesystem::path resume_file;
   if (options.resume) {
@@ -66,24 +85,32 @@ int train(TrainOptions options) {
     if (options.out.empty()) options.out = *options.resume;
   }
   validate(options);
-  std::filesystem::create_directories(options.out);
+  DistributedGroup group(distributed_options(options));  // joins the other ranks (or is alone)
+  group.check_same_settings(shared_settings(options));
+  const bool writer = group.writes_outputs();
+  if (writer) std::filesystem::create_directories(options.out);
   const auto checkpoint_file = options.out / "checkpoint.pt";
   const auto best_file = options.out / "best.pt";
 
   EnvironmentSet environments(environment_options(options));
-  A2CTrainer trainer(options, environments, resume_file);
+  A2CTrainer trainer(options, environments, resume_file, &group);
   TrainingCounters counters = trainer.resumed_counters();
-  const ProgressRow previous = options.resume ? last_row(options.out / "progress.csv") : ProgressRow{};
-  ProgressCsv csv(options.out / "progress.csv");
+  const ProgressRow previous = options.resume && writer ? last_row(options.out / "progress.csv") : ProgressRow{};
+  std::optional<ProgressCsv> csv;
+  if (writer) csv.emplace(options.out / "progress.csv");
   ScoreWindow window(options.score_window);
   double best_score = -std::numeric_limits<double>::infinity();
-  if (std::filesystem::exists(best_file)) {
+  if (writer && std::filesystem::exists(best_file)) {
     const auto best = read_checkpoint_info(best_file);
     if (best.demonstrations.empty()) best_score = best.mean_score;  // a cloned policy's best.pt has no score
   }
 
   const auto& spec = trainer.spec();
-  std::printf("sc2train: %s, %s at %dx%d (minimap %dx%d), %lld parameters; %d games (%s), %d steps per update; "
+  if (group.distributed()) {
+    std::printf("sc2train: rank %d of %d joined the master at %s%s\n", group.rank(), group.world_size(),
+                options.master.c_str(), writer ? "; this rank writes the outputs" : "");
+  }
+  if (writer) std::printf("sc2train: %s, %s at %dx%d (minimap %dx%d), %lld parameters; %d games (%s), %d steps per update; "
               "%s lr %g, entropy %g; out %s%s\n",
               options.map.c_str(), std::string(architecture_name(spec.architecture)).c_str(), spec.screen_size,
               spec.screen_size, spec.minimap_size, spec.minimap_size, static_cast<long long>(trainer.parameter_count()),
@@ -103,10 +130,11 @@ int train(TrainOptions options) {
     double progress = 0;
     if (options.max_steps > 0) progress = std::max(progress, static_cast<double>(counters.steps) / options.max_steps);
     if (options.max_minutes > 0) progress = std::max(progress, session / (60.0 * options.max_minutes));
-    if (progress >= 1.0) break;
+    const Agreement agreed = agree(group, progress, g_stop != 0 || progress >= 1.0);
+    if (agreed.stop || agreed.progress >= 1.0) break;
 
     const auto update_start = Clock::now();
-    const UpdateStats stats = trainer.update(progress);
+    const UpdateStats stats = trainer.update(agreed.progress);
     const double update_seconds = std::chrono::duration<double>(Clock::now() - update_start).count();
     counters.steps += stats.steps;
     counters.episodes += static_cast<std::int64_t>(stats.finished_scores.size());
@@ -130,8 +158,9 @@ int train(TrainOptions options) {
     row.acting_seconds = stats.acting_seconds;
     row.environment_seconds = stats.environment_seconds;
     row.learning_seconds = stats.learning_seconds;
-    csv.append(row);
     counters.wall_seconds = row.wall_seconds;
+    if (!writer) continue;  // the other ranks only train
+    csv->append(row);
 
     if (!options.quiet) {
       double eta = -1;
@@ -153,6 +182,17 @@ int train(TrainOptions options) {
       last_save = Clock::now();
     }
   }
+  if (group.distributed()) {
+    const CommunicationCost& cost = group.cost();
+    const double updates = static_cast<double>(std::max<std::int64_t>(cost.all_reduces, 1));
+    std::printf("sc2train: rank %d of %d: parameters %s; gradient all-reduce %.2f ms and %.0f bytes per update, "
+                "%.1f ms waiting for the slowest rank (%lld updates)\n",
+                group.rank(), group.world_size(), trainer.parameter_fingerprint().c_str(),
+                1000.0 * cost.seconds / updates, static_cast<double>(cost.bytes) / updates,
+                1000.0 * cost.waiting_seconds / updates, static_cast<long long>(cost.all_reduces));
+    std::fflush(stdout);
+  }
+  if (!writer) return 0;
   trainer.save(checkpoint_file, counters);
   std::printf("sc2train: %s after %lld steps, %lld episodes, mean score %.2f over the last %d; saved %s%s\n",
               g_stop != 0 ? "interrupted" : "done", static_cast<long long>(counters.steps),

@@ -48,6 +48,13 @@ TrainCommandLine parse_train_command_line(const std::vector<std::string>& args) 
       ->capture_default_str();
   app.add_option("--sc2path", sc2path, "StarCraft II install to launch (implies --game launched)");
   app.add_flag("--quiet", o.quiet, "no progress line");
+  app.add_option("--world_size", o.world_size, "processes training together, maybe on several machines")
+      ->capture_default_str();
+  app.add_option("--rank", o.rank, "this process's number in [0, world_size); rank 0 writes --out")
+      ->capture_default_str();
+  app.add_option("--master", o.master, "HOST:PORT where rank 0 listens for the others (world_size > 1)");
+  app.add_option("--dist_timeout", o.dist_timeout, "seconds to wait for the other ranks before failing")
+      ->capture_default_str();
 
   std::vector<std::string> reversed(args.rbegin(), args.rend());  // CLI11 takes them last first
   try {

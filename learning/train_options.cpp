@@ -1,5 +1,6 @@
 #include "learning/train_options.h"
 
+#include <sstream>
 #include <stdexcept>
 #include <string>
 
@@ -54,7 +55,7 @@ void apply_map_defaults(TrainOptions& options, const GivenOptions& given) {
 void validate(const TrainOptions& options) {
   auto fail = [](const std::string& message) { throw std::invalid_argument(message); };
   if (options.map.empty()) fail("--map is required");
-  if (options.out.empty()) fail("--out DIR is required (or --resume DIR)");
+  if (options.out.empty() && options.rank == 0) fail("--out DIR is required (or --resume DIR)");
   if (options.max_steps <= 0 && options.max_minutes <= 0) fail("give --steps N or --minutes M (how long to train)");
   if (options.max_steps < 0) fail("--steps must be positive");
   if (options.max_minutes < 0) fail("--minutes must be positive");
@@ -69,7 +70,60 @@ void validate(const TrainOptions& options) {
   if (options.max_gradient_norm < 0) fail("--max_grad_norm must not be negative");
   if (options.torch_threads < 1) fail("--torch_threads must be at least 1");
   if (options.score_window < 1) fail("--score_window must be at least 1");
+  if (options.world_size < 1) fail("--world_size must be at least 1");
+  if (options.rank < 0 || options.rank >= options.world_size) {
+    fail("--rank must be in [0, " + std::to_string(options.world_size) + ") for --world_size " +
+         std::to_string(options.world_size) + ", not " + std::to_string(options.rank));
+  }
+  if (options.world_size > 1 && options.master.empty()) fail("--master HOST:PORT is required with --world_size > 1");
+  if (!options.master.empty()) parse_master(options.master);
+  if (!(options.dist_timeout > 0)) fail("--dist_timeout must be positive (seconds)");
   validate(network_spec(options));  // sizes the architecture cannot take
+}
+
+MasterAddress parse_master(const std::string& text) {
+  const auto fail = [&](const std::string& why) {
+    throw std::invalid_argument("--master '" + text + "': " + why + " (expected HOST:PORT, e.g. 10.0.0.5:29500)");
+  };
+  const auto colon = text.rfind(':');
+  if (colon == std::string::npos) fail("no port");
+  MasterAddress address;
+  address.host = text.substr(0, colon);
+  if (address.host.size() >= 2 && address.host.front() == '[' && address.host.back() == ']') {
+    address.host = address.host.substr(1, address.host.size() - 2);  // [::1]:29500
+  }
+  if (address.host.empty()) fail("no host");
+  const std::string port = text.substr(colon + 1);
+  if (port.empty() || port.size() > 5 || port.find_first_not_of("0123456789") != std::string::npos) fail("bad port");
+  address.port = std::stoi(port);
+  if (address.port < 1 || address.port > 65535) fail("port out of range 1-65535");
+  return address;
+}
+
+std::string shared_settings(const TrainOptions& options) {
+  std::ostringstream out;
+  out << "map=" << options.map << "\n"
+      << "arch=" << architecture_name(options.architecture) << "\n"
+      << "feature_screen_size=" << options.feature_screen_size << "\n"
+      << "feature_minimap_size=" << options.minimap_size() << "\n"
+      << "pooled_size=" << options.pooled_size << "\n"
+      << "step_mul=" << options.step_mul << "\n"
+      << "steps=" << options.max_steps << "\n"
+      << "minutes=" << options.max_minutes << "\n"
+      << "seed=" << options.seed << "\n"
+      << "envs=" << options.envs << "\n"
+      << "rollout_steps=" << options.rollout_steps << "\n"
+      << "discount=" << options.discount << "\n"
+      << "optimizer=" << optimizer_name(options.optimizer) << "\n"
+      << "lr=" << options.learning_rate << "\n"
+      << "anneal=" << (options.anneal_learning_rate ? "yes" : "no") << "\n"
+      << "value_weight=" << options.value_weight << "\n"
+      << "entropy_weight=" << options.entropy_weight << "\n"
+      << "max_grad_norm=" << options.max_gradient_norm << "\n"
+      << "score_window=" << options.score_window << "\n"
+      << "world_size=" << options.world_size << "\n"
+      << "resume=" << (options.resume ? "yes" : "no") << "\n";
+  return out.str();
 }
 
 NetworkSpec network_spec(const TrainOptions& options) {
@@ -88,7 +142,7 @@ EnvironmentOptions environment_options(const TrainOptions& options) {
   env.screen_size = options.feature_screen_size;
   env.minimap_size = options.minimap_size();
   env.step_mul = options.step_mul;
-  env.seed = options.seed;
+  env.seed = options.seed + static_cast<std::uint64_t>(options.rank);
   env.threads = options.env_threads;
   env.source = options.game;
   env.sc2path = options.sc2path;

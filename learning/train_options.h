@@ -53,6 +53,12 @@ struct TrainOptions {
   int score_window = 100;       // episodes in the mean score
   double save_seconds = 60;     // checkpoint.pt at least this often (and at the end)
   bool quiet = false;           // no progress line
+  // Several processes, maybe on several machines (learning/distributed.h): synchronous
+  // data-parallel training, rank 0 the master that writes the outputs.
+  int world_size = 1;
+  int rank = 0;
+  std::string master;          // HOST:PORT of rank 0's rendezvous store (when world_size > 1)
+  double dist_timeout = 180;   // seconds: joining, and any one collective, before giving up
 
   int minimap_size() const { return feature_minimap_size > 0 ? feature_minimap_size : feature_screen_size; }
 };
@@ -69,7 +75,19 @@ void apply_map_defaults(TrainOptions& options, const GivenOptions& given);
 // take, non-positive counts, a discount outside [0, 1], ...).
 void validate(const TrainOptions& options);
 
+// "HOST:PORT" (or "[IPv6]:PORT") split; throws std::invalid_argument naming --master.
+struct MasterAddress {
+  std::string host;
+  int port = 0;
+};
+MasterAddress parse_master(const std::string& text);
+
+// The settings every rank of a distributed run must share, one "name=value" line each (the
+// ranks compare them before training; rank, folders and thread counts are left out).
+std::string shared_settings(const TrainOptions& options);
+
 NetworkSpec network_spec(const TrainOptions& options);
+// The games of this rank: seeded from --seed and the rank, so ranks play different games.
 EnvironmentOptions environment_options(const TrainOptions& options);
 
 }  // namespace sc2::learning

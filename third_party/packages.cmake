@@ -26,4 +26,9 @@ if(SC2_BUILD_LEARNING)
   # system's libblas.so.3 alternative; libopenblas0-openmp makes that OpenBLAS (10-20x faster
   # convolutions than the reference BLAS, ../shared/build-notes.md).
   find_package(Torch REQUIRED CONFIG)           # ${TORCH_LIBRARIES} (imported target torch)
+  # Gloo's headers (libgloo-dev), which c10d's ProcessGroupGloo.hpp includes (learning/distributed.cpp).
+  find_path(GLOO_INCLUDE_DIR gloo/config.h)
+  if(NOT GLOO_INCLUDE_DIR)
+    message(FATAL_ERROR "Gloo's headers (gloo/config.h) are missing: install libgloo-dev (tools/debian-packages.txt)")
+  endif()
 endif()

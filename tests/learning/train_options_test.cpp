@@ -50,3 +50,50 @@ TEST_CASE("sc2train's command line refuses unknown flags, bad values and runs wi
   auto bad_discount = parse_train_command_line({"--steps", "10", "--out", "d", "--discount", "1.5"}).options;
   CHECK_THROWS_AS(validate(bad_discount), std::invalid_argument);
 }
+
+TEST_CASE("sc2train's distributed flags: checked ranks and master, shared settings without the rank") {
+  const auto line = parse_train_command_line({"--steps", "10", "--out", "d", "--world_size", "3", "--rank", "2",
+                                              "--master", "trainer-0.lan:29500", "--dist_timeout", "30"});
+  CHECK(line.options.world_size == 3);
+  CHECK(line.options.rank == 2);
+  CHECK(line.options.dist_timeout == 30);
+  CHECK_NOTHROW(validate(line.options));
+  const auto master = parse_master(line.options.master);
+  CHECK(master.host == "trainer-0.lan");
+  CHECK(master.port == 29500);
+  CHECK(parse_master("[::1]:7").host == "::1");
+
+  // The ranks play different games but must share every training setting.
+  auto rank0 = line.options;
+  rank0.rank = 0;
+  CHECK(environment_options(rank0).seed != environment_options(line.options).seed);
+  CHECK(shared_settings(rank0) == shared_settings(line.options));
+  auto other_lr = rank0;
+  other_lr.learning_rate *= 2;
+  CHECK(shared_settings(other_lr) != shared_settings(rank0));
+
+  // Only rank 0 writes, so only rank 0 needs --out.
+  auto no_out = line.options;
+  no_out.out.clear();
+  CHECK_NOTHROW(validate(no_out));
+  rank0.out.clear();
+  CHECK_THROWS_WITH_AS(validate(rank0), doctest::Contains("--out"), std::invalid_argument);
+}
+
+TEST_CASE("sc2train's distributed flags: bad ranks, masters and timeouts are refused by name") {
+  auto options = parse_train_command_line({"--steps", "10", "--out", "d"}).options;
+  auto refused = [&](auto change, const char* words) {
+    auto changed = options;
+    change(changed);
+    CHECK_THROWS_WITH_AS(validate(changed), doctest::Contains(words), std::invalid_argument);
+  };
+  refused([](TrainOptions& o) { o.world_size = 0; }, "--world_size must be at least 1");
+  refused([](TrainOptions& o) { o.world_size = 2, o.rank = 2, o.master = "h:1"; }, "--rank must be in [0, 2)");
+  refused([](TrainOptions& o) { o.world_size = 2, o.rank = -1, o.master = "h:1"; }, "--rank must be in [0, 2)");
+  refused([](TrainOptions& o) { o.world_size = 2; }, "--master HOST:PORT is required");
+  refused([](TrainOptions& o) { o.world_size = 2, o.master = "h"; }, "no port");
+  refused([](TrainOptions& o) { o.world_size = 2, o.master = ":29500"; }, "no host");
+  refused([](TrainOptions& o) { o.world_size = 2, o.master = "h:0"; }, "port out of range");
+  refused([](TrainOptions& o) { o.world_size = 2, o.master = "h:port"; }, "bad port");
+  refused([](TrainOptions& o) { o.world_size = 2, o.master = "h:1", o.dist_timeout = 0; }, "--dist_timeout");
+}
