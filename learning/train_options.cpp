@@ -69,6 +69,9 @@ void validate(const TrainOptions& options) {
   if (options.max_gradient_norm < 0) fail("--max_grad_norm must not be negative");
   if (options.torch_threads < 1) fail("--torch_threads must be at least 1");
   if (options.score_window < 1) fail("--score_window must be at least 1");
+  if (options.observe_port && options.game != GameSource::in_process) {
+    fail("--observe_port needs --game in_process (a launched game is its own server)");
+  }
   validate(network_spec(options));  // sizes the architecture cannot take
 }
 
@@ -93,6 +96,8 @@ EnvironmentOptions environment_options(const TrainOptions& options) {
   env.source = options.game;
   env.sc2path = options.sc2path;
   env.sc2lite_dir = options.sc2lite_dir;
+  env.observe_port = options.observe_port;
+  env.observe_host = options.observe_host;
   return env;
 }
 
