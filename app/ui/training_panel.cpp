@@ -51,7 +51,7 @@ struct Range {
       low = 0;
       high = 1;
     } else if (high - low < 1e-12) {
-      const double pad = std::max(1e-6, std::fabs(high) * 0.05);
+      const double pad = std::fabs(high) > 1e-9 ? std::fabs(high) * 0.05 : 1.0;
       low -= pad;
       high += pad;
     }
@@ -207,9 +207,10 @@ void TrainingPanel::draw_curve(std::size_t curve, const ImVec2& size) {
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const ImVec2 max(min.x + plot.x, min.y + plot.y);
   draw->AddRectFilled(min, max, kPlotBackground);
+  // Grid lines as one-pixel rectangles: thin anti-aliased lines come out broken here.
   for (int i = 1; i < 4; ++i) {
-    const float y = std::floor(min.y + plot.y * static_cast<float>(i) / 4) + 0.5f;
-    draw->AddLine(ImVec2(min.x + 1, y), ImVec2(max.x - 1, y), kGridLine);
+    const float y = std::floor(min.y + plot.y * static_cast<float>(i) / 4);
+    draw->AddRectFilled(ImVec2(min.x + 1, y), ImVec2(max.x - 1, y + 1), kGridLine);
   }
   draw->AddRect(min, max, kPlotBorder);
   const auto centred = [&](const char* text) {

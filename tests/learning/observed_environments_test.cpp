@@ -115,10 +115,9 @@ TEST_CASE("an observe port in use is a clear error when the training starts") {
   EnvironmentSet first(observed_training());
   EnvironmentOptions same = observed_training();
   same.observe_port = *first.observe_port();
-  CHECK_THROWS_WITH_AS(EnvironmentSet{same},
-                       doctest::Contains("--observe_port " + std::to_string(*same.observe_port) +
-                                         ": cannot serve the training game to observers"),
-                       std::runtime_error);
+  const std::string expected =
+      "--observe_port " + std::to_string(*same.observe_port) + ": cannot serve the training game to observers";
+  CHECK_THROWS_WITH_AS(EnvironmentSet{same}, doctest::Contains(expected.c_str()), std::runtime_error);
 
   EnvironmentOptions launched = observed_training();
   launched.source = learning::GameSource::launched;
