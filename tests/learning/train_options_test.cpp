@@ -50,3 +50,24 @@ TEST_CASE("sc2train's command line refuses unknown flags, bad values and runs wi
   auto bad_discount = parse_train_command_line({"--steps", "10", "--out", "d", "--discount", "1.5"}).options;
   CHECK_THROWS_AS(validate(bad_discount), std::invalid_argument);
 }
+
+TEST_CASE("sc2train --observe_port: a port (0 = any free one) for in-process games, refused otherwise") {
+  const auto none = parse_train_command_line({"--out", "d", "--steps", "10"}).options;
+  CHECK_FALSE(none.observe_port);
+  CHECK_FALSE(environment_options(none).observe_port);
+  const auto watched = parse_train_command_line({"--out", "d", "--steps", "10", "--observe_port", "5100",
+                                                 "--observe_host", "0.0.0.0"}).options;
+  REQUIRE(watched.observe_port);
+  CHECK(*watched.observe_port == 5100);
+  CHECK(*environment_options(watched).observe_port == 5100);
+  CHECK(environment_options(watched).observe_host == "0.0.0.0");
+  CHECK_NOTHROW(validate(watched));
+  CHECK(*parse_train_command_line({"--observe_port", "0"}).options.observe_port == 0);
+  CHECK_THROWS_WITH_AS(parse_train_command_line({"--observe_port", "70000"}), doctest::Contains("not a port"),
+                       std::invalid_argument);
+  CHECK_THROWS_AS(parse_train_command_line({"--observe_port", "-1"}), std::invalid_argument);
+  const auto launched =
+      parse_train_command_line({"--out", "d", "--steps", "10", "--observe_port", "5100", "--game", "launched"}).options;
+  CHECK_THROWS_WITH_AS(validate(launched), doctest::Contains("--observe_port needs --game in_process"),
+                       std::invalid_argument);
+}
