@@ -1,6 +1,7 @@
 #include "app/cli_options.h"
 
 #include <CLI/CLI.hpp>
+#include <filesystem>
 #include <sstream>
 
 #include "agents/agent.h"
@@ -118,6 +119,19 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
     connect->excludes(cli.get_option(watch_flag));
     replay->excludes(cli.get_option(watch_flag));
   }
+  cli.add_option("--training", options.training,
+                 "Plot the training run in this folder (sc2train --out DIR) as its progress.csv grows: mean score, "
+                 "episode length, entropy and value loss against the agent steps. Beside --connect (sc2train "
+                 "--observe_port) or any game it is one more window; alone (without --connect, --replay, --agent, "
+                 "--map, --record, --script, --action_log, --video, --save_replay) the window shows only the "
+                 "training panel and no game is started")
+      ->check([](const std::string& text) {
+        std::error_code error;
+        if (std::filesystem::is_regular_file(text, error) && std::filesystem::path(text).filename() != "progress.csv") {
+          return "'" + text + "' is a file: give the run's folder (sc2train --out DIR)";
+        }
+        return std::string();
+      });
   cli.add_option("--window_width,--window-width", options.window_width, "Initial window width")
       ->check(CLI::Range(320, 16384))
       ->capture_default_str();
@@ -138,6 +152,11 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
     return parsed;
   }
   if (fps) options.speed = *fps * options.step_mul / 22.4;
+  // DIR/progress.csv given itself: its folder.
+  if (std::filesystem::path(options.training).filename() == "progress.csv") {
+    options.training = std::filesystem::path(options.training).parent_path().string();
+    if (options.training.empty()) options.training = ".";
+  }
   if (!options.video.empty()) options.render_sync = true;  // no observation may be skipped
   if (!rgb_screen.empty()) {
     parse_size_pair(rgb_screen, options.rgb_screen_width, options.rgb_screen_height);
@@ -169,6 +188,15 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
   }
   parsed.options = options;
   return parsed;
+}
+
+bool training_only(const StudioOptions& options) {
+  if (options.training.empty()) return false;
+  for (const std::string* game : {&options.connect, &options.replay, &options.agent, &options.map, &options.record,
+                                  &options.script, &options.action_log, &options.video, &options.save_replay}) {
+    if (!game->empty()) return false;
+  }
+  return true;
 }
 
 }  // namespace sc2::app

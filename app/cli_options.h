@@ -2,7 +2,8 @@
 // sc2studio's command line: PySC2's flag names (--map, --feature_screen_size, ...) with
 // dashed aliases, plus the app's own (--frames, --screenshot, --speed, --window_size,
 // --agent to watch a built-in agent, --record DIR to record demonstrations, --connect
-// HOST:PORT to watch a game running elsewhere, --replay FILE to play a replay back).
+// HOST:PORT to watch a game running elsewhere, --replay FILE to play a replay back, --training
+// DIR to plot a training run's progress).
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -36,6 +37,7 @@ struct StudioOptions {
   std::string connect;       // HOST:PORT of a game to observe (read only); checked by parse_command_line
   std::string replay;        // replay file to play back (read only)
   std::string save_replay;   // save each episode's replay into this folder (F8 saves there too)
+  std::string training;      // a training run's folder (sc2train --out DIR): its progress.csv is plotted
   int window_width = 1280;
   int window_height = 800;
 };
@@ -47,5 +49,10 @@ struct ParsedCommandLine {
 };
 
 ParsedCommandLine parse_command_line(int argc, const char* const* argv);
+
+// --training DIR without a game to show (none of --connect, --replay, --agent, --map, --record,
+// --script, --action_log, --video, --save_replay): the window shows the training panel alone
+// and no game is started.
+bool training_only(const StudioOptions& options);
 
 }  // namespace sc2::app

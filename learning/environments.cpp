@@ -7,11 +7,16 @@
 
 #include "client/controller.h"
 #include "client/launcher.h"
+#include "engine/server/engine_host.h"
 #include "learning/in_process_channel.h"
 
 namespace sc2::learning {
 
 struct EnvironmentSet::Game {
+  // Game 0 with options.observe_port: its GameServer, served to observers over the websocket
+  // while this process plays it as connection 0 (GameServer is thread-safe). Declared first:
+  // it outlives the controller that plays on its server.
+  std::unique_ptr<engine::EngineHost> observed_host;
   std::unique_ptr<GameProcess> process;        // launched games only
   std::unique_ptr<Controller> own_controller;  // in-process games only
   std::unique_ptr<pysc2::Env> env;
@@ -20,14 +25,44 @@ struct EnvironmentSet::Game {
   std::int64_t steps = 0;
 };
 
+namespace {
+
+// The server of the observed game, listening already: only this process plays it
+// (connection 0, in-process), observers join over the websocket. Pace and observer control
+// stay off, so nobody on the port can slow or pause the training.
+std::unique_ptr<engine::EngineHost> observed_game_host(const EnvironmentOptions& options) {
+  engine::ServerOptions server;
+  server.sole_player = engine::kDefaultConnection;
+  std::unique_ptr<engine::EngineHost> host;
+  try {
+    host = std::make_unique<engine::EngineHost>(options.observe_host, *options.observe_port, std::move(server));
+  } catch (const std::exception& error) {
+    throw std::runtime_error("--observe_port " + std::to_string(*options.observe_port) +
+                             ": cannot serve the training game to observers: " + error.what() +
+                             " (another program uses that port? pick another, or 0 for any free one)");
+  }
+  host->start();
+  return host;
+}
+
+}  // namespace
+
 EnvironmentSet::EnvironmentSet(const EnvironmentOptions& options) : options_(options) {
+  if (options.observe_port && options.source != GameSource::in_process) {
+    throw std::invalid_argument("--observe_port needs in-process games (--game in_process): a launched game "
+                                "is its own server");
+  }
   if (options.count < 1) throw std::invalid_argument("environments: need at least 1 game, got " + std::to_string(options.count));
   if (options.threads < 1) throw std::invalid_argument("environments: need at least 1 thread");
   if (options.step_mul < 1) throw std::invalid_argument("environments: step_mul must be at least 1");
   for (int i = 0; i < options.count; ++i) {
     auto game = std::make_unique<Game>();
     Controller* controller = nullptr;
-    if (options.source == GameSource::in_process) {
+    if (options.source == GameSource::in_process && i == 0 && options.observe_port) {
+      game->observed_host = observed_game_host(options);
+      game->own_controller = std::make_unique<Controller>(std::make_unique<InProcessChannel>(game->observed_host->server()));
+      controller = game->own_controller.get();
+    } else if (options.source == GameSource::in_process) {
       game->own_controller = std::make_unique<Controller>(std::make_unique<InProcessChannel>());
       controller = game->own_controller.get();
     } else {
@@ -48,6 +83,16 @@ EnvironmentSet::EnvironmentSet(const EnvironmentOptions& options) : options_(opt
 }
 
 EnvironmentSet::~EnvironmentSet() = default;
+
+std::optional<std::uint16_t> EnvironmentSet::observe_port() const {
+  if (games_.empty() || !games_.front()->observed_host) return std::nullopt;
+  return games_.front()->observed_host->port();
+}
+
+std::size_t EnvironmentSet::observer_count() const {
+  if (games_.empty() || !games_.front()->observed_host) return 0;
+  return games_.front()->observed_host->server().observer_count();
+}
 
 int EnvironmentSet::size() const { return static_cast<int>(games_.size()); }
 

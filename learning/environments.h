@@ -30,6 +30,11 @@ struct EnvironmentOptions {
   GameSource source = GameSource::in_process;
   std::optional<std::filesystem::path> sc2path;  // launched: a StarCraft II install (else $SC2PATH, else sc2lite)
   std::filesystem::path sc2lite_dir;             // launched: the folder holding sc2lite
+  // Game 0 is also served to observers on ws://observe_host:observe_port/sc2api (0 = any free
+  // port; see observe_port()), as sc2lite serves its game: `sc2studio --connect` joins it as an
+  // observer while training plays it in-process. In-process games only.
+  std::optional<std::uint16_t> observe_port;
+  std::string observe_host = "127.0.0.1";
 };
 
 // What one game's step gave.
@@ -42,7 +47,8 @@ struct StepOutcome {
 
 class EnvironmentSet {
  public:
-  // Starts every game and its first episode. Throws std::invalid_argument for bad options and
+  // Starts every game and its first episode. Throws std::invalid_argument for bad options,
+  // std::runtime_error naming the address when the observe port cannot be listened on, and
   // what the Controller / Launcher throw when a game cannot start.
   explicit EnvironmentSet(const EnvironmentOptions& options);
   ~EnvironmentSet();
@@ -55,6 +61,10 @@ class EnvironmentSet {
   const pysc2::TimeStep& current(int i) const;
   // One call per game (calls.size() == size()); games whose episode ends are reset.
   std::vector<StepOutcome> step(const std::vector<pysc2::FunctionCall>& calls);
+  // The port game 0 is served to observers on (the one bound when options asked for 0);
+  // nullopt without options.observe_port.
+  std::optional<std::uint16_t> observe_port() const;
+  std::size_t observer_count() const;  // observers of game 0 now
 
  private:
   struct Game;

@@ -19,7 +19,10 @@ namespace sc2::learning {
 class InProcessChannel final : public RequestChannel {
  public:
   explicit InProcessChannel(engine::ServerOptions options = {})
-      : server_(std::make_unique<engine::GameServer>(std::move(options))) {}
+      : own_server_(std::make_unique<engine::GameServer>(std::move(options))), server_(own_server_.get()) {}
+  // Plays on a server owned elsewhere (an EngineHost serving it to observers at the same
+  // time; GameServer is thread-safe), as its default connection 0. `shared` must outlive this.
+  explicit InProcessChannel(engine::GameServer& shared) : server_(&shared) {}
 
   // Each reply is written into a reused string (as EngineHost does per connection): no
   // allocation per observation. Several may be pending (the Controller pipelines).
@@ -43,7 +46,8 @@ class InProcessChannel final : public RequestChannel {
   void close() noexcept override {}
 
  private:
-  std::unique_ptr<engine::GameServer> server_;
+  std::unique_ptr<engine::GameServer> own_server_;  // empty when shared
+  engine::GameServer* server_;
   std::deque<std::string> pending_;
   std::vector<std::string> spare_;  // replies already read, their capacity kept
   std::string current_;             // the reply the last receive_view shows

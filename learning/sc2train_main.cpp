@@ -117,6 +117,10 @@ int train(TrainOptions options) {
               options.envs, options.game == GameSource::in_process ? "in-process" : "launched", options.rollout_steps,
               std::string(optimizer_name(options.optimizer)).c_str(), options.learning_rate, options.entropy_weight,
               options.out.string().c_str(), options.resume ? " (resumed)" : "");
+  if (const auto port = environments.observe_port()) {
+    std::printf("sc2train: game 1 is served to observers: sc2studio --connect %s:%u (and --training %s)\n",
+                options.observe_host.c_str(), static_cast<unsigned>(*port), options.out.string().c_str());
+  }
   std::fflush(stdout);
 
   std::signal(SIGINT, on_signal);

@@ -47,6 +47,10 @@ TrainCommandLine parse_train_command_line(const std::vector<std::string>& args) 
   app.add_option("--game", game, "in_process (the engine as a library) | launched (sc2lite or --sc2path processes)")
       ->capture_default_str();
   app.add_option("--sc2path", sc2path, "StarCraft II install to launch (implies --game launched)");
+  long observe_port = -1;
+  auto* observe_option = app.add_option("--observe_port", observe_port,
+                 "serve the first game to observers on this port (sc2studio --connect HOST:PORT; 0: any free port)");
+  app.add_option("--observe_host", o.observe_host, "address the observe port listens on")->capture_default_str();
   app.add_flag("--quiet", o.quiet, "no progress line");
   app.add_option("--world_size", o.world_size, "processes training together, maybe on several machines")
       ->capture_default_str();
@@ -75,6 +79,12 @@ TrainCommandLine parse_train_command_line(const std::vector<std::string>& args) 
   o.architecture = parse_architecture(architecture);
   o.optimizer = parse_optimizer(optimizer);
   o.anneal_learning_rate = !no_anneal;
+  if (observe_option->count() > 0) {
+    if (observe_port < 0 || observe_port > 65535) {
+      throw std::invalid_argument("--observe_port: " + std::to_string(observe_port) + " is not a port (0..65535)");
+    }
+    o.observe_port = static_cast<std::uint16_t>(observe_port);
+  }
   if (!resume.empty()) o.resume = resume;
   if (!sc2path.empty()) {
     o.sc2path = sc2path;

@@ -78,6 +78,9 @@ void validate(const TrainOptions& options) {
   if (options.world_size > 1 && options.master.empty()) fail("--master HOST:PORT is required with --world_size > 1");
   if (!options.master.empty()) parse_master(options.master);
   if (!(options.dist_timeout > 0)) fail("--dist_timeout must be positive (seconds)");
+  if (options.observe_port && options.game != GameSource::in_process) {
+    fail("--observe_port needs --game in_process (a launched game is its own server)");
+  }
   validate(network_spec(options));  // sizes the architecture cannot take
 }
 
@@ -147,6 +150,8 @@ EnvironmentOptions environment_options(const TrainOptions& options) {
   env.source = options.game;
   env.sc2path = options.sc2path;
   env.sc2lite_dir = options.sc2lite_dir;
+  env.observe_port = options.observe_port;
+  env.observe_host = options.observe_host;
   return env;
 }
 

@@ -37,6 +37,9 @@ struct TrainOptions {
   GameSource game = GameSource::in_process;
   std::optional<std::filesystem::path> sc2path;
   std::filesystem::path sc2lite_dir;
+  // Serve game 0 to observers (sc2studio --connect HOST:PORT); 0 = any free port.
+  std::optional<std::uint16_t> observe_port;
+  std::string observe_host = "127.0.0.1";
   // The actor-critic (names as in the paper / baseline-agents.md).
   int rollout_steps = 8;           // n of the n-step returns (the paper's K = 40)
   float discount = 0.99f;

@@ -31,6 +31,7 @@
 #include "app/ui/script_player.h"
 #include "app/ui/studio_ui.h"
 #include "app/ui/studio_window.h"
+#include "app/ui/training_alone.h"
 #include "render/backends/gl_window.h"
 #include "render/backends/screenshot.h"
 
@@ -351,6 +352,7 @@ int run_studio(const StudioOptions& options) {
     print_error(error);
     return 1;
   }
+  if (training_only(options)) return run_training_alone(options, window);
   StudioApp app(options, window, std::move(script));
   return app.run();
 }

@@ -40,6 +40,7 @@ StudioUi::StudioUi(SessionCommands& commands, const StudioOptions& options)
       speed_{.factor = static_cast<float>(options.speed > 0 ? options.speed : 1.0), .fastest = options.speed <= 0},
       settings_{.edited = options, .maps = {}} {
   set_record_folder(options);
+  if (!options.training.empty()) training_ = std::make_unique<TrainingPanel>(options.training);
   LoadedKeymap loaded = load_keymap(config_dir_from_environment());
   input_.keymap = std::move(loaded.keymap);
   for (std::string& message : loaded.messages) {
@@ -151,6 +152,7 @@ bool StudioUi::draw(SessionReader& session) {
   ImGui::EndDisabled();
   draw_read_only_panel(*commands_, shown_.snapshot);
   draw_inspectors(shown_.snapshot);
+  if (training_) training_->draw(false);
   draw_help();
   draw_error_banner(shown_.snapshot);
   draw_drag_rect();

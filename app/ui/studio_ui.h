@@ -7,6 +7,7 @@
 // hotkeys, command card) and sends them, and every other request, through SessionCommands: it
 // knows no game session type, so a benchmark or a test can drive it from recorded steps. Needs the GL
 // context (UI thread only).
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,6 +20,7 @@
 #include "app/session_commands.h"
 #include "app/session_reader.h"
 #include "app/ui/panel_state.h"
+#include "app/ui/training_panel.h"
 #include "render/world_scene.h"
 
 struct ImVec2;
@@ -171,6 +173,7 @@ class StudioUi {
   AgentStepsView agent_steps_;
   PolicyOverlayState policy_;
   AppRequests requests_;
+  std::unique_ptr<TrainingPanel> training_;  // --training DIR beside the game
 };
 
 }  // namespace sc2::app::ui

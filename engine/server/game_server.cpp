@@ -51,6 +51,12 @@ StatusMask validity(Request::RequestCase c) {
   }
 }
 
+// What a connection that may not play (ServerOptions::sole_player) may still ask.
+bool changes_nothing(Request::RequestCase c) {
+  return c == Request::kPing || c == Request::kAvailableMaps || c == Request::kData || c == Request::kGameInfo ||
+         c == Request::kReplayInfo;
+}
+
 bool valid_in(Request::RequestCase c, Status s) {
   const StatusMask mask = validity(c);
   return mask == 0 || (mask & bit(s)) != 0;
@@ -215,6 +221,13 @@ void GameServer::dispatch(const SC2APIProtocol::Request& request, ConnectionId c
   }
   if (c == Request::kJoinGame && request.join_game().has_observed_player_id()) {
     join_as_observer(request.join_game(), connection, out);
+    return;
+  }
+  if (options_.sole_player && connection != *options_.sole_player && !changes_nothing(c)) {
+    out.add_error(name + " refused: this game is played by its host (connection " +
+                  std::to_string(*options_.sole_player) +
+                  ", e.g. sc2train); other connections may only observe it: join_game with observed_player_id = 1");
+    log(out.error(0));
     return;
   }
   if (c == Request::kAction && status_ == SC2APIProtocol::in_replay) {

@@ -19,6 +19,7 @@
 // game with their own InterfaceOptions and camera (each observation carries every action
 // player 1 made since that observer's previous one, see EchoHistory), may send obs_action
 // camera moves, and are refused action, step and game-control requests.
+// With ServerOptions::sole_player only that connection plays; the others may only observe.
 // connection_closed() forgets an observer. When the connection that created or joined the
 // game (the player's) closes, the game is freed (status back to launched) so that the next
 // client can create a new one.

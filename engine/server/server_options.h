@@ -2,6 +2,7 @@
 // Settings of a GameServer that do not come over the wire.
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string_view>
 
 #include "engine/server/game_clock.h"
@@ -20,6 +21,12 @@ struct ServerOptions {
   // Whether a connection's peer is still there, asked while its step is held (EngineHost
   // fills it from the websocket); empty = always.
   std::function<bool(std::uint64_t connection)> connection_open;
+  // Only this connection may drive the game (create, join, step, act, restart, leave, quit);
+  // every other one may only observe it (join_game with observed_player_id) and ask what
+  // changes nothing (ping, available_maps, data, game_info, replay_info). sc2train's observed
+  // game (--observe_port): the trainer plays in-process on connection 0, a stray client on the
+  // port must not end its game. Empty = any connection may play (sc2lite).
+  std::optional<std::uint64_t> sole_player;
 };
 
 }  // namespace sc2::engine

@@ -209,3 +209,26 @@ TEST_CASE("--agent with a checkpoint: the map and resolutions default to the age
     CHECK(parsed.message.find(words) != std::string::npos);
   }
 }
+
+TEST_CASE("--training DIR alone shows the training panel without a game, beside a game it is one more window") {
+  using sc2::app::training_only;
+  auto alone = parse({"--training", "runs/beacon"});
+  REQUIRE(alone.options);
+  CHECK(alone.options->training == "runs/beacon");
+  CHECK(training_only(*alone.options));
+  auto beside = parse({"--training", "runs/beacon", "--connect", "127.0.0.1:5000"});
+  REQUIRE(beside.options);
+  CHECK_FALSE(training_only(*beside.options));
+  auto with_map = parse({"--training", "runs/beacon", "--map", "MoveToBeacon"});
+  REQUIRE(with_map.options);
+  CHECK_FALSE(training_only(*with_map.options));
+  CHECK_FALSE(training_only(*parse({}).options));
+  // The file itself names its folder; another file is refused with the reason.
+  auto file = parse({"--training", "runs/beacon/progress.csv"});
+  REQUIRE(file.options);
+  CHECK(file.options->training == "runs/beacon");
+  const std::string self = SC2_SOURCE_DIR "/README.md";
+  auto wrong = parse({"--training", self.c_str()});
+  CHECK_FALSE(wrong.options);
+  CHECK(wrong.message.find("give the run's folder") != std::string::npos);
+}

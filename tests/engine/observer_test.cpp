@@ -221,3 +221,38 @@ TEST_CASE("observer joins are refused clearly when there is nothing or no one to
   CHECK(server.observer_count() == 0);
   CHECK(step(server, 8).step().simulation_loop() == 8);
 }
+
+TEST_CASE("with a sole player, other connections may observe but not play, start, end or quit the game") {
+  ServerOptions options;
+  options.sole_player = kDefaultConnection;  // sc2train --observe_port: the trainer plays in-process
+  GameServer server(options);
+  constexpr ConnectionId kStray = 5;
+  // Not even the first game: the player's create_game is the only one taken.
+  auto early = server.handle(create_request(), kStray);
+  REQUIRE(early.error_size() == 1);
+  CHECK(contains(early.error(0), "create_game refused"));
+  CHECK(contains(early.error(0), "other connections may only observe it"));
+  CHECK(server.status() == api::launched);
+
+  start_game(server);
+  api::Request restart, leave, quit, observation;
+  restart.mutable_restart_game();
+  leave.mutable_leave_game();
+  quit.mutable_quit();
+  observation.mutable_observation();
+  for (const api::Request& request : {restart, leave, quit, observation, create_request(), join_request()}) {
+    CHECK(server.handle(request, kStray).error_size() == 1);
+  }
+  api::Request step8;
+  step8.mutable_step()->set_count(8);
+  CHECK(server.handle(step8, kStray).error_size() == 1);
+  api::Request ping;
+  ping.mutable_ping();
+  CHECK(server.handle(ping, kStray).error_size() == 0);
+  CHECK(server.status() == api::in_game);
+  CHECK_FALSE(server.quit_requested());
+  // The player's game went on untouched, and the stray connection may still observe it.
+  CHECK(step(server, 8).step().simulation_loop() == 8);
+  REQUIRE_FALSE(server.handle(observer_join(), kStray).join_game().has_error());
+  CHECK(server.handle(observation_request(), kStray).observation().observation().game_loop() == 8);
+}

@@ -97,3 +97,24 @@ TEST_CASE("sc2train's distributed flags: bad ranks, masters and timeouts are ref
   refused([](TrainOptions& o) { o.world_size = 2, o.master = "h:port"; }, "bad port");
   refused([](TrainOptions& o) { o.world_size = 2, o.master = "h:1", o.dist_timeout = 0; }, "--dist_timeout");
 }
+
+TEST_CASE("sc2train --observe_port: a port (0 = any free one) for in-process games, refused otherwise") {
+  const auto none = parse_train_command_line({"--out", "d", "--steps", "10"}).options;
+  CHECK_FALSE(none.observe_port);
+  CHECK_FALSE(environment_options(none).observe_port);
+  const auto watched = parse_train_command_line({"--out", "d", "--steps", "10", "--observe_port", "5100",
+                                                 "--observe_host", "0.0.0.0"}).options;
+  REQUIRE(watched.observe_port);
+  CHECK(*watched.observe_port == 5100);
+  CHECK(*environment_options(watched).observe_port == 5100);
+  CHECK(environment_options(watched).observe_host == "0.0.0.0");
+  CHECK_NOTHROW(validate(watched));
+  CHECK(*parse_train_command_line({"--observe_port", "0"}).options.observe_port == 0);
+  CHECK_THROWS_WITH_AS(parse_train_command_line({"--observe_port", "70000"}), doctest::Contains("not a port"),
+                       std::invalid_argument);
+  CHECK_THROWS_AS(parse_train_command_line({"--observe_port", "-1"}), std::invalid_argument);
+  const auto launched =
+      parse_train_command_line({"--out", "d", "--steps", "10", "--observe_port", "5100", "--game", "launched"}).options;
+  CHECK_THROWS_WITH_AS(validate(launched), doctest::Contains("--observe_port needs --game in_process"),
+                       std::invalid_argument);
+}
