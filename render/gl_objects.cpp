@@ -154,4 +154,25 @@ GlStateGuard::~GlStateGuard() {
   if (scissor_) glEnable(GL_SCISSOR_TEST); else glDisable(GL_SCISSOR_TEST);
 }
 
+void upload_8bit_image(const Texture& texture, const std::uint8_t* pixels, int width, int height, int channels,
+                       GLint min_filter) {
+  GLint bound = 0, alignment = 0, row_length = 0;
+  glGetIntegerv(GL_TEXTURE_BINDING_2D, &bound);
+  glGetIntegerv(GL_UNPACK_ALIGNMENT, &alignment);
+  glGetIntegerv(GL_UNPACK_ROW_LENGTH, &row_length);
+  texture.bind();
+  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);  // RGB rows of 3 * width bytes are not 4-byte aligned
+  glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+  const bool rgba = channels == 4;
+  glTexImage2D(GL_TEXTURE_2D, 0, rgba ? GL_RGBA8 : GL_RGB8, width, height, 0, rgba ? GL_RGBA : GL_RGB,
+               GL_UNSIGNED_BYTE, pixels);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, min_filter);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+  glPixelStorei(GL_UNPACK_ALIGNMENT, alignment);
+  glPixelStorei(GL_UNPACK_ROW_LENGTH, row_length);
+  glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(bound));
+}
+
 }  // namespace sc2::render

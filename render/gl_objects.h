@@ -2,6 +2,7 @@
 // RAII owners for OpenGL 3.3 core objects. Each class owns one GL name, deletes it in the
 // destructor, and is move-only so a name is never deleted twice. Creating any of them
 // needs a current GL context (the UI thread's).
+#include <cstdint>
 #include <epoxy/gl.h>
 
 #include <memory>
@@ -78,6 +79,11 @@ class Texture {
  private:
   GlName<detail::delete_texture> texture_;
 };
+
+// Fills `texture` with 8-bit RGB (channels 3) or RGBA (4) pixels, rows tightly packed, clamped
+// at the edges, magnified as squares; restores the bound texture and the unpack state after.
+void upload_8bit_image(const Texture& texture, const std::uint8_t* pixels, int width, int height, int channels,
+                       GLint min_filter);
 
 class Buffer {
  public:

@@ -9,21 +9,7 @@ bool RgbTexture::update(const pysc2::RgbImage& image, std::uint64_t version) {
   }
   if (texture_ && version == version_) return true;
   if (!texture_) texture_ = std::make_unique<Texture>();
-  GLint bound = 0, alignment = 0, row_length = 0;
-  glGetIntegerv(GL_TEXTURE_BINDING_2D, &bound);
-  glGetIntegerv(GL_UNPACK_ALIGNMENT, &alignment);
-  glGetIntegerv(GL_UNPACK_ROW_LENGTH, &row_length);
-  texture_->bind();
-  glPixelStorei(GL_UNPACK_ALIGNMENT, 1);  // rows of 3 * width bytes are not 4-byte aligned
-  glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
-  glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB8, image.width, image.height, 0, GL_RGB, GL_UNSIGNED_BYTE, image.rgb.data());
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-  glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-  glPixelStorei(GL_UNPACK_ALIGNMENT, alignment);
-  glPixelStorei(GL_UNPACK_ROW_LENGTH, row_length);
-  glBindTexture(GL_TEXTURE_2D, static_cast<GLuint>(bound));
+  upload_8bit_image(*texture_, image.rgb.data(), image.width, image.height, 3, GL_LINEAR);
   version_ = version;
   width_ = image.width;
   height_ = image.height;
