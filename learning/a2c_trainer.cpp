@@ -152,7 +152,7 @@ struct A2CTrainer::Impl {
     auto output = network->forward_sequence(input_tensors(*batch, 0, samples), options.rollout_steps,
                                             rollout_start_state, episode_start.narrow(0, 0, samples));
     const auto terms = actor_critic_loss(output, action_targets(choices, network->layout()), returns,
-                                         {options.value_weight, options.entropy_weight});
+                                         {options.value_weight, options.entropy_weight, options.normalize_advantages});
     optimizer->zero_grad();
     terms.total.backward();
     if (group != nullptr) group->average_gradients(*network);  // before clipping: every rank clips alike

@@ -64,7 +64,9 @@ LossTerms actor_critic_loss(const PolicyOutput& output, const ActionTargets& tar
   }
   const auto difference = returns.to(torch::kFloat32) - output.value;
   terms.advantage = difference.detach();
-  terms.policy = -(terms.advantage * terms.log_probability).mean();
+  auto weight = terms.advantage;
+  if (weights.normalize_advantages && batch > 1) weight = (weight - weight.mean()) / (weight.std() + 1e-8);
+  terms.policy = -(weight * terms.log_probability).mean();
   terms.value = 0.5 * difference.pow(2).mean();
   terms.entropy = terms.entropy_per_sample.mean();
   terms.total = terms.policy + weights.value * terms.value - weights.entropy * terms.entropy;

@@ -6,6 +6,9 @@
 //   value   =  mean( (G - v(s))^2 ) / 2                  (its gradient is (G - v) * grad v)
 //   entropy =  mean( H(a0) + sum over the used argument heads of H(al) )
 //   total   =  policy + value_weight * value - entropy_weight * entropy
+// With normalize_advantages the policy term uses (A - mean A) / (std A + 1e-8) over the batch
+// instead of A = G - v(s): a rare reward then still moves the policy as much as the entropy
+// term does (common A2C practice; the paper does not say).
 // a0's distribution is the one renormalised over the available functions (the network masks
 // the others' logits), so unavailable functions add nothing to log pi or to H(a0).
 // Includes torch: only the torch translation units of learning/ include this header.
@@ -30,6 +33,7 @@ ActionTargets action_targets(const std::vector<ActionChoice>& choices, const Pol
 struct LossWeights {
   double value = 0.5;     // beta
   double entropy = 1e-3;  // eta (the paper's entropy penalty, for a0 and each argument)
+  bool normalize_advantages = false;
 };
 
 struct LossTerms {

@@ -123,6 +123,7 @@ std::string shared_settings(const TrainOptions& options) {
       << "value_weight=" << options.value_weight << "\n"
       << "entropy_weight=" << options.entropy_weight << "\n"
       << "max_grad_norm=" << options.max_gradient_norm << "\n"
+      << "normalize_advantages=" << (options.normalize_advantages ? "yes" : "no") << "\n"
       << "score_window=" << options.score_window << "\n"
       << "world_size=" << options.world_size << "\n"
       << "resume=" << (options.resume ? "yes" : "no") << "\n";

@@ -49,6 +49,7 @@ struct TrainOptions {
   double value_weight = 0.5;         // beta
   double entropy_weight = 1e-3;      // eta
   double max_gradient_norm = 1.0;    // clip the gradients' global norm (0 = off)
+  bool normalize_advantages = false; // the policy term's advantages scaled to mean 0, std 1 per batch
   // Network sizes beyond the architecture (network_spec.h).
   int pooled_size = 8;
   // Book-keeping.

@@ -97,6 +97,23 @@ TEST_CASE("the loss counts a0 over the available functions and only the argument
   CHECK(terms.total.item<double>() == doctest::Approx(policy + 0.5 * value - 0.01 * mean_entropy).epsilon(1e-5));
 }
 
+TEST_CASE("normalised advantages: the policy term weighs each sample by (A - mean A) / std A, the value term is unchanged") {
+  TwoSamples s;
+  const auto targets = learning::action_targets(s.choices, s.layout);
+  const auto returns = torch::tensor({3.0f, 0.0f});
+  const auto plain = learning::actor_critic_loss(s.output, targets, returns, {0.5, 0.01, false});
+  const auto normalised = learning::actor_critic_loss(s.output, targets, returns, {0.5, 0.01, true});
+
+  // advantages 2 and -0.5: mean 0.75, sample std sqrt(2 * 1.25^2 / 1) = 1.7678
+  const double log_pi0 = std::log(0.75) + std::log(0.5) + std::log(0.3);
+  const double std_a = std::sqrt(2 * 1.25 * 1.25);
+  const double w0 = 1.25 / std_a, w1 = -1.25 / std_a;
+  CHECK(normalised.policy.item<double>() == doctest::Approx(-(w0 * log_pi0 + w1 * 0.0) / 2).epsilon(1e-5));
+  CHECK(normalised.policy.item<double>() != doctest::Approx(plain.policy.item<double>()).epsilon(1e-3));
+  CHECK(normalised.value.item<double>() == doctest::Approx(plain.value.item<double>()).epsilon(1e-6));
+  CHECK(normalised.advantage[0].item<double>() == doctest::Approx(2.0).epsilon(1e-6));  // reported raw
+}
+
 TEST_CASE("gradients: none into unused heads or masked functions, none from the policy term into the value") {
   TwoSamples s;
   const auto targets = learning::action_targets(s.choices, s.layout);
