@@ -1,5 +1,6 @@
 // The games a trainer steps together, the engine in-process: episodes end and restart at once,
-// the scores add up, stepping on threads gives what stepping in turn gives; bad input.
+// the scores add up, stepping on threads gives what stepping in turn gives, sc2lite processes
+// over the websocket give what the in-process engine gives; bad input.
 #include <doctest/doctest.h>
 
 #include <stdexcept>
@@ -76,6 +77,27 @@ TEST_CASE("stepping the games on threads gives what stepping them in turn gives"
   const Played b = play(threaded, 90);
   CHECK(a.scores == b.scores);
   CHECK(a.lengths == b.lengths);
+}
+
+TEST_CASE("games in sc2lite processes over the websocket play as the in-process games do (same seeds)") {
+  auto options = quick(1);
+  options.count = 2;
+  EnvironmentSet in_process(options);
+  options.source = learning::GameSource::launched;
+  options.sc2lite_dir = SC2_BIN_DIR;
+  options.sc2path.reset();
+  EnvironmentSet launched(options);
+  REQUIRE(launched.size() == 2);
+  const Played a = play(in_process, 90);
+  const Played b = play(launched, 90);
+  REQUIRE(b.scores.size() == 2);
+  CHECK(a.scores == b.scores);
+  CHECK(a.lengths == b.lengths);
+  for (int i = 0; i < 2; ++i) {
+    CHECK(launched.current(i).observation.game_loop == in_process.current(i).observation.game_loop);
+    CHECK(launched.current(i).observation.screen("player_relative")->values ==
+          in_process.current(i).observation.screen("player_relative")->values);
+  }
 }
 
 TEST_CASE("the games refuse bad options and a wrong number of calls") {
