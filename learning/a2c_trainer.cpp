@@ -21,14 +21,51 @@ namespace {
 using Clock = std::chrono::steady_clock;
 double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
-std::unique_ptr<torch::optim::Optimizer> make_optimizer(const TrainOptions& options, PolicyNetworkImpl& network) {
-  if (options.optimizer == OptimizerKind::adam) {
-    return std::make_unique<torch::optim::Adam>(network.parameters(),
-                                                torch::optim::AdamOptions(options.learning_rate).eps(1e-5));
+// The parameters in optimiser groups, each with its multiple of the learning rate: the spatial
+// heads get their own group only when their rate differs (so that runs and checkpoints without
+// it keep the single group they always had).
+struct ParameterGroups {
+  std::vector<std::vector<torch::Tensor>> parameters;
+  std::vector<double> rate_scales;
+};
+
+ParameterGroups parameter_groups(const TrainOptions& options, PolicyNetworkImpl& network) {
+  ParameterGroups groups;
+  if (options.spatial_learning_rate_scale == 1.0) {
+    groups.parameters.push_back(network.parameters());
+    groups.rate_scales.push_back(1.0);
+    return groups;
   }
-  // The paper's RMSProp (decay 0.99, epsilon 1e-5 as common A2C implementations use).
-  return std::make_unique<torch::optim::RMSprop>(
-      network.parameters(), torch::optim::RMSpropOptions(options.learning_rate).alpha(0.99).eps(1e-5));
+  std::vector<torch::Tensor> spatial, rest;
+  for (const auto& item : network.named_parameters())
+    (item.key().find("spatial_") != std::string::npos ? spatial : rest).push_back(item.value());
+  groups.parameters.push_back(std::move(rest));
+  groups.rate_scales.push_back(1.0);
+  if (!spatial.empty()) {  // Atari-net has none
+    groups.parameters.push_back(std::move(spatial));
+    groups.rate_scales.push_back(options.spatial_learning_rate_scale);
+  }
+  return groups;
+}
+
+std::unique_ptr<torch::optim::Optimizer> make_optimizer(const TrainOptions& options, const ParameterGroups& groups) {
+  const double lr = options.learning_rate;
+  std::vector<torch::optim::OptimizerParamGroup> torch_groups;
+  for (std::size_t g = 0; g < groups.parameters.size(); ++g) {
+    const double rate = lr * groups.rate_scales[g];
+    if (options.optimizer == OptimizerKind::adam) {
+      torch_groups.emplace_back(groups.parameters[g], std::make_unique<torch::optim::AdamOptions>(
+                                                          torch::optim::AdamOptions(rate).eps(1e-5)));
+    } else {
+      // The paper's RMSProp (decay 0.99, epsilon 1e-5 as common A2C implementations use).
+      torch_groups.emplace_back(groups.parameters[g], std::make_unique<torch::optim::RMSpropOptions>(
+                                                          torch::optim::RMSpropOptions(rate).alpha(0.99).eps(1e-5)));
+    }
+  }
+  if (options.optimizer == OptimizerKind::adam)
+    return std::make_unique<torch::optim::Adam>(torch_groups, torch::optim::AdamOptions(lr).eps(1e-5));
+  return std::make_unique<torch::optim::RMSprop>(torch_groups,
+                                                 torch::optim::RMSpropOptions(lr).alpha(0.99).eps(1e-5));
 }
 
 }  // namespace
@@ -45,13 +82,17 @@ struct A2CTrainer::Impl {
     torch::manual_seed(options.seed);
     if (resume_file.empty()) {
       network = make_network(network_spec(options));
-      optimizer = make_optimizer(options, *network);
+      const auto groups = parameter_groups(options, *network);
+      rate_scales = groups.rate_scales;
+      optimizer = make_optimizer(options, groups);
     } else {
       auto loaded = load_checkpoint(resume_file);
       check_checkpoint_fits(loaded.info, options.map, environments.options().screen_size,
                             environments.options().minimap_size);
       network = loaded.network;
-      optimizer = make_optimizer(options, *network);
+      const auto groups = parameter_groups(options, *network);
+      rate_scales = groups.rate_scales;
+      optimizer = make_optimizer(options, groups);
       load_optimizer_state(resume_file, *optimizer);
       resumed = {loaded.info.steps, loaded.info.episodes, loaded.info.mean_score, 0.0};
     }
@@ -147,7 +188,9 @@ struct A2CTrainer::Impl {
     const int envs = environments.size();
     const int samples = options.rollout_steps * envs;
     const double learning_rate = options.learning_rate * (options.anneal_learning_rate ? 1.0 - 0.5 * progress : 1.0);
-    for (auto& param_group : optimizer->param_groups()) param_group.options().set_lr(learning_rate);
+    auto& param_groups = optimizer->param_groups();
+    for (std::size_t g = 0; g < param_groups.size(); ++g)
+      param_groups[g].options().set_lr(learning_rate * rate_scales[g]);
 
     auto output = network->forward_sequence(input_tensors(*batch, 0, samples), options.rollout_steps,
                                             rollout_start_state, episode_start.narrow(0, 0, samples));
@@ -211,6 +254,7 @@ struct A2CTrainer::Impl {
   std::mt19937_64 random;
   PolicyNetwork network;
   std::unique_ptr<torch::optim::Optimizer> optimizer;
+  std::vector<double> rate_scales;  // per optimiser group, times the learning rate
   TrainingCounters resumed;
   std::unique_ptr<InputBatch> batch;
   std::vector<ActionChoice> choices;

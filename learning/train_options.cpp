@@ -65,6 +65,7 @@ void validate(const TrainOptions& options) {
   if (options.step_mul < 1) fail("--step_mul must be at least 1");
   if (!(options.discount >= 0 && options.discount <= 1)) fail("--discount must be in [0, 1]");
   if (!(options.learning_rate > 0)) fail("--lr must be positive");
+  if (!(options.spatial_learning_rate_scale > 0)) fail("--spatial_lr_scale must be positive");
   if (options.value_weight < 0) fail("--value_weight must not be negative");
   if (options.entropy_weight < 0) fail("--entropy_weight must not be negative");
   if (options.max_gradient_norm < 0) fail("--max_grad_norm must not be negative");
@@ -124,6 +125,7 @@ std::string shared_settings(const TrainOptions& options) {
       << "entropy_weight=" << options.entropy_weight << "\n"
       << "max_grad_norm=" << options.max_gradient_norm << "\n"
       << "normalize_advantages=" << (options.normalize_advantages ? "yes" : "no") << "\n"
+      << "spatial_lr_scale=" << options.spatial_learning_rate_scale << "\n"
       << "score_window=" << options.score_window << "\n"
       << "world_size=" << options.world_size << "\n"
       << "resume=" << (options.resume ? "yes" : "no") << "\n";

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "agents/atomic_file.h"
+#include "learning/a2c_trainer.h"
 #include "learning/checkpoint.h"
 #include "learning/networks.h"
 #include "tests/learning/torch_doctest.h"
@@ -269,4 +270,52 @@ TEST_CASE("a save that fails leaves the old checkpoint whole and no partial file
   const auto nowhere = folder.path / "no_such_folder" / "checkpoint.pt";
   CHECK(contains(message_of([&] { learning::save_checkpoint(nowhere, *network, info); }), "cannot write"));
   CHECK_FALSE(std::filesystem::exists(nowhere.parent_path()));
+}
+
+// --spatial_lr_scale: Adam's first step moves every weight with a gradient by about lr, so the
+// spatial heads' weights must move `scale` times as far as the others'.
+TEST_CASE("the spatial heads learn at --spatial_lr_scale times the rate, and a resume must keep the scale") {
+  TempFolder folder;
+  auto largest_moves = [&](double scale) {
+    learning::TrainOptions options;
+    options.map = "MoveToBeacon";
+    options.feature_screen_size = 16;
+    options.envs = 2;
+    options.rollout_steps = 4;
+    options.max_steps = 1000;
+    options.learning_rate = 1e-3;
+    options.spatial_learning_rate_scale = scale;
+    options.out = folder.path;
+    learning::EnvironmentSet games(learning::environment_options(options));
+    learning::A2CTrainer trainer(options, games);
+    trainer.save(folder.path / "before.pt", {});
+    trainer.update(0.0);
+    trainer.save(folder.path / "after.pt", {});
+    auto before = learning::load_checkpoint(folder.path / "before.pt").network->named_parameters();
+    auto after = learning::load_checkpoint(folder.path / "after.pt").network->named_parameters();
+    double spatial = 0, dense = 0;
+    for (const auto& item : before) {
+      const double move = (after[item.key()] - item.value()).abs().max().item<double>();
+      if (item.key().find("spatial_") != std::string::npos) spatial = std::max(spatial, move);
+      if (item.key().find("dense") != std::string::npos) dense = std::max(dense, move);
+    }
+    return std::pair{spatial, dense};
+  };
+  const auto [spatial_1, dense_1] = largest_moves(1.0);
+  const auto [spatial_10, dense_10] = largest_moves(10.0);
+  CHECK(spatial_1 == doctest::Approx(1e-3).epsilon(0.05));
+  CHECK(dense_1 == doctest::Approx(1e-3).epsilon(0.05));
+  CHECK(spatial_10 == doctest::Approx(1e-2).epsilon(0.05));
+  CHECK(dense_10 == doctest::Approx(1e-3).epsilon(0.05));
+
+  // after.pt holds a two-group optimiser (scale 10): a resume at scale 1 is refused by name.
+  learning::TrainOptions resumed;
+  resumed.map = "MoveToBeacon";
+  resumed.feature_screen_size = 16;
+  resumed.envs = 1;
+  resumed.max_steps = 1000;
+  resumed.out = folder.path;
+  learning::EnvironmentSet games(learning::environment_options(resumed));
+  CHECK_THROWS_WITH_AS(learning::A2CTrainer(resumed, games, folder.path / "after.pt"),
+                       doctest::Contains("optimiser state does not fit"), CheckpointError);
 }
