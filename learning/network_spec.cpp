@@ -1,5 +1,6 @@
 #include "learning/network_spec.h"
 
+#include <cmath>
 #include <stdexcept>
 
 namespace sc2::learning {
@@ -29,6 +30,10 @@ void validate(const NetworkSpec& spec) {
   require_positive(spec.hidden_units, "hidden units");
   require_positive(spec.lstm_channels, "LSTM channels");
   if (spec.pooled_size < 0) throw std::invalid_argument("pooled size must be 0 (no pooling) or more");
+  if (!std::isfinite(spec.unit_prior)) throw std::invalid_argument("the unit prior must be a finite number");
+  if (spec.architecture == Architecture::atari && spec.unit_prior != 0) {
+    throw std::invalid_argument("atari has no spatial heads for a unit prior (use 0)");
+  }
   if (spec.architecture == Architecture::atari) {
     if (spec.screen_size < kAtariMinimumSize || spec.minimap_size < kAtariMinimumSize) {
       throw std::invalid_argument("atari needs screen and minimap sizes of at least " +
@@ -54,7 +59,8 @@ nlohmann::json to_json(const NetworkSpec& spec) {
           {"non_spatial_units", spec.non_spatial_units},
           {"hidden_units", spec.hidden_units},
           {"pooled_size", spec.pooled_size},
-          {"lstm_channels", spec.lstm_channels}};
+          {"lstm_channels", spec.lstm_channels},
+          {"unit_prior", spec.unit_prior}};
 }
 
 NetworkSpec network_spec_from_json(const nlohmann::json& json) {
@@ -72,6 +78,10 @@ NetworkSpec network_spec_from_json(const nlohmann::json& json) {
   spec.hidden_units = positive(json, "hidden_units");
   spec.pooled_size = positive(json, "pooled_size");
   spec.lstm_channels = positive(json, "lstm_channels");
+  if (json.contains("unit_prior")) {  // checkpoints older than the prior have none: 0
+    if (!json.at("unit_prior").is_number()) throw std::invalid_argument("network spec: non-numeric 'unit_prior'");
+    spec.unit_prior = json.at("unit_prior").get<double>();
+  }
   validate(spec);
   return spec;
 }

@@ -21,6 +21,10 @@ struct NetworkSpec {
   // before the dense layer (CPU-friendly); 0 = as printed (the whole state flattened).
   int pooled_size = 8;
   int lstm_channels = 32;      // FullyConv LSTM: hidden channels of the convolutional LSTM
+  // FullyConv and FullyConv LSTM: a learned bonus, starting at this value, added to the spatial
+  // policies' logits on the pixels that show a unit (player_relative not 0). 0 = none, as in the
+  // paper. Atari-net has no pixel heads and refuses it.
+  double unit_prior = 0;
 
   friend bool operator==(const NetworkSpec&, const NetworkSpec&) = default;
 };

@@ -275,10 +275,28 @@ class FullyConvEncoder : public torch::nn::Module {
   torch::nn::Conv2d screen_conv1_{nullptr}, screen_conv2_{nullptr}, minimap_conv1_{nullptr}, minimap_conv2_{nullptr};
 };
 
+// 1 on the pixels of a surface that show a unit (player_relative not 0), else 0: [B, pixels].
+torch::Tensor unit_pixels(const SpatialInputSpec& surface, const torch::Tensor& rows) {
+  for (int l = 0; l < surface.layer_count(); ++l) {
+    const auto& layer = surface.layers[static_cast<std::size_t>(l)];
+    if (layer.name == "player_relative") return rows.select(2, l).ne(layer.first_row).to(torch::kFloat32);
+  }
+  throw std::logic_error("the input has no player_relative layer");
+}
+
 // The spatial heads and the non-spatial path on a state of `channels` x N x N.
+//
+// choice: the unit prior (NetworkSpec::unit_prior, off in the paper). A fresh network's clicks
+// are spread evenly over the N*N pixels, and on the mini-games the clicks that pay are on units
+// (the beacon, shards, enemies): at 16x16 a uniform policy clicks the beacon ~1 time in 100 and
+// MoveToBeacon's rare rewards never moved the policy in 1M steps. A learned bonus on unit
+// pixels, starting at unit_prior, makes the first clicks land on units; what to prefer among
+// them, and the bonus itself, is learned. bench/RESULTS.md has the runs with and without it.
 class FullyConvHeads : public torch::nn::Module {
  public:
-  FullyConvHeads(const PolicyLayout& layout, const NetworkSpec& spec, int channels) : pooled_(spec.pooled_size) {
+  FullyConvHeads(const PolicyLayout& layout, const NetworkSpec& spec, const InputSpec& input, int channels)
+      : pooled_(spec.pooled_size), input_(input) {
+    if (spec.unit_prior != 0) unit_prior_ = register_parameter("unit_prior", torch::full({1}, spec.unit_prior));
     for (const PolicyHead& head : layout.heads) {
       if (head.axis != Axis::pixels) continue;
       auto layer = register_module("spatial_" + head_name(head),
@@ -295,12 +313,18 @@ class FullyConvHeads : public torch::nn::Module {
                                : state;
     return torch::relu(dense_->forward(torch::cat({reduced.flatten(1), non_spatial}, 1)));
   }
-  torch::Tensor pixel_logits(const torch::Tensor& state, const PolicyHead& head) {
-    return spatial_[static_cast<std::size_t>(head.argument_type)]->forward(state).flatten(1);
+  torch::Tensor pixel_logits(const torch::Tensor& state, const PolicyHead& head, const InputTensors& input) {
+    auto logits = spatial_[static_cast<std::size_t>(head.argument_type)]->forward(state).flatten(1);
+    if (!unit_prior_.defined()) return logits;
+    const bool minimap = head.argument_type == pysc2::arg::minimap;
+    return logits + unit_prior_ * (minimap ? unit_pixels(input_.minimap, input.minimap_rows)
+                                           : unit_pixels(input_.screen, input.screen_rows));
   }
 
  private:
   std::int64_t pooled_;
+  InputSpec input_;
+  torch::Tensor unit_prior_;  // undefined without a prior
   std::array<torch::nn::Conv2d, kArgumentTypeCount> spatial_{nullptr, nullptr, nullptr, nullptr, nullptr,
                                                              nullptr, nullptr, nullptr, nullptr, nullptr,
                                                              nullptr, nullptr, nullptr};
@@ -311,14 +335,14 @@ class FullyConvImpl final : public PolicyNetworkImpl {
  public:
   explicit FullyConvImpl(const NetworkSpec& spec) : PolicyNetworkImpl(spec) {
     encoder_ = register_module("encoder", std::make_shared<FullyConvEncoder>(input_spec_, spec));
-    heads_ = register_module("heads", std::make_shared<FullyConvHeads>(layout_, spec, FullyConvEncoder::kChannels));
+    heads_ = register_module("heads", std::make_shared<FullyConvHeads>(layout_, spec, input_spec_, FullyConvEncoder::kChannels));
     register_dense_heads();
   }
 
   PolicyOutput forward(const InputTensors& input, const RecurrentState&) override {
     auto state = encoder_->forward(input);
     auto hidden = heads_->hidden(state, input.non_spatial);
-    return assemble(hidden, input.function_mask(), [&](const PolicyHead& head) { return heads_->pixel_logits(state, head); });
+    return assemble(hidden, input.function_mask(), [&](const PolicyHead& head) { return heads_->pixel_logits(state, head, input); });
   }
 
  private:
@@ -340,7 +364,7 @@ class FullyConvLstmImpl final : public PolicyNetworkImpl {
                                                                  FullyConvEncoder::kChannels + channels, 4 * channels, 3)
                                                                  .padding(1)));
     gates_non_spatial_ = register_module("lstm_non_spatial", torch::nn::Linear(kNonSpatialInputs, 4 * channels));
-    heads_ = register_module("heads", std::make_shared<FullyConvHeads>(layout_, spec, channels));
+    heads_ = register_module("heads", std::make_shared<FullyConvHeads>(layout_, spec, input_spec_, channels));
     register_dense_heads();
   }
 
@@ -393,7 +417,7 @@ class FullyConvLstmImpl final : public PolicyNetworkImpl {
     auto hidden_state = torch::sigmoid(chunks[3]) * torch::tanh(cell);
     auto hidden = heads_->hidden(hidden_state, input.non_spatial);
     PolicyOutput output = assemble(hidden, input.function_mask(),
-                                   [&](const PolicyHead& head) { return heads_->pixel_logits(hidden_state, head); });
+                                   [&](const PolicyHead& head) { return heads_->pixel_logits(hidden_state, head, input); });
     output.state = {hidden_state, cell};
     return output;
   }

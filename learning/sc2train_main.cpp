@@ -110,11 +110,12 @@ int train(TrainOptions options) {
     std::printf("sc2train: rank %d of %d joined the master at %s%s\n", group.rank(), group.world_size(),
                 options.master.c_str(), writer ? "; this rank writes the outputs" : "");
   }
-  if (writer) std::printf("sc2train: %s, %s at %dx%d (minimap %dx%d), %lld parameters; %d games (%s), %d steps per update; "
-              "%s lr %g, entropy %g; out %s%s\n",
+  if (writer) std::printf("sc2train: %s, %s at %dx%d (minimap %dx%d), unit prior %g, %lld parameters; %d games (%s), step_mul %d, "
+              "%d steps per update; %s lr %g, entropy %g; out %s%s\n",
               options.map.c_str(), std::string(architecture_name(spec.architecture)).c_str(), spec.screen_size,
-              spec.screen_size, spec.minimap_size, spec.minimap_size, static_cast<long long>(trainer.parameter_count()),
-              options.envs, options.game == GameSource::in_process ? "in-process" : "launched", options.rollout_steps,
+              spec.screen_size, spec.minimap_size, spec.minimap_size, spec.unit_prior,
+              static_cast<long long>(trainer.parameter_count()), options.envs,
+              options.game == GameSource::in_process ? "in-process" : "launched", options.step_mul, options.rollout_steps,
               std::string(optimizer_name(options.optimizer)).c_str(), options.learning_rate, options.entropy_weight,
               options.out.string().c_str(), options.resume ? " (resumed)" : "");
   if (const auto port = environments.observe_port()) {

@@ -43,6 +43,9 @@ TrainCommandLine parse_train_command_line(const std::vector<std::string>& args) 
   app.add_option("--spatial_lr_scale", o.spatial_learning_rate_scale,
                  "the spatial heads' learning rate is --lr times this (a resumed run must keep it)")
       ->capture_default_str();
+  app.add_option("--unit_prior", o.unit_prior,
+                 "FullyConv: the spatial policies' starting bonus (a learned logit) on pixels with a unit; "
+                 "0 = none, as the paper (default: the map's)");
   app.add_option("--pooled_size", o.pooled_size, "FullyConv: state pooled to this size before the dense layer")
       ->capture_default_str();
   app.add_option("--env_threads", o.env_threads, "threads stepping the games")->capture_default_str();

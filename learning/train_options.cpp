@@ -1,5 +1,6 @@
 #include "learning/train_options.h"
 
+#include <cmath>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -24,18 +25,23 @@ struct MapDefaults {
   int rollout_steps;
   double learning_rate;
   double entropy_weight;
+  int step_mul;
+  double unit_prior;  // FullyConv only
 };
 
 // From the runs in bench/RESULTS.md ("sc2train"), on a 2-core CPU shared with other builds:
 // 16x16 is the smallest screen on which a click on the beacon still reaches it (PySC2's scripted
 // agent: 28.5 at 16x16, 3.75 at 12x12); Adam at 1e-3 learned DefeatRoaches within minutes but
-// then collapsed (and did on MoveToBeacon), so 3e-4 with the gradient norm clipped at 1. These
-// settings did not reach MoveToBeacon's 25 in 30 minutes on that loaded machine (~110k steps);
-// CollectMineralShards and DefeatRoaches keep the same settings, not yet measured for long.
+// then collapsed (and did on MoveToBeacon), so 3e-4 with the gradient norm clipped at 1.
+// MoveToBeacon learns only with the unit prior (networks.cpp): with it, mean 25 after 4.5 min
+// at step_mul 32 and after 6.7-9.4 min at step_mul 16, whose ceiling is higher (PySC2's
+// scripted agent at 16x16: 25.6 at step_mul 32, 28.7 at 16; the run: 28.9 at 26 min); without
+// it nothing was learned in 0.3-1M steps at any step_mul. CollectMineralShards and DefeatRoaches
+// keep the paper's settings, not yet measured for long.
 constexpr MapDefaults kMapDefaults[] = {
-    {"MoveToBeacon", Architecture::fullyconv, 16, 16, 8, 3e-4, 1e-3},
-    {"CollectMineralShards", Architecture::fullyconv, 16, 16, 8, 3e-4, 1e-3},
-    {"DefeatRoaches", Architecture::fullyconv, 16, 16, 8, 3e-4, 1e-3},
+    {"MoveToBeacon", Architecture::fullyconv, 16, 16, 8, 3e-4, 1e-3, 16, 4.0},
+    {"CollectMineralShards", Architecture::fullyconv, 16, 16, 8, 3e-4, 1e-3, 8, 0.0},
+    {"DefeatRoaches", Architecture::fullyconv, 16, 16, 8, 3e-4, 1e-3, 8, 0.0},
 };
 
 }  // namespace
@@ -49,6 +55,9 @@ void apply_map_defaults(TrainOptions& options, const GivenOptions& given) {
     if (!given.contains("rollout_steps")) options.rollout_steps = defaults.rollout_steps;
     if (!given.contains("lr")) options.learning_rate = defaults.learning_rate;
     if (!given.contains("entropy_weight")) options.entropy_weight = defaults.entropy_weight;
+    if (!given.contains("step_mul")) options.step_mul = defaults.step_mul;
+    if (!given.contains("unit_prior") && options.architecture != Architecture::atari)
+      options.unit_prior = defaults.unit_prior;
   }
 }
 
@@ -66,6 +75,9 @@ void validate(const TrainOptions& options) {
   if (!(options.discount >= 0 && options.discount <= 1)) fail("--discount must be in [0, 1]");
   if (!(options.learning_rate > 0)) fail("--lr must be positive");
   if (!(options.spatial_learning_rate_scale > 0)) fail("--spatial_lr_scale must be positive");
+  if (!std::isfinite(options.unit_prior)) fail("--unit_prior must be a number");
+  if (options.architecture == Architecture::atari && options.unit_prior != 0)
+    fail("--unit_prior is for fullyconv and fullyconv_lstm (atari has no pixel heads); give 0 or another --arch");
   if (options.value_weight < 0) fail("--value_weight must not be negative");
   if (options.entropy_weight < 0) fail("--entropy_weight must not be negative");
   if (options.max_gradient_norm < 0) fail("--max_grad_norm must not be negative");
@@ -111,6 +123,7 @@ std::string shared_settings(const TrainOptions& options) {
       << "feature_screen_size=" << options.feature_screen_size << "\n"
       << "feature_minimap_size=" << options.minimap_size() << "\n"
       << "pooled_size=" << options.pooled_size << "\n"
+      << "unit_prior=" << options.unit_prior << "\n"
       << "step_mul=" << options.step_mul << "\n"
       << "steps=" << options.max_steps << "\n"
       << "minutes=" << options.max_minutes << "\n"
@@ -138,6 +151,7 @@ NetworkSpec network_spec(const TrainOptions& options) {
   spec.screen_size = options.feature_screen_size;
   spec.minimap_size = options.minimap_size();
   spec.pooled_size = std::min(options.pooled_size, options.feature_screen_size);
+  spec.unit_prior = options.unit_prior;
   return spec;
 }
 

@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "client/pysc2/actions.h"
 #include "learning/networks.h"
 #include "tests/learning/torch_doctest.h"
 #include "tests/learning/learning_test_support.h"
@@ -244,4 +245,64 @@ TEST_CASE("the input embedding's hand-written gradient is torch's embedding_bag 
   (reference * upstream).sum().backward();
   CHECK(torch::allclose(ours, reference));
   CHECK(torch::allclose(our_gradient, table.grad(), 1e-4, 1e-5));
+}
+
+// The unit prior (networks.cpp, "choice:"): a fresh FullyConv's clicks land on unit pixels.
+TEST_CASE("the unit prior puts a fresh FullyConv's clicks on the pixels that show units, and is learned") {
+  for (const auto architecture : {Architecture::fullyconv, Architecture::fullyconv_lstm}) {
+    CAPTURE(learning::architecture_name(architecture));
+    auto mass_on_units = [&](double prior) {
+      auto spec = spec_for(architecture, 16, 16);
+      spec.unit_prior = prior;
+      torch::manual_seed(3);
+      auto network = learning::make_network(spec);
+      learning::InputBatch batch(learning::make_input_spec(16, 16), 1);
+      auto observation = test::zero_observation(16, 16, {0, 331, 332});
+      test::set_pixel(test::screen_layer(observation, "player_relative"), 3, 4, 1);    // the Marine
+      test::set_pixel(test::screen_layer(observation, "player_relative"), 12, 9, 3);   // the beacon
+      for (auto& layer : observation.feature_minimap)
+        if (layer.name == "player_relative") test::set_pixel(layer, 7, 7, 4);          // an enemy
+      learning::write_observation(observation, batch, 0);
+      auto output = network->forward(learning::input_tensors(batch, 0, 1), {});
+      const auto& layout = network->layout();
+      std::pair<double, double> mass{0, 0};
+      std::size_t screen_head = 0;
+      for (std::size_t h = 0; h < layout.heads.size(); ++h) {
+        const auto p = torch::softmax(output.head_logits[h][0], 0);
+        if (layout.heads[h].argument_type == pysc2::arg::screen) {
+          screen_head = h;
+          mass.first = p[4 * 16 + 3].item<double>() + p[9 * 16 + 12].item<double>();
+        }
+        if (layout.heads[h].argument_type == pysc2::arg::minimap) mass.second = p[7 * 16 + 7].item<double>();
+      }
+      if (prior != 0) {  // the bonus is a parameter that the loss reaches
+        auto parameters = network->named_parameters();
+        REQUIRE(parameters.contains("heads.unit_prior"));
+        output.head_logits[screen_head].sum().backward();
+        CHECK(parameters["heads.unit_prior"].grad().abs().item<double>() > 0);
+      } else {
+        CHECK_FALSE(network->named_parameters().contains("heads.unit_prior"));
+      }
+      return mass;
+    };
+    const auto without = mass_on_units(0);
+    const auto with = mass_on_units(4);
+    CHECK(without.first < 0.03);   // ~2 of 256 pixels
+    CHECK(with.first > 0.25);      // 2 e^4 / (254 + 2 e^4) = 0.30
+    CHECK(without.second < 0.02);
+    CHECK(with.second > 0.12);     // e^4 / (255 + e^4) = 0.18
+  }
+  // Atari-net has no pixel heads: refused. The prior survives JSON; a spec without it (older
+  // checkpoints) reads as none.
+  auto atari = spec_for(Architecture::atari, 24, 24);
+  atari.unit_prior = 4;
+  CHECK_THROWS_WITH_AS(learning::make_network(atari), doctest::Contains("no spatial heads"), std::invalid_argument);
+  auto spec = spec_for(Architecture::fullyconv, 16, 16);
+  spec.unit_prior = 2.5;
+  CHECK(learning::network_spec_from_json(learning::to_json(spec)) == spec);
+  auto json = learning::to_json(spec);
+  json.erase("unit_prior");
+  CHECK(learning::network_spec_from_json(json).unit_prior == 0);
+  json["unit_prior"] = "big";
+  CHECK_THROWS_AS(learning::network_spec_from_json(json), std::invalid_argument);
 }

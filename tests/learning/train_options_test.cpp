@@ -14,6 +14,9 @@ TEST_CASE("sc2train's command line: the map's defaults fill in what is not given
   CHECK(line.options.max_minutes == 30);
   CHECK(line.options.out == "/tmp/x");
   CHECK(line.options.minimap_size() == line.options.feature_screen_size);  // follows the screen
+  CHECK(line.options.step_mul == 16);      // MoveToBeacon's: a click pays within a few steps
+  CHECK(line.options.unit_prior == 4.0);   // and clicks start on units (networks.cpp)
+  CHECK(network_spec(line.options).unit_prior == 4.0);
   CHECK_NOTHROW(validate(line.options));
 
   const auto given = parse_train_command_line({"--map", "MoveToBeacon", "--out", "d", "--steps", "1000", "--arch",
@@ -26,8 +29,15 @@ TEST_CASE("sc2train's command line: the map's defaults fill in what is not given
   CHECK(given.options.learning_rate == doctest::Approx(0.01));
   CHECK(given.options.rollout_steps == 7);
   CHECK(given.options.seed == 9);
+  CHECK(given.options.unit_prior == 0);  // atari: no pixel heads, so the map's prior is not applied
   CHECK(given.given.contains("arch"));
   CHECK_NOTHROW(validate(given.options));
+  auto atari_with_prior = given.options;
+  atari_with_prior.unit_prior = 2;
+  CHECK_THROWS_WITH_AS(validate(atari_with_prior), doctest::Contains("--unit_prior is for fullyconv"),
+                       std::invalid_argument);
+  CHECK(parse_train_command_line({"--map", "MoveToBeacon", "--out", "d", "--steps", "9", "--unit_prior", "0",
+                                  "--step_mul", "8"}).options.unit_prior == 0);
 
   CHECK(parse_train_command_line({"--help"}).help);
 }
