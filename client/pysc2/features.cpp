@@ -7,7 +7,6 @@
 #include <utility>
 
 #include "client/pysc2/actions.h"
-#include "client/pysc2/decode_changes.h"
 #include "client/pysc2/observation_keys.h"
 
 namespace sc2::pysc2 {
@@ -15,9 +14,14 @@ namespace {
 
 std::atomic<std::uint64_t> observation_count{0};
 
+bool same_image(const SC2APIProtocol::ImageData& a, const SC2APIProtocol::ImageData& b) {
+  return a.size().x() == b.size().x() && a.size().y() == b.size().y() && a.bits_per_pixel() == b.bits_per_pixel() &&
+         a.data() == b.data();
+}
+
 // Every layer of `specs`. With `recycled` (layers decoded from `recycled_from` with the same
-// specs), their arrays are reused, and of a layer whose image has the geometry of the one it
-// was decoded from only the changed pixels are decoded (none when the image is the same).
+// specs), their arrays are reused, and a layer whose image equals the one it was decoded from
+// is kept as it is.
 std::vector<Layer> decode_all(const std::vector<LayerSpec>& specs, const SC2APIProtocol::ObservationFeatureLayer& layers,
                               int width, int height, std::vector<Layer>&& recycled,
                               const SC2APIProtocol::ObservationFeatureLayer* recycled_from) {
@@ -29,8 +33,8 @@ std::vector<Layer> decode_all(const std::vector<LayerSpec>& specs, const SC2APIP
     const SC2APIProtocol::ImageData& image = spec.image(layers);
     Layer& layer = decoded[i];
     if (comparable && layer.name == spec.name && layer.width == width && layer.height == height &&
-        decode_changes_into(image, spec.image(*recycled_from), layer)) {
-      continue;  // the values are now those of this very image
+        same_image(image, spec.image(*recycled_from))) {
+      continue;  // the values are those of this very image
     }
     decode_image_into(image, spec, width, height, layer);
   }

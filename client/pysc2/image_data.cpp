@@ -1,6 +1,5 @@
 // ImageData <-> layer values (sc2api-protocol.md §7): row-major, row 0 at the top;
 // 1 bpp packed MSB first with no row padding; 16 bpp unsigned and 32 bpp signed, little-endian.
-#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstddef>
@@ -8,9 +7,7 @@
 #include <iterator>
 #include <stdexcept>
 #include <string>
-#include <utility>
 
-#include "client/pysc2/decode_changes.h"
 #include "client/pysc2/features.h"
 
 namespace sc2::pysc2 {
@@ -113,64 +110,7 @@ void decode_values(const std::string& data, int bpp, std::size_t count, std::vec
   }
 }
 
-// The pixels whose bits lie in bytes [first_byte, end_byte) of a `bpp` layer of `count`
-// pixels: [first pixel, end pixel).
-std::pair<std::size_t, std::size_t> pixels_of_bytes(std::size_t first_byte, std::size_t end_byte, int bpp,
-                                                    std::size_t count) {
-  if (bpp == 1) return {8 * first_byte, std::min(8 * end_byte, count)};
-  const std::size_t bytes_per_pixel = static_cast<std::size_t>(bpp) / 8;
-  return {first_byte / bytes_per_pixel, std::min(end_byte / bytes_per_pixel, count)};
-}
-
-// Decodes pixels [first, end) of `bytes` into values[first, end).
-void decode_pixels(const unsigned char* bytes, int bpp, std::size_t first, std::size_t end, std::int32_t* values) {
-  switch (bpp) {
-    case 1:
-      for (std::size_t i = first; i < end; ++i) values[i] = (bytes[i / 8] >> (7 - i % 8)) & 1;
-      return;
-    case 8:
-      for (std::size_t i = first; i < end; ++i) values[i] = bytes[i];
-      return;
-    case 16:
-      for (std::size_t i = first; i < end; ++i) values[i] = *WordIterator<std::uint16_t>{bytes + 2 * i};
-      return;
-    case 32:
-      for (std::size_t i = first; i < end; ++i) values[i] = *WordIterator<std::int32_t>{bytes + 4 * i};
-      return;
-    default:
-      return;
-  }
-}
-
 }  // namespace
-
-bool decode_changes_into(const SC2APIProtocol::ImageData& image, const SC2APIProtocol::ImageData& decoded_from,
-                         Layer& layer) {
-  const std::string& now = image.data();
-  const std::string& before = decoded_from.data();
-  const std::size_t count = static_cast<std::size_t>(layer.width) * static_cast<std::size_t>(layer.height);
-  const int bpp = image.bits_per_pixel();
-  const auto not_sent = [](const SC2APIProtocol::ImageData& i) { return i.size().x() == 0 && i.size().y() == 0; };
-  if (!layer.sent && not_sent(image) && not_sent(decoded_from) && layer.values.size() == count) return true;  // zeros
-  // Only when `image` has the geometry `decoded_from` had, which was checked when it was decoded.
-  if (!layer.sent || layer.values.size() != count || image.size().x() != decoded_from.size().x() ||
-      image.size().y() != decoded_from.size().y() || bpp != decoded_from.bits_per_pixel() ||
-      now.size() != before.size() || (bpp != 1 && bpp != 8 && bpp != 16 && bpp != 32)) {
-    return false;
-  }
-  // Blocks of bytes compared, and only the pixels of the blocks that differ decoded: units
-  // cover a small part of a layer, so most of a changed layer is decoded already.
-  constexpr std::size_t kBlock = 64;  // a multiple of every depth's bytes per pixel
-  const auto* now_bytes = reinterpret_cast<const unsigned char*>(now.data());
-  const auto* before_bytes = reinterpret_cast<const unsigned char*>(before.data());
-  for (std::size_t start = 0; start < now.size(); start += kBlock) {
-    const std::size_t end = std::min(start + kBlock, now.size());
-    if (std::memcmp(now_bytes + start, before_bytes + start, end - start) == 0) continue;
-    const auto [first_pixel, end_pixel] = pixels_of_bytes(start, end, bpp, count);
-    decode_pixels(now_bytes, bpp, first_pixel, end_pixel, layer.values.data());
-  }
-  return true;
-}
 
 Layer decode_image(const SC2APIProtocol::ImageData& image, const LayerSpec& spec, int width, int height) {
   Layer layer;

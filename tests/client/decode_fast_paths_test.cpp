@@ -9,7 +9,6 @@
 #include <utility>
 #include <vector>
 
-#include "client/pysc2/decode_changes.h"
 #include "client/pysc2/features.h"
 #include "tests/client/image_data_for_test.h"
 
@@ -112,43 +111,4 @@ TEST_CASE("decode: one byte short or long at full size is a clear error at every
       }
     }
   }
-}
-
-TEST_CASE("decode changes only: a layer patched from the image it was decoded from equals a full decode") {
-  for (int bpp : {1, 8, 16, 32}) {
-    for (auto [w, h] : {std::pair{64, 64}, std::pair{63, 65}, std::pair{9, 7}, std::pair{1, 3}}) {
-      CAPTURE(bpp);
-      CAPTURE(w);
-      CAPTURE(h);
-      const std::string before = bytes_for(w, h, bpp);
-      Layer layer = decode_image(image_data(bpp, w, h, before), spec_of(bpp), w, h);
-      // Changes at the first byte, the last byte (with its padding bits) and one in the middle.
-      std::string now = before;
-      for (std::size_t at : {std::size_t{0}, now.size() / 2, now.size() - 1}) now[at] = static_cast<char>(~now[at]);
-      REQUIRE(decode_changes_into(image_data(bpp, w, h, now), image_data(bpp, w, h, before), layer));
-      CHECK(layer.values == decode_image(image_data(bpp, w, h, now), spec_of(bpp), w, h).values);
-      CHECK(layer.sent);
-      // The same image again: nothing to decode, values unchanged.
-      REQUIRE(decode_changes_into(image_data(bpp, w, h, now), image_data(bpp, w, h, now), layer));
-      CHECK(layer.values == decode_image(image_data(bpp, w, h, now), spec_of(bpp), w, h).values);
-    }
-  }
-}
-
-TEST_CASE("decode changes only: refused for another geometry, depth or length (the caller decodes in full)") {
-  const std::string data = bytes_for(8, 8, 8);
-  Layer layer = decode_image(image_data(8, 8, 8, data), spec_of(8), 8, 8);
-  const std::vector<std::int32_t> values = layer.values;
-  CHECK_FALSE(decode_changes_into(image_data(8, 4, 16, data), image_data(8, 8, 8, data), layer));
-  CHECK_FALSE(decode_changes_into(image_data(16, 8, 4, data), image_data(8, 8, 8, data), layer));
-  CHECK_FALSE(decode_changes_into(image_data(8, 8, 8, data + "x"), image_data(8, 8, 8, data), layer));
-  CHECK_FALSE(decode_changes_into(image_data(8, 0, 0, ""), image_data(8, 8, 8, data), layer));
-  CHECK(layer.values == values);  // untouched
-  // A layer the game did not send, still not sent: its zeros stand.
-  Layer absent = decode_image(image_data(8, 0, 0, ""), spec_of(8), 8, 8);
-  CHECK(decode_changes_into(image_data(8, 0, 0, ""), image_data(8, 0, 0, ""), absent));
-  CHECK(absent.values == std::vector<std::int32_t>(64, 0));
-  CHECK_FALSE(absent.sent);
-  // ... and once sent, it is decoded in full.
-  CHECK_FALSE(decode_changes_into(image_data(8, 8, 8, data), image_data(8, 0, 0, ""), absent));
 }
