@@ -138,7 +138,6 @@ class DiscBins {
     for (int y = 0; y < rows_; ++y) {
       for (int x = 0; x < columns_; ++x) {
         const std::size_t c = static_cast<std::size_t>(y) * columns_ + x;
-        if (!any_stirring(bodies, c)) continue;
         for (std::uint32_t e = start_[c]; e < start_[c + 1]; ++e) {
           Body& a = bodies[entries_[e]];
           for (std::uint32_t k = e + 1; k < start_[c + 1]; ++k) {
@@ -168,18 +167,6 @@ class DiscBins {
   }
 
  private:
-  // True when a body in cell `c` is awake or has moved in this pass. Otherwise every pair
-  // of the cell is skipped by push_apart at once: one look per body instead of per pair
-  // (a settled crowd is most of the cells late in BuildMarines). Asked when the cell's
-  // turn comes, so a body pushed earlier in the pass counts.
-  bool any_stirring(const std::vector<Body>& bodies, std::size_t c) const {
-    for (std::uint32_t e = start_[c]; e < start_[c + 1]; ++e) {
-      const Body& b = bodies[entries_[e]];
-      if (b.awake || b.moved) return true;
-    }
-    return false;
-  }
-
   // Cell coordinate of `v` (floor; below the origin gives -1 or less).
   int cell_of(float v, float origin) const { return static_cast<int>(std::floor((v - origin) / cell_size_)); }
 
