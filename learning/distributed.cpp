@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <csignal>
 #include <cstdlib>
 #include <sstream>
 
@@ -127,6 +128,11 @@ struct DistributedGroup::Impl {
 
 DistributedGroup::DistributedGroup(const DistributedOptions& options) : options_(options), impl_(std::make_unique<Impl>()) {
   if (!distributed()) return;
+  // Gloo writes to the other ranks' sockets without MSG_NOSIGNAL: after a rank dies, a write
+  // to it would end this process by SIGPIPE (exit 141, no message), seen under load when the
+  // write comes before the read that notices the loss. Ignored, the write fails with EPIPE,
+  // which is reported as a lost rank like any other failure of the collective.
+  std::signal(SIGPIPE, SIG_IGN);
   const std::string who = "rank " + std::to_string(options.rank) + " of " + std::to_string(options.world_size);
   const std::string master = options.master_host + ":" + std::to_string(options.master_port);
   c10d::TCPStoreOptions store_options;

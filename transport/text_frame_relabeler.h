@@ -28,6 +28,7 @@ class TextFrameRelabeler {
             payload_left_ < size - i ? static_cast<std::size_t>(payload_left_) : size - i;
         i += skip;
         payload_left_ -= skip;
+        if (payload_left_ == 0) end_frame();
         continue;
       }
       std::uint8_t& byte = data[i++];
@@ -45,6 +46,10 @@ class TextFrameRelabeler {
   std::uint64_t relabeled_frames() const noexcept { return relabeled_; }
   // True between frames (no header or payload partially seen).
   bool at_frame_boundary() const noexcept { return header_have_ == 0 && payload_left_ == 0; }
+  // Data messages (text or binary, all their frames) seen whole so far; control frames
+  // (ping, pong, close) do not count. A server that has taken fewer messages than this
+  // knows the next one is already read: no wait for it.
+  std::uint64_t completed_messages() const noexcept { return completed_messages_; }
 
  private:
   static std::size_t header_size(std::uint8_t second_byte) {
@@ -67,6 +72,15 @@ class TextFrameRelabeler {
     payload_left_ = length;
     header_have_ = 0;
     header_need_ = 2;
+    constexpr std::uint8_t kFin = 0x80;
+    const std::uint8_t opcode = header_[0] & 0x0f;
+    ends_data_message_ = (header_[0] & kFin) != 0 && opcode <= kOpcodeBinary;  // 0 = continuation
+    if (payload_left_ == 0) end_frame();
+  }
+
+  void end_frame() {
+    if (ends_data_message_) ++completed_messages_;
+    ends_data_message_ = false;
   }
 
   std::uint8_t header_[14] = {};
@@ -74,6 +88,8 @@ class TextFrameRelabeler {
   std::size_t header_need_ = 2;
   std::uint64_t payload_left_ = 0;
   std::uint64_t relabeled_ = 0;
+  bool ends_data_message_ = false;  // the frame being skipped is a data message's last
+  std::uint64_t completed_messages_ = 0;
 };
 
 }  // namespace sc2::net

@@ -12,7 +12,9 @@
 #include <boost/beast/websocket.hpp>
 
 #include <algorithm>
+#include <array>
 #include <optional>
+#include <random>
 
 #include "transport/run_with_timeout.h"
 
@@ -47,6 +49,8 @@ struct WebSocketClient::Impl {
   beast::flat_buffer message;
   std::string url;  // for messages: ws://host:port/path
   bool open = false;
+  std::string outgoing;  // send_all's frames, reused
+  std::minstd_rand mask_keys{std::random_device{}()};  // a fresh mask key per frame
 
   // Runs one operation; on timeout closes the socket so the operation ends.
   template <class Start>
@@ -162,6 +166,44 @@ void WebSocketClient::send(std::string_view bytes, std::chrono::milliseconds tim
   if (ec == asio::error::timed_out)
     s.fail("sending " + std::to_string(bytes.size()) + " bytes did not finish within " +
            std::to_string(timeout.count()) + " ms (timed out)");
+  if (ec) s.fail("send failed: " + s.describe_read_error(ec, timeout));
+}
+
+void WebSocketClient::send_all(std::span<const std::string> messages, std::chrono::milliseconds timeout) {
+  Impl& s = *impl_;
+  if (!s.open) throw TransportError("websocket " + s.url + ": send on a closed connection");
+  // RFC 6455 section 5.2: FIN + binary, the MASK bit with the length (7, 16 or 64 bits),
+  // the 4-byte mask key, then the payload XORed with the key.
+  std::string& out = s.outgoing;
+  out.clear();
+  std::size_t total = 0;
+  for (const std::string& message : messages) {
+    const std::uint64_t size = message.size();
+    out.push_back(static_cast<char>(0x82));
+    if (size < 126) {
+      out.push_back(static_cast<char>(0x80 | size));
+    } else if (size <= 0xffff) {
+      out.push_back(static_cast<char>(0x80 | 126));
+      for (int shift = 8; shift >= 0; shift -= 8) out.push_back(static_cast<char>((size >> shift) & 0xff));
+    } else {
+      out.push_back(static_cast<char>(0x80 | 127));
+      for (int shift = 56; shift >= 0; shift -= 8) out.push_back(static_cast<char>((size >> shift) & 0xff));
+    }
+    const std::uint32_t key = static_cast<std::uint32_t>(s.mask_keys());
+    const std::array<char, 4> mask = {static_cast<char>(key >> 24), static_cast<char>(key >> 16),
+                                      static_cast<char>(key >> 8), static_cast<char>(key)};
+    out.append(mask.data(), mask.size());
+    const std::size_t start = out.size();
+    out.append(message);
+    for (std::size_t i = 0; i < message.size(); ++i) out[start + i] = static_cast<char>(out[start + i] ^ mask[i % 4]);
+    total += message.size();
+  }
+  error_code ec = s.run(timeout, [&](auto done) {
+    asio::async_write(beast::get_lowest_layer(*s.ws), asio::buffer(out), [done](error_code e, std::size_t) { done(e); });
+  });
+  if (ec == asio::error::timed_out)
+    s.fail("sending " + std::to_string(total) + " bytes in " + std::to_string(messages.size()) +
+           " messages did not finish within " + std::to_string(timeout.count()) + " ms (timed out)");
   if (ec) s.fail("send failed: " + s.describe_read_error(ec, timeout));
 }
 

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -30,6 +31,10 @@ class WebSocketClient {
 
   // Sends one binary frame. Throws TransportError when not connected or the send fails.
   void send(std::string_view bytes, std::chrono::milliseconds timeout);
+  // Sends each message as one binary frame, all in one write (frames built here, masked as a
+  // client's must be): requests sent ahead of their replies reach the server together, so it
+  // wakes once and can answer them together. Throws as send() does.
+  void send_all(std::span<const std::string> messages, std::chrono::milliseconds timeout);
 
   // Waits for the next message (text or binary frame, returned as raw bytes). Throws
   // TransportError on timeout, on a close from the peer or when the peer dies.

@@ -33,6 +33,7 @@
 #include <thread>
 #include <vector>
 
+#include "transport/reply_buffer.h"
 #include "transport/run_with_timeout.h"
 #include "transport/text_frame_relabeler.h"
 
@@ -56,6 +57,9 @@ constexpr milliseconds kRefusalTimeout{2000};
 constexpr std::size_t kMaxRefusalsInFlight = 64;
 constexpr milliseconds kWriteTimeout{60000};
 constexpr milliseconds kCloseTimeout{1000};
+// The kernel's send buffer per connection: an observation of every layer at 256x256 (~2 MB)
+// or a batch of held replies then goes out in one write, without waiting for the client.
+constexpr int kSendBufferBytes = 1 << 20;
 
 // The stream Beast's websocket runs on: a TCP socket whose incoming bytes pass through a
 // TextFrameRelabeler once the HTTP upgrade is done. Bytes read past the HTTP request are
@@ -79,6 +83,8 @@ class RelabelingStream {
   }
 
   std::uint64_t relabeled_frames() const noexcept { return relabeler_.relabeled_frames(); }
+  // Data messages whose every byte has been read from the socket (into Beast's buffer or ours).
+  std::uint64_t completed_messages() const noexcept { return relabeler_.completed_messages(); }
   // The next byte on the socket starts a frame header (every frame read so far is whole).
   bool at_frame_boundary() const noexcept { return tracking_ && relabeler_.at_frame_boundary(); }
 
@@ -371,6 +377,7 @@ struct WebSocketServer::Impl {
     RelabelingStream& stream = ws.next_layer();
     error_code ec;
     stream.next_layer().set_option(tcp::no_delay(true), ec);
+    stream.next_layer().set_option(asio::socket_base::send_buffer_size(kSendBufferBytes), ec);
 
     // The HTTP upgrade request, read by hand so that other paths get a 404.
     beast::flat_buffer buffer;
@@ -405,7 +412,9 @@ struct WebSocketServer::Impl {
     if (ec) return;
 
     beast::flat_buffer message;
-    Reply reply;  // reused: with on_message_into its bytes keep their capacity
+    ReplyBuffer replies;  // held until the requests already read are answered (reply_buffer.h)
+    std::vector<asio::const_buffer> pieces;  // of one gathered write, reused
+    std::uint64_t messages_read = 0;
     while (!stopping) {
       // A piece at a time (not async_read): Beast would reserve a whole frame's claimed size.
       message.clear();
@@ -416,9 +425,11 @@ struct WebSocketServer::Impl {
         });
       } while (!ec && !stopping && !ws.is_message_done());
       if (ec || stopping) return;
+      ++messages_read;
 
       const auto bytes = message.data();
       const std::string_view request(static_cast<const char*>(bytes.data()), bytes.size());
+      Reply& reply = replies.next();
       try {
         if (handlers.on_message_into) {
           reply.close_after = handlers.on_message_into(connection.id, request, reply.bytes);
@@ -426,6 +437,8 @@ struct WebSocketServer::Impl {
           reply = handlers.on_message(connection.id, request);
         }
       } catch (...) {
+        replies.drop_last();  // the failed request has no reply; those before it still go out
+        if (write_held(connection, replies, pieces)) return;
         connection.run(kCloseTimeout, [&](auto done) {
           ws.async_close(websocket::close_code::internal_error, [done](error_code e) { done(e); });
         });
@@ -433,18 +446,33 @@ struct WebSocketServer::Impl {
       }
       if (stopping) return;
 
-      ws.binary(true);
-      ec = connection.run(kWriteTimeout, [&](auto done) {
-        ws.async_write(asio::buffer(reply.bytes), [done](error_code e, std::size_t) { done(e); });
-      });
+      // The next request is already read whole (a client pipelining its requests): answer
+      // it first and send both replies in one write. Never past a reply that closes.
+      const bool next_is_here = stream.completed_messages() > messages_read;
+      if (next_is_here && !reply.close_after && !replies.full()) continue;
+
+      const bool close_after = reply.close_after;
+      ec = write_held(connection, replies, pieces);
       if (ec) return;
-      if (reply.close_after) {
+      if (close_after) {
         connection.run(kCloseTimeout, [&](auto done) {
           ws.async_close(websocket::close_code::normal, [done](error_code e) { done(e); });
         });
         return;
       }
     }
+  }
+
+  // Sends the held replies as binary frames in one gathered write, then forgets them.
+  error_code write_held(Connection& connection, ReplyBuffer& replies, std::vector<asio::const_buffer>& pieces) {
+    pieces.clear();
+    replies.for_each_piece([&](std::string_view piece) { pieces.emplace_back(piece.data(), piece.size()); });
+    replies.clear();
+    if (pieces.empty()) return {};
+    return connection.run(kWriteTimeout, [&](auto done) {
+      asio::async_write(connection.ws->next_layer().next_layer(), pieces,
+                        [done](error_code e, std::size_t) { done(e); });
+    });
   }
 };
 

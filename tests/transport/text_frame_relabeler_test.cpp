@@ -41,13 +41,20 @@ TEST_CASE("relabeler turns text frames into binary ones and leaves payloads alon
     CHECK(data == expected);
     CHECK(relabeler.relabeled_frames() == 2);
     CHECK(relabeler.at_frame_boundary());
+    CHECK(relabeler.completed_messages() == 3);  // the close frame is not a message
   }
   SUBCASE("one byte at a time") {
     auto data = input;
     TextFrameRelabeler relabeler;
-    for (std::size_t i = 0; i < data.size(); ++i) relabeler.process(&data[i], 1);
+    const std::size_t first_frame = 2 + 4 + 5;  // header, mask key, payload
+    for (std::size_t i = 0; i < data.size(); ++i) {
+      relabeler.process(&data[i], 1);
+      if (i + 1 == first_frame - 1) CHECK(relabeler.completed_messages() == 0);  // a byte short
+      if (i + 1 == first_frame) CHECK(relabeler.completed_messages() == 1);
+    }
     CHECK(data == expected);
     CHECK(relabeler.relabeled_frames() == 2);
+    CHECK(relabeler.completed_messages() == 3);
   }
   SUBCASE("uneven chunks that split headers and lengths") {
     for (std::size_t chunk : {2u, 3u, 7u, 13u, 4099u}) {
@@ -73,4 +80,14 @@ TEST_CASE("relabeler keeps continuation and control frames and the FIN/RSV bits"
   const std::size_t third = second + 2 + 4 + 4;
   CHECK(data[third] == (RawWebSocket::kFin | RawWebSocket::kContinuation));
   CHECK(relabeler.at_frame_boundary());
+  CHECK(relabeler.completed_messages() == 1);  // two fragments, one message; the ping is none
+}
+
+TEST_CASE("relabeler counts an empty message as whole once its header is in") {
+  auto data = bytes_of(RawWebSocket::frame(RawWebSocket::kFin | RawWebSocket::kBinary, ""));
+  TextFrameRelabeler relabeler;
+  relabeler.process(data.data(), 1);
+  CHECK(relabeler.completed_messages() == 0);
+  relabeler.process(data.data() + 1, data.size() - 1);
+  CHECK(relabeler.completed_messages() == 1);
 }
