@@ -39,6 +39,7 @@ nlohmann::json to_json(const sc2::agents::RunSummary& summary) {
                         {"steps", episode.steps},
                         {"game_loops", episode.game_loops},
                         {"seconds", episode.seconds}});
+    if (episode.result) episodes.back()["result"] = *episode.result;
   }
   return {{"map", summary.map},
           {"agent", summary.agent},
@@ -76,8 +77,10 @@ std::string one_line(std::string text) {
 }
 
 void print_episode(std::FILE* out, const sc2::agents::EpisodeResult& episode, int total) {
-  std::fprintf(out, "episode %d/%d: score %g, %lld steps, %lld loops, %.1f s\n", episode.episode, total, episode.score,
+  std::fprintf(out, "episode %d/%d: score %g, %lld steps, %lld loops, %.1f s", episode.episode, total, episode.score,
               static_cast<long long>(episode.steps), static_cast<long long>(episode.game_loops), episode.seconds);
+  if (episode.result) std::fprintf(out, ", %s", *episode.result > 0 ? "won" : *episode.result < 0 ? "lost" : "tie");
+  std::fprintf(out, "\n");
   std::fflush(out);
 }
 
@@ -197,6 +200,9 @@ int main(int argc, char** argv) {
                                          "check a dataset folder (index, dtypes, shapes, rows) and print a report; "
                                          "exit 1 when it is broken");
   validate_option->excludes(export_option);
+  app.add_option("--opponent", options.opponent,
+                 "the other player of a melee map (Flat32, Flat64, Simple64): bot:very_easy|easy|medium|hard "
+                 "(the built-in AI); each episode then reports its result (1 win, 0 tie, -1 loss)");
   app.add_flag("--json", json, "print exactly one JSON object instead of progress lines");
 
   try {

@@ -115,6 +115,7 @@ void validate(const RunOptions& options) {
   require_positive(options.feature_screen_size, "feature_screen_size");
   require_positive(options.feature_minimap_size, "feature_minimap_size");
   require_positive(options.parallel, "parallel");
+  if (!options.opponent.empty()) parse_opponent(options.opponent);
   if (options.record_dir && options.parallel > 1) {
     throw std::invalid_argument("recording (--record) plays one game at a time; drop --parallel " +
                                 std::to_string(options.parallel) + " or the recording");
@@ -140,7 +141,32 @@ pysc2::EnvOptions env_options(const RunOptions& options) {
   env.feature_minimap_size = options.feature_minimap_size;
   env.step_mul = options.step_mul;
   if (options.seed) env.seed = static_cast<std::uint32_t>(*options.seed);
+  if (!options.opponent.empty()) env.computer = parse_opponent(options.opponent);
   return env;
+}
+
+pysc2::EnvOptions::Computer parse_opponent(const std::string& opponent) {
+  struct Level {
+    const char* name;
+    SC2APIProtocol::Difficulty difficulty;
+  };
+  static constexpr Level kLevels[] = {{"very_easy", SC2APIProtocol::VeryEasy},
+                                      {"easy", SC2APIProtocol::Easy},
+                                      {"medium", SC2APIProtocol::Medium},
+                                      {"hard", SC2APIProtocol::Hard}};
+  const std::string choices = "bot:very_easy, bot:easy, bot:medium or bot:hard";
+  if (opponent.rfind("agent:", 0) == 0) {
+    throw std::invalid_argument("opponent '" + opponent +
+                                "': agent against agent is not available yet; play against the built-in AI: " +
+                                choices);
+  }
+  if (opponent.rfind("bot:", 0) == 0) {
+    const std::string level = opponent.substr(4);
+    for (const Level& l : kLevels) {
+      if (level == l.name) return pysc2::EnvOptions::Computer{l.difficulty, SC2APIProtocol::RandomBuild};
+    }
+  }
+  throw std::invalid_argument("unknown opponent '" + opponent + "': use " + choices);
 }
 
 EpisodeResult run_episode(pysc2::Env& env, Agent& agent, const StepCallback& on_step) {
@@ -159,6 +185,7 @@ EpisodeResult run_episode(pysc2::Env& env, Agent& agent, const StepCallback& on_
     result.score += time_step->reward;
     ++result.steps;
   }
+  result.result = time_step->outcome;
   result.game_loops = static_cast<std::int64_t>(time_step->observation.game_loop) - first_loop;
   result.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return result;

@@ -37,6 +37,9 @@ struct RunOptions {
   std::optional<std::filesystem::path> record_dir;
   // Save each episode's replay (RequestSaveReplay) into this folder (created if missing).
   std::optional<std::filesystem::path> replay_dir;
+  // The other player of a two-player melee map: "bot:very_easy|easy|medium|hard" (the game's
+  // built-in AI); empty on a mini-game. "agent:NAME" is not available yet (refused clearly).
+  std::string opponent;
 };
 
 struct EpisodeResult {
@@ -45,6 +48,8 @@ struct EpisodeResult {
   std::int64_t steps = 0;          // env.step calls (agent steps)
   std::int64_t game_loops = 0;     // game loops the episode lasted
   double seconds = 0;              // wall time, reset included
+  // The outcome when the game reported one (1 win, 0 tie, -1 loss); melee games always do.
+  std::optional<int> result;
 };
 
 struct RunSummary {
@@ -77,6 +82,8 @@ AgentSpec agent_spec(const RunOptions& options);
 // What make_agent is given for worker `worker` (seed + worker, the checkpoint, greedy).
 AgentOptions agent_options(const RunOptions& options, int worker = 0);
 pysc2::EnvOptions env_options(const RunOptions& options);
+// "bot:<level>" -> the Computer player; std::invalid_argument naming the choices otherwise.
+pysc2::EnvOptions::Computer parse_opponent(const std::string& opponent);
 
 // One episode: reset env and agent, step until the last TimeStep.
 EpisodeResult run_episode(pysc2::Env& env, Agent& agent, const StepCallback& on_step = {});

@@ -8,6 +8,7 @@
 #include "agents/defeat_roaches_agent.h"
 #include "agents/defeat_zerglings_and_banelings_agent.h"
 #include "agents/find_and_defeat_zerglings_agent.h"
+#include "agents/melee_agent.h"
 #include "agents/move_to_beacon_agent.h"
 
 namespace sc2::agents {
@@ -31,6 +32,10 @@ constexpr ScriptedEntry kScripted[] = {
     {"FindAndDefeatZerglings", &make<FindAndDefeatZerglingsAgent>},
     {"CollectMineralsAndGas", &make<CollectMineralsAndGasAgent>},
     {"BuildMarines", &make<BuildMarinesAgent>},
+    // The melee maps (against the built-in AI: sc2agent --opponent bot:<level>).
+    {"Flat32", &make<MeleeAgent>},
+    {"Flat64", &make<MeleeAgent>},
+    {"Simple64", &make<MeleeAgent>},
 };
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "client/map_paths.h"
 
+#include "client/map_catalog.h"
+
 namespace sc2 {
 
 namespace {
@@ -19,7 +21,10 @@ std::string map_name_from_path(std::string_view path) {
 
 std::string map_path_for(std::string_view choice) {
   if (is_path(choice)) return std::string(choice);
-  std::string path(kMiniGamesFolder);
+  // A map the catalogue knows lives in its folder (a melee map under Melee/), as PySC2's
+  // maps.get finds it; any other bare name is taken for a mini-game.
+  const MapFacts* facts = find_map_facts(choice);
+  std::string path = facts != nullptr ? std::string(facts->folder) + "/" : std::string(kMiniGamesFolder);
   path.append(choice).append(kMapExtension);
   return path;
 }

@@ -3,8 +3,9 @@
 # (generate_mini_game_list.cmake), and that tools/check_minigame_names.cmake checks against.
 #
 # Every file says what it is in "kind": "mini_game" (a map the engine serves: "map", "rules",
-# "order", "time_limit_loops", "description", its layout data), "layout" or "economy_base"
-# (shared data the mini-games name). The engine's own parser (engine/maps/map_assets.cpp) checks
+# "order", "time_limit_loops", "description", its layout data), "melee_map" (a two-player map:
+# "map", "order", the rest read by engine/maps/melee_assets.cpp), "layout", "economy_base" or
+# "melee_base" (shared data the maps name). The engine's own parser (engine/maps/map_assets.cpp) checks
 # the rest of each file. Comments (//) are allowed on lines of their own only: CMake's JSON
 # reader knows no comments, so they are blanked here (line numbers stay).
 
@@ -60,6 +61,9 @@ endfunction()
 #   SC2_MINI_GAME_<name>_RULES        its rules factory (a C++ function name)
 #   SC2_MINI_GAME_<name>_TIME_LIMIT   game loops until the map ends the game
 #   SC2_MINI_GAME_<name>_DESCRIPTION  one line about it
+#   SC2_MELEE_MAPS                    the two-player melee maps ("kind": "melee_map"), in their
+#                                     own "order", with _TIME_LIMIT and _DESCRIPTION as above; the
+#                                     engine reads the rest of their files
 # A broken file is a fatal error naming it and the problem.
 set(SC2_MAX_TIME_LIMIT_LOOPS 1073741824)  # the engine's parser allows the same
 
@@ -67,13 +71,34 @@ function(sc2_list_mini_games maps_dir)
   file(GLOB files "${maps_dir}/*.json")
   list(SORT files)
   set(keyed "")
+  set(melee_keyed "")
   foreach(file IN LISTS files)
     sc2_read_map_json("${file}" json)
     sc2_map_json_member(kind "${file}" "${json}" kind STRING)
-    if(kind STREQUAL "layout" OR kind STREQUAL "economy_base")
+    if(kind STREQUAL "layout" OR kind STREQUAL "economy_base" OR kind STREQUAL "melee_base")
+      continue()
+    elseif(kind STREQUAL "melee_map")
+      sc2_map_json_member(name "${file}" "${json}" map STRING)
+      get_filename_component(stem "${file}" NAME_WLE)
+      if(NOT name STREQUAL stem OR NOT name MATCHES "^[A-Za-z][A-Za-z0-9_]*$")
+        sc2_map_data_error("${file}: \"map\" must be the file's name (letters, digits and _), got \"${name}\"")
+      endif()
+      sc2_map_json_count(order "${file}" "${json}" order 9999)
+      if(DEFINED melee_order_${order})
+        sc2_map_data_error("${file}: \"order\" ${order} is also ${melee_order_${order}}'s")
+      endif()
+      set(melee_order_${order} "${file}")
+      sc2_map_json_count(limit "${file}" "${json}" time_limit_loops ${SC2_MAX_TIME_LIMIT_LOOPS})
+      sc2_map_json_member(description "${file}" "${json}" description STRING)
+      set(SC2_MINI_GAME_${name}_TIME_LIMIT "${limit}" PARENT_SCOPE)
+      set(SC2_MINI_GAME_${name}_DESCRIPTION "${description}" PARENT_SCOPE)
+      string(LENGTH "${order}" digits)
+      math(EXPR pad "4 - ${digits}")
+      string(REPEAT "0" ${pad} zeros)
+      list(APPEND melee_keyed "${zeros}${order}:${name}")
       continue()
     elseif(NOT kind STREQUAL "mini_game")
-      sc2_map_data_error("${file}: \"kind\" must be \"mini_game\", \"layout\" or \"economy_base\", got \"${kind}\"")
+      sc2_map_data_error("${file}: \"kind\" must be \"mini_game\", \"melee_map\", \"layout\", \"economy_base\" or \"melee_base\", got \"${kind}\"")
     endif()
     get_filename_component(stem "${file}" NAME_WLE)
     sc2_map_json_member(name "${file}" "${json}" map STRING)
@@ -113,4 +138,11 @@ function(sc2_list_mini_games maps_dir)
     list(APPEND names "${name}")
   endforeach()
   set(SC2_MINI_GAMES "${names}" PARENT_SCOPE)
+  list(SORT melee_keyed)
+  set(melee "")
+  foreach(item IN LISTS melee_keyed)
+    string(REGEX REPLACE "^[0-9]+:" "" name "${item}")
+    list(APPEND melee "${name}")
+  endforeach()
+  set(SC2_MELEE_MAPS "${melee}" PARENT_SCOPE)
 endfunction()

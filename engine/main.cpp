@@ -20,7 +20,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "engine/maps/mini_game_registry.h"
+#include "engine/maps/melee_registry.h"
 #include "engine/server/engine_host.h"
 #include "engine/server/parent_watch.h"
 
@@ -56,7 +56,7 @@ std::vector<std::string> pace_flags(double speed, bool pause_on_start, bool obse
 }
 
 // Writes DIR/Versions/Base75689/SC2_x64 (runs this binary with `flags` before the game's
-// own) and DIR/Maps/mini_games/*.SC2Map, the layout PySC2 checks for before it connects.
+// own), DIR/Maps/mini_games/*.SC2Map and DIR/Maps/Melee/*.SC2Map, the layout PySC2 checks for before it connects.
 int install_layout(const fs::path& root, const std::vector<std::string>& flags) {
   std::error_code ec;
   const fs::path self = fs::read_symlink("/proc/self/exe", ec);
@@ -88,12 +88,18 @@ int install_layout(const fs::path& root, const std::vector<std::string>& flags) 
   }
   fs::permissions(launcher, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
                                 fs::perms::others_read | fs::perms::others_exec, ec);
-  for (const auto& entry : sc2::engine::mini_games()) {
-    std::ofstream map(maps_dir / (std::string(entry.name) + ".SC2Map"), std::ios::trunc | std::ios::binary);
-    map << "sc2lite mini-game placeholder: " << entry.name << "\n";
-    if (!map) {
-      std::cerr << "sc2lite: cannot write maps under " << maps_dir << "\n";
-      return 1;
+  // Maps/mini_games/<Name>.SC2Map and Maps/Melee/<Name>.SC2Map: PySC2 reads a map's bytes
+  // before it creates a game; the engine knows its maps by name and ignores the bytes.
+  for (const auto& list : {sc2::engine::mini_games(), sc2::engine::melee_maps()}) {
+    for (const auto& entry : list) {
+      const fs::path path = root / "Maps" / sc2::engine::map_path_of(entry);
+      fs::create_directories(path.parent_path(), ec);
+      std::ofstream map(path, std::ios::trunc | std::ios::binary);
+      map << "sc2lite map placeholder: " << entry.name << "\n";
+      if (ec || !map) {
+        std::cerr << "sc2lite: cannot write " << path << "\n";
+        return 1;
+      }
     }
   }
   std::cout << "sc2lite: installed the SC2PATH layout under " << fs::absolute(root).string() << "\n";

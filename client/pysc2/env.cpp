@@ -101,6 +101,18 @@ void check_echoed_rgb(const SC2APIProtocol::ResponseGameInfo& info, const EnvOpt
   throw std::runtime_error(out.str());
 }
 
+// This player's result as PySC2's outcome: 1 victory, -1 defeat, 0 tie or undecided; the only
+// entry when the game lists one player.
+std::optional<int> outcome_of(const SC2APIProtocol::ResponseObservation& response, std::uint32_t player_id) {
+  for (const auto& r : response.player_result()) {
+    if (r.player_id() != player_id && response.player_result_size() > 1) continue;
+    if (r.result() == SC2APIProtocol::Victory) return 1;
+    if (r.result() == SC2APIProtocol::Defeat) return -1;
+    return 0;
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 // Keeps one TimeStep that was let go (more would only hold memory: a step needs one).
@@ -130,6 +142,13 @@ void Env::start_game() {
   map->set_map_path(map_path_for(options_.map));
   if (!options_.map_data.empty()) map->set_map_data(options_.map_data);
   create.add_player_setup()->set_type(SC2APIProtocol::Participant);
+  if (options_.computer) {
+    auto* bot = create.add_player_setup();
+    bot->set_type(SC2APIProtocol::Computer);
+    bot->set_race(SC2APIProtocol::Terran);
+    bot->set_difficulty(options_.computer->difficulty);
+    bot->set_ai_build(options_.computer->build);
+  }
   create.set_disable_fog(options_.disable_fog);
   create.set_realtime(false);
   if (options_.seed) create.set_random_seed(*options_.seed);
@@ -258,6 +277,10 @@ std::shared_ptr<const TimeStep> Env::to_time_step(StepType type, std::uint32_t t
     step->reward = static_cast<float>(step->observation.score - last_score_);
     step->discount = ended ? 0.0f : 1.0f;
   }
+  if (ended) {
+    step->outcome = outcome_of(*step->observation.shared_proto, static_cast<std::uint32_t>(step->observation.player[0]));
+  }
+  if (options_.computer) step->reward = static_cast<float>(step->outcome.value_or(0));  // PySC2's Melee: the outcome
   last_score_ = step->observation.score;
   game_loop_ = loop;
   last_ = step;

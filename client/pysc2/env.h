@@ -43,6 +43,14 @@ struct EnvOptions {
   bool hide_specific_actions = true;  // false: specific functions in available_actions and last_actions
   bool ensure_available_actions = true;  // reject calls not in available_actions
   std::string map_data;                // bytes sent as local_map.map_data (may be empty)
+  // A built-in AI opponent (a two-player melee map): player_setup gets a Computer with this
+  // difficulty and build after the agent's Participant. The reward is then PySC2's Melee
+  // reward, the outcome (1 / 0 / -1) on the last step, 0 before.
+  struct Computer {
+    SC2APIProtocol::Difficulty difficulty = SC2APIProtocol::VeryEasy;
+    SC2APIProtocol::AIBuild build = SC2APIProtocol::RandomBuild;
+  };
+  std::optional<Computer> computer;
 };
 
 class Env {

@@ -55,6 +55,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -133,6 +134,9 @@ struct TimeStep {
   float reward = 0.0f;     // change of score.score since the previous step (0 on first)
   float discount = 1.0f;   // 0 on the first and the last step (as PySC2), else 1
   Observation observation;
+  // On the last step of a game that reported player results: this player's outcome,
+  // 1 victory, 0 tie (or undecided), -1 defeat (PySC2's outcome reward).
+  std::optional<int> outcome;
 
   bool first() const { return step_type == StepType::first; }
   bool last() const { return step_type == StepType::last; }

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/maps/melee_ai.h"
 #include "engine/maps/mini_game_registry.h"
 #include "s2clientprotocol/sc2api.pb.h"
 
@@ -32,9 +33,14 @@ class Game {
   const MiniGame& mini_game() const { return *mini_game_; }
 
   bool ended() const { return result_.has_value(); }
+  // Player 1's result once the game has ended; result_of_player() gives the others'.
   std::optional<GameResult> result() const { return result_; }
 
-  // Simulates up to `loops` game loops; stops early when the game ends.
+  // The built-in AIs playing the Computer players (player 2 of a melee game).
+  const std::vector<MeleeAi>& computers() const { return computers_; }
+
+  // Simulates up to `loops` game loops; stops early when the game ends. The built-in AIs
+  // decide before each loop.
   void step(std::uint32_t loops);
 
   // Since the last observation; the observation takes them.
@@ -46,6 +52,7 @@ class Game {
  private:
   std::unique_ptr<MiniGame> mini_game_;
   World world_;
+  std::vector<MeleeAi> computers_;  // the Computer players of a melee game, played here
   std::optional<GameResult> result_;
 };
 

@@ -3,6 +3,7 @@
 #include <exception>
 #include <utility>
 
+#include "engine/maps/melee_registry.h"
 #include "engine/server/action_interpreter.h"
 #include "engine/server/observation_builder.h"
 #include "engine/server/observer_view.h"
@@ -78,11 +79,30 @@ std::string invalid_status_message(Request::RequestCase c, const std::string& na
 
 std::string known_maps_text() {
   std::string text;
-  for (const auto& entry : mini_games()) {
-    if (!text.empty()) text += ", ";
-    text += mini_game_map_path(entry.name);
+  for (const auto& list : {mini_games(), melee_maps()}) {
+    for (const auto& entry : list) {
+      if (!text.empty()) text += ", ";
+      text += map_path_of(entry);
+    }
   }
   return text;
+}
+
+std::string melee_maps_text() {
+  std::string text;
+  for (const auto& entry : melee_maps()) text += (text.empty() ? "" : ", ") + melee_map_path(entry.name);
+  return text;
+}
+
+// Terran is the one race sc2lite plays; Random picks it.
+bool playable_race(SC2APIProtocol::Race race) {
+  return race == SC2APIProtocol::Terran || race == SC2APIProtocol::Random || race == SC2APIProtocol::NoRace;
+}
+
+// What sc2lite's built-in AI plays (melee_ai.h); the stronger levels are refused.
+bool supported_difficulty(SC2APIProtocol::Difficulty d) {
+  return d == SC2APIProtocol::VeryEasy || d == SC2APIProtocol::Easy || d == SC2APIProtocol::Medium ||
+         d == SC2APIProtocol::Hard;
 }
 
 }  // namespace
@@ -289,14 +309,18 @@ void GameServer::dispatch(const SC2APIProtocol::Request& request, ConnectionId c
       observer_action(request.obs_action(), replay_->camera, *interface_, out);
       break;
     case Request::kAvailableMaps:
-      for (const auto& entry : mini_games()) {
-        out.mutable_available_maps()->add_local_map_paths(mini_game_map_path(entry.name));
+      for (const auto& list : {mini_games(), melee_maps()}) {
+        for (const auto& entry : list) out.mutable_available_maps()->add_local_map_paths(map_path_of(entry));
       }
       break;
     case Request::kSaveMap: out.mutable_save_map(); break;  // maps are built in; nothing to store
     case Request::kReplayInfo: replay_info(request.replay_info(), out); break;
     case Request::kDebug:
-      game_pace(request.debug(), connection, out);
+      if (only_kill_unit(request.debug())) {
+        kill_units(request.debug(), out);
+      } else {
+        game_pace(request.debug(), connection, out);
+      }
       break;
     case Request::kMapCommand:
       out.mutable_map_command()->set_error(SC2APIProtocol::ResponseMapCommand::NoTriggerError);
@@ -326,28 +350,64 @@ void GameServer::create_game(const SC2APIProtocol::RequestCreateGame& r, Respons
                 "no local_map.map_path given; known maps: " + known_maps_text());
   }
   const std::string& path = r.local_map().map_path();
-  const MiniGameEntry* entry = find_mini_game(map_name_from_path(path));
+  const MiniGameEntry* entry = find_map(map_name_from_path(path));
   if (entry == nullptr) {
     return fail(SC2APIProtocol::ResponseCreateGame::InvalidMapPath,
                 "unknown map '" + path + "'; known maps: " + known_maps_text());
-  }
-  int participants = 0;
-  for (const auto& p : r.player_setup()) {
-    if (p.type() == SC2APIProtocol::Participant) ++participants;
-    if (p.type() == SC2APIProtocol::Observer) {
-      return fail(SC2APIProtocol::ResponseCreateGame::InvalidPlayerSetup, "observers are not supported by sc2lite");
-    }
   }
   if (r.player_setup_size() == 0) {
     return fail(SC2APIProtocol::ResponseCreateGame::MissingPlayerSetup,
                 "player_setup is empty; add one {type: Participant}");
   }
+  int participants = 0;
+  int computers = 0;
+  for (const auto& p : r.player_setup()) {
+    if (p.type() == SC2APIProtocol::Participant) ++participants;
+    if (p.type() == SC2APIProtocol::Computer) ++computers;
+    if (p.type() == SC2APIProtocol::Observer) {
+      return fail(SC2APIProtocol::ResponseCreateGame::InvalidPlayerSetup,
+                  "observers are not supported in player_setup by sc2lite (join a running game with "
+                  "observed_player_id instead)");
+    }
+  }
   if (participants == 0) {
     return fail(SC2APIProtocol::ResponseCreateGame::InvalidPlayerSetup, "player_setup has no Participant");
   }
-  if (participants > 1) {
-    return fail(SC2APIProtocol::ResponseCreateGame::MultiplayerUnsupported,
-                "sc2lite hosts single-player mini-games: exactly one Participant (computers are accepted)");
+  const bool melee = is_melee_map(entry);
+  if (!melee) {
+    if (computers > 0) {
+      return fail(SC2APIProtocol::ResponseCreateGame::InvalidPlayerSetup,
+                  std::string(entry->name) + " is a single-player mini-game: a Computer player needs a melee map (" +
+                      melee_maps_text() + ")");
+    }
+    if (participants > 1) {
+      return fail(SC2APIProtocol::ResponseCreateGame::MultiplayerUnsupported,
+                  std::string(entry->name) + " is a single-player mini-game: exactly one Participant");
+    }
+  } else {
+    if (r.player_setup_size() != 2) {
+      return fail(SC2APIProtocol::ResponseCreateGame::InvalidPlayerSetup,
+                  std::string(entry->name) + " is a 2-player map, player_setup has " +
+                      std::to_string(r.player_setup_size()) +
+                      " players: give one Participant and one Computer (or two Participants)");
+    }
+    if (participants > 1) {
+      return fail(SC2APIProtocol::ResponseCreateGame::MultiplayerUnsupported,
+                  "two Participants on one sc2lite are not supported yet: play against a Computer");
+    }
+    for (const auto& p : r.player_setup()) {
+      if (p.type() != SC2APIProtocol::Computer) continue;
+      if (!playable_race(p.race())) {
+        return fail(SC2APIProtocol::ResponseCreateGame::InvalidPlayerSetup,
+                    "the Computer's race " + SC2APIProtocol::Race_Name(p.race()) +
+                        " is not available: sc2lite plays Terran only (Terran or Random)");
+      }
+      if (p.has_difficulty() && !supported_difficulty(p.difficulty())) {
+        return fail(SC2APIProtocol::ResponseCreateGame::InvalidPlayerSetup,
+                    "Computer difficulty " + SC2APIProtocol::Difficulty_Name(p.difficulty()) +
+                        " is not available in sc2lite: VeryEasy, Easy, Medium or Hard");
+      }
+    }
   }
   if (r.realtime()) log("create_game: realtime is not supported; the game advances on step only");
 
@@ -380,6 +440,11 @@ void GameServer::join_game(const SC2APIProtocol::RequestJoinGame& r, Response& o
   }
   if (r.has_observed_player_id()) {
     return fail(SC2APIProtocol::ResponseJoinGame::FeatureUnsupported, "observers are not supported by sc2lite");
+  }
+  if (config_->map != nullptr && is_melee_map(config_->map) && r.has_race() && !playable_race(r.race())) {
+    return fail(SC2APIProtocol::ResponseJoinGame::OtherError,
+                "race " + SC2APIProtocol::Race_Name(r.race()) +
+                    " is not available: sc2lite plays Terran only (join with Terran or Random)");
   }
   if (!r.has_options()) {
     return fail(SC2APIProtocol::ResponseJoinGame::MissingOptions,
@@ -482,6 +547,29 @@ void GameServer::step(const SC2APIProtocol::RequestStep& r, Response& out) {
     status_ = SC2APIProtocol::ended;
     log("game ended at loop " + std::to_string(game_->world().game_loop()) + " with score " +
         std::to_string(game_->mini_game().score()));
+  }
+}
+
+bool GameServer::only_kill_unit(const SC2APIProtocol::RequestDebug& r) {
+  if (r.debug_size() == 0) return false;
+  for (const auto& command : r.debug()) {
+    if (!command.has_kill_unit()) return false;
+  }
+  return true;
+}
+
+void GameServer::kill_units(const SC2APIProtocol::RequestDebug& r, Response& out) {
+  out.mutable_debug();
+  if (replay_) {
+    out.add_error("debug kill_unit does not apply to replays");
+    return;
+  }
+  // As in the game: the units die in the next game loop; unknown tags are ignored.
+  for (const auto& command : r.debug()) {
+    for (std::uint64_t tag : command.kill_unit().tag()) {
+      Unit* unit = game_->world().find_by_tag(tag);
+      if (unit != nullptr && unit->stats->solid()) unit->health = 0.0f;
+    }
   }
 }
 

@@ -31,6 +31,12 @@
 // until it releases it or goes away (the game then runs on at the starting pace, unpaused).
 // A player that goes away while its step is held frees the game.
 //
+// Debug: kill_unit (the units die in the next loop) from the player; game_pace from observers.
+//
+// Melee maps (melee_registry.h): one Participant (player 1) and one Computer (player 2,
+// played by the engine's melee_ai.h); the race is Terran (Random plays Terran, others are
+// refused); player_result lists both players once the game has ended.
+//
 // Limits: a step asks for at most kMaxStepLoops game loops (more is refused with an error
 // naming the limit; a mini-game ends long before); feature layers are at most
 // kMaxLayerResolution (interface_setup.h) on each axis.
@@ -134,6 +140,9 @@ class GameServer {
   // Under mutex_: RequestDebug with game_pace commands (observers only).
   void game_pace(const SC2APIProtocol::RequestDebug& r, ConnectionId connection, SC2APIProtocol::Response& out);
   void release_pace(ConnectionId connection);  // under mutex_: if it held the pace
+  // RequestDebug with kill_unit commands only (the player's, e.g. for tests).
+  static bool only_kill_unit(const SC2APIProtocol::RequestDebug& r);
+  void kill_units(const SC2APIProtocol::RequestDebug& r, SC2APIProtocol::Response& out);
 
   ServerOptions options_;
   mutable std::mutex mutex_;

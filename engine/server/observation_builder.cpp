@@ -372,9 +372,12 @@ void build_observation(Game& game, const InterfaceSetup& iface, SC2APIProtocol::
   if (iface.feature_layer || iface.render) fill_ui(world, obs->mutable_ui_data());  // spec §9: either interface
   game.dead_unit_tags.clear();  // reported once, like the game's event
   if (auto result = game.result()) {
-    auto* r = out->add_player_result();
-    r->set_player_id(kAgentPlayer);
-    r->set_result(static_cast<SC2APIProtocol::Result>(*result));
+    // One entry per player, as the game reports them (a melee game has two).
+    for (int player = 1; player <= game.mini_game().players(); ++player) {
+      auto* r = out->add_player_result();
+      r->set_player_id(static_cast<std::uint32_t>(player));
+      r->set_result(static_cast<SC2APIProtocol::Result>(result_of_player(*result, player)));
+    }
   }
 }
 
@@ -412,6 +415,11 @@ void build_game_info(const Game& game, const GameConfig& config, const Interface
                start->mutable_terrain_height());
   encode_layer(map_grid(world, frame, [&](int x, int y) { return map.buildable[map.cell(x, y)]; }), 1,
                start->mutable_placement_grid());
+  for (Vec2 p : game.mini_game().enemy_start_locations(kAgentPlayer)) {
+    auto* location = start->add_start_locations();
+    location->set_x(frame.to_raw(p).x);
+    location->set_y(frame.to_raw(p).y);
+  }
   auto* area = start->mutable_playable_area();
   area->mutable_p0()->set_x(map.playable.x0 - frame.area.x0);
   area->mutable_p0()->set_y(map.playable.y0 - frame.area.y0);

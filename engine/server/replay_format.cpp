@@ -3,7 +3,7 @@
 #include <cstring>
 #include <type_traits>
 
-#include "engine/maps/mini_game_registry.h"
+#include "engine/maps/melee_registry.h"
 #include "engine/server/game_server.h"
 #include "engine/server/observation_builder.h"
 #include "engine/sim/abilities.h"
@@ -382,9 +382,9 @@ std::string replay_incompatibility(const ReplayHeader& header) {
   if (map_name_from_path(header.map_path) != header.map_name) {
     add("map_path '" + printable(header.map_path) + "' does not name map '" + printable(header.map_name) + "'");
   }
-  const MiniGameEntry* map = find_mini_game(header.map_name);
+  const MiniGameEntry* map = find_map(header.map_name);
   if (map == nullptr) {
-    add("map '" + printable(header.map_name) + "' is not a mini-game this engine implements");
+    add("map '" + printable(header.map_name) + "' is not a map this engine implements");
   }
   return problems;
 }

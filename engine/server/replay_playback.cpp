@@ -4,6 +4,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "engine/maps/melee_registry.h"
 #include "engine/server/action_interpreter.h"
 #include "engine/sim/state_hash.h"
 
@@ -110,7 +111,7 @@ std::unique_ptr<ReplayPlayback> load_replay(std::string_view bytes, ReplayLoadEr
       return fail(StartError::InvalidReplayData, "action record " + std::to_string(i) + " is not a RequestAction");
     }
   }
-  playback->config.map = find_mini_game(h.map_name);
+  playback->config.map = find_map(h.map_name);
   playback->config.map_path = h.map_path;
   playback->config.seed = create.random_seed();
   playback->config.disable_fog = create.disable_fog();

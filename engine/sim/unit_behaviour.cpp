@@ -89,6 +89,12 @@ Unit* auto_target(World& world, Unit& unit, float reach) {
 }
 
 void run_idle(World& world, Unit& unit) {
+  // Idle workers stay passive, as in the game: they fight only when ordered to (otherwise a
+  // base's SCVs would chase every enemy that walks past the mineral line).
+  if (unit.stats->role == UnitRole::Worker) {
+    unit.engaged_target = {};
+    return;
+  }
   const float reach = unit.holding_position ? strike_range(*unit.stats) : unit.stats->sight_range;
   Unit* target = auto_target(world, unit, reach);
   if (target == nullptr) {

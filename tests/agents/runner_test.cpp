@@ -61,7 +61,7 @@ TEST_CASE("run options reach the agent spec and the env options") {
 }
 
 TEST_CASE("summary: mean and max score, totals and rates over the episodes") {
-  std::vector<agents::EpisodeResult> episodes{{1, 20, 336, 2688, 2.0}, {2, 26, 336, 2688, 2.0}};
+  std::vector<agents::EpisodeResult> episodes{{1, 20, 336, 2688, 2.0, {}}, {2, 26, 336, 2688, 2.0, {}}};
   const auto summary = agents::summarize(episodes);
   CHECK(summary.episodes.size() == 2);
   CHECK(summary.mean_score == doctest::Approx(23));
@@ -72,7 +72,7 @@ TEST_CASE("summary: mean and max score, totals and rates over the episodes") {
   CHECK(summary.steps_per_second == doctest::Approx(168));
   CHECK(summary.game_loops_per_second == doctest::Approx(1344));
 
-  const auto negative = agents::summarize({{1, -3, 10, 80, 1.0}, {2, -5, 10, 80, 1.0}});
+  const auto negative = agents::summarize({{1, -3, 10, 80, 1.0, {}}, {2, -5, 10, 80, 1.0, {}}});
   CHECK(negative.max_score == doctest::Approx(-3));  // not clamped at 0
 
   const auto none = agents::summarize({});

@@ -6,6 +6,7 @@
 #include "agents/collect_mineral_shards_agent.h"
 #include "agents/defeat_roaches_agent.h"
 #include "agents/defeat_zerglings_and_banelings_agent.h"
+#include "agents/melee_agent.h"
 #include "agents/scripted_agent.h"
 #include "client/pysc2/actions.h"
 #include "tests/agents/test_observations.h"
@@ -30,9 +31,10 @@ std::vector<int> with_attack() { return {0, 1, 2, 3, 4, 7, id_of("Attack_screen"
 
 }  // namespace
 
-TEST_CASE("the scripted registry covers the seven maps and builds the chosen agents") {
+TEST_CASE("the scripted registry covers the seven mini-games and the three melee maps and builds the chosen agents") {
   const auto maps = agents::scripted_maps();
-  CHECK(maps.size() == 7);
+  CHECK(maps.size() == 7 + 3);
+  CHECK(dynamic_cast<agents::MeleeAgent*>(agents::make_scripted_agent("Flat64").get()) != nullptr);
   for (const char* map : {"MoveToBeacon", "CollectMineralShards", "DefeatRoaches", "DefeatZerglingsAndBanelings",
                           "FindAndDefeatZerglings", "CollectMineralsAndGas", "BuildMarines"}) {
     CHECK(std::find(maps.begin(), maps.end(), map) != maps.end());

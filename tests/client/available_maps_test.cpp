@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "client/controller.h"
-#include "engine/maps/mini_game_registry.h"
+#include "engine/maps/melee_registry.h"
 #include "tests/client/engine_channel.h"
 
 namespace {
@@ -25,13 +25,14 @@ std::string error_of(sc2::Controller& controller) {
 
 }  // namespace
 
-TEST_CASE("available_maps lists every mini-game the engine serves as mini_games/<Name>.SC2Map, in its order") {
+TEST_CASE("available_maps lists every mini-game the engine serves as mini_games/<Name>.SC2Map, then the melee maps as Melee/<Name>.SC2Map") {
   sc2::Controller controller(std::make_unique<EngineChannel>());
   const sc2::AvailableMaps maps = controller.available_maps();
   std::vector<std::string> expected;
   for (const auto& entry : sc2::engine::mini_games()) expected.push_back("mini_games/" + std::string(entry.name) + ".SC2Map");
+  for (const auto& entry : sc2::engine::melee_maps()) expected.push_back("Melee/" + std::string(entry.name) + ".SC2Map");
   CHECK(maps.local_map_paths == expected);
-  REQUIRE(maps.local_map_paths.size() == 7);
+  REQUIRE(maps.local_map_paths.size() == 7 + 3);
   CHECK(maps.local_map_paths.front() == "mini_games/MoveToBeacon.SC2Map");  // PySC2's first, the app's default
   CHECK(maps.battlenet_map_names.empty());
   CHECK(controller.status() == SC2APIProtocol::launched);
@@ -67,5 +68,5 @@ TEST_CASE("available_maps refuses a broken answer with a clear error") {
   CHECK(error_of(controller) == "available_maps failed: the game lists an empty Battle.net map name (item 0)");
   // The connection is still in step: a good answer comes through.
   channel.tamper = nullptr;
-  CHECK(controller.available_maps().local_map_paths.size() == 7);
+  CHECK(controller.available_maps().local_map_paths.size() == 7 + 3);
 }

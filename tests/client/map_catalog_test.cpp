@@ -8,19 +8,36 @@
 #include "client/map_catalog.h"
 #include "client/map_paths.h"
 #include "engine/maps/map_assets.h"
+#include "engine/maps/melee_assets.h"
+#include "engine/maps/melee_registry.h"
 #include "engine/maps/mini_game_registry.h"
 
 TEST_CASE("the map catalogue has every mini-game's time limit and description, as the engine reads them") {
   const auto catalog = sc2::map_catalog();
   const auto games = sc2::engine::mini_games();
-  REQUIRE(catalog.size() == games.size());
-  for (std::size_t i = 0; i < catalog.size(); ++i) {
+  REQUIRE(catalog.size() == games.size() + sc2::engine::melee_maps().size());
+  for (std::size_t i = 0; i < games.size(); ++i) {
     CAPTURE(catalog[i].name);
     CHECK(catalog[i].name == games[i].name);  // same order
     const sc2::engine::MapAsset& asset = sc2::engine::map_asset(games[i].name);
     CHECK(catalog[i].time_limit_loops == asset.time_limit_loops);
     CHECK(catalog[i].description == asset.description);
   }
+}
+
+TEST_CASE("the melee maps follow the mini-games in the catalogue, with their own facts") {
+  const auto catalog = sc2::map_catalog();
+  const auto melee = sc2::engine::melee_maps();
+  const std::size_t first = sc2::engine::mini_games().size();
+  for (std::size_t i = 0; i < melee.size(); ++i) {
+    CAPTURE(melee[i].name);
+    REQUIRE(first + i < catalog.size());
+    CHECK(catalog[first + i].name == melee[i].name);
+    const sc2::engine::MeleeMapAsset& asset = sc2::engine::melee_map_asset(melee[i].name);
+    CHECK(catalog[first + i].time_limit_loops == asset.time_limit_loops);
+    CHECK(catalog[first + i].description == asset.description);
+  }
+  CHECK(sc2::find_map_facts("Melee/Flat64.SC2Map") == sc2::find_map_facts("Flat64"));
 }
 
 TEST_CASE("map facts are found by name or by path, other maps have none") {
@@ -30,7 +47,7 @@ TEST_CASE("map facts are found by name or by path, other maps have none") {
   CHECK(sc2::find_map_facts("mini_games/BuildMarines.SC2Map") == by_name);
   REQUIRE(sc2::find_map_facts("MoveToBeacon") != nullptr);
   CHECK(sc2::find_map_facts("MoveToBeacon")->time_limit_loops == 2688);
-  CHECK(sc2::find_map_facts("Ladder/Simple64.SC2Map") == nullptr);
+  CHECK(sc2::find_map_facts("Ladder/Acropolis LE.SC2Map") == nullptr);
   CHECK(sc2::find_map_facts("") == nullptr);
 }
 
@@ -51,4 +68,8 @@ TEST_CASE("map paths: a bare name is a mini-game under mini_games/, a path stays
   }
   CHECK(sc2::map_choice_for_path("mini_games/DefeatRoaches.SC2Map") == "DefeatRoaches");
   CHECK(sc2::map_choice_for_path("Ladder/Acropolis LE.SC2Map") == "Ladder/Acropolis LE.SC2Map");
+  // A melee map by its bare name, as PySC2 names it.
+  CHECK(sc2::map_path_for("Flat64") == "Melee/Flat64.SC2Map");
+  CHECK(sc2::map_choice_for_path("Melee/Flat64.SC2Map") == "Flat64");
+  CHECK(sc2::map_choice_for_path("mini_games/Flat64.SC2Map") == "mini_games/Flat64.SC2Map");
 }

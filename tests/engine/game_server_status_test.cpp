@@ -151,14 +151,18 @@ TEST_CASE("create_game errors: unknown map, missing map, no participant") {
   CHECK(server.status() == api::launched);
 }
 
-TEST_CASE("create_game accepts a Computer player and any map bytes, the map is picked by basename") {
+TEST_CASE("create_game accepts any map bytes, the map is picked by basename, a Computer needs a melee map") {
   GameServer server;
   auto r = create_request(3, "some/where/MoveToBeacon.SC2Map");
-  auto* bot = r.mutable_create_game()->add_player_setup();
+  r.mutable_create_game()->mutable_local_map()->set_map_data(std::string("\0\1\2", 3));
+  auto with_bot = r;
+  auto* bot = with_bot.mutable_create_game()->add_player_setup();
   bot->set_type(api::Computer);
   bot->set_race(api::Random);
   bot->set_difficulty(api::VeryEasy);
-  r.mutable_create_game()->mutable_local_map()->set_map_data(std::string("\0\1\2", 3));
+  auto refused = call(server, with_bot);
+  CHECK(refused.create_game().error() == api::ResponseCreateGame::InvalidPlayerSetup);
+  CHECK(refused.status() == api::launched);
   auto response = call(server, r);
   CHECK_FALSE(response.create_game().has_error());
   CHECK(response.status() == api::init_game);
@@ -287,13 +291,14 @@ TEST_CASE("data lists the Marine, the beacon and the move/attack abilities with 
   CHECK(abilities[16]->hotkey() == "M");
 }
 
-TEST_CASE("available_maps lists the seven mini-games, save_replay returns bytes, quit ends in status quit") {
+TEST_CASE("available_maps lists the seven mini-games then the three melee maps, save_replay returns bytes, quit ends in status quit") {
   GameServer server;
   api::Request maps;
   maps.mutable_available_maps();
   auto listed = call(server, maps).available_maps();
-  CHECK(listed.local_map_paths_size() == 7);
+  CHECK(listed.local_map_paths_size() == 7 + 3);
   CHECK(listed.local_map_paths(0) == kBeaconMap);
+  CHECK(listed.local_map_paths(7) == "Melee/Flat32.SC2Map");
 
   start_game(server);
   api::Request save;

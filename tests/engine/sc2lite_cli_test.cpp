@@ -33,7 +33,7 @@ bool have_binary() {
 
 }  // namespace
 
-TEST_CASE("sc2lite --install-layout writes the SC2PATH layout PySC2 checks for") {
+TEST_CASE("sc2lite --install-layout writes the SC2PATH layout PySC2 checks for, melee maps included") {
   if (!have_binary()) return;
   const fs::path root = fs::temp_directory_path() / ("sc2lite-layout-" + std::to_string(::getpid()));
   fs::remove_all(root);
@@ -47,6 +47,11 @@ TEST_CASE("sc2lite --install-layout writes the SC2PATH layout PySC2 checks for")
                            "DefeatZerglingsAndBanelings", "CollectMineralsAndGas", "BuildMarines"}) {
     CAPTURE(name);
     CHECK(fs::exists(root / "Maps" / "mini_games" / (std::string(name) + ".SC2Map")));
+  }
+  // PySC2's maps.get("Flat64") looks for Maps/Melee/Flat64.SC2Map.
+  for (const char* name : {"Flat32", "Flat64", "Simple64"}) {
+    CAPTURE(name);
+    CHECK(fs::exists(root / "Maps" / "Melee" / (std::string(name) + ".SC2Map")));
   }
   fs::remove_all(root);
 }

@@ -7,7 +7,8 @@ on every Response. Our protocol classes are generated from our .proto files by p
 
 Usage: pysc2_like_client.py SC2LITE PYTHON_PROTO_DIR
 Exits 0 when a whole MoveToBeacon episode start (create, join, observe, select, move,
-reach the beacon) and a restart work; prints what failed otherwise.
+reach the beacon) and a restart work, and a melee game against the built-in AI (PySC2's
+Agent + Bot setup on Melee/Flat64) plays to its end; prints what failed otherwise.
 """
 import os
 import socket
@@ -140,7 +141,35 @@ def run(client):
     assert restarted.status == sc2api_pb2.in_game
     again = observe().observation
     assert again.game_loop == 0 and again.score.score == 0
+    run_melee(client, options)
     client.ws.send(sc2api_pb2.Request(id=999999999, quit=sc2api_pb2.RequestQuit()).SerializeToString())
+
+
+def run_melee(client, options):
+    """players=[Agent(terran), Bot(terran, easy)] as PySC2 sets it up, on Melee/Flat64: a
+    passive agent loses to the built-in AI, and both players' results are reported."""
+    assert client.call(leave_game=sc2api_pb2.RequestLeaveGame()).status == sc2api_pb2.launched
+    maps = client.call(available_maps=sc2api_pb2.RequestAvailableMaps()).available_maps
+    assert "Melee/Flat64.SC2Map" in maps.local_map_paths, list(maps.local_map_paths)
+    create = sc2api_pb2.RequestCreateGame(
+        local_map=sc2api_pb2.LocalMap(map_path="Melee/Flat64.SC2Map", map_data=b"any bytes"),
+        player_setup=[sc2api_pb2.PlayerSetup(type=sc2api_pb2.Participant),
+                      sc2api_pb2.PlayerSetup(type=sc2api_pb2.Computer, race=common_pb2.Terran,
+                                             difficulty=sc2api_pb2.Easy, ai_build=sc2api_pb2.RandomBuild)],
+        realtime=False, random_seed=5)
+    assert client.call(create_game=create).status == sc2api_pb2.init_game
+    joined = client.call(join_game=sc2api_pb2.RequestJoinGame(race=common_pb2.Terran, options=options))
+    assert joined.join_game.player_id == 1
+    info = client.call(game_info=sc2api_pb2.RequestGameInfo()).game_info
+    assert len(info.player_info) == 2 and info.player_info[1].type == sc2api_pb2.Computer
+    assert len(info.start_raw.start_locations) == 1
+    for _ in range(200):
+        if client.call(step=sc2api_pb2.RequestStep(count=256)).status == sc2api_pb2.ended:
+            break
+    response = client.call(observation=sc2api_pb2.RequestObservation())
+    assert response.status == sc2api_pb2.ended, "the melee game did not end"
+    results = {r.player_id: r.result for r in response.observation.player_result}
+    assert results == {1: sc2api_pb2.Defeat, 2: sc2api_pb2.Victory}, results
 
 
 if __name__ == "__main__":
