@@ -25,15 +25,15 @@ struct Views {
 
 Views make_views(const World& world, const InterfaceSetup& iface) {
   const FeatureLayerSetup& l = iface.layers;
-  return {ScreenView(world.player(kAgentPlayer).camera, l.camera_width, l.screen_width, l.screen_height),
+  return {ScreenView(world.player(iface.player).camera, l.camera_width, l.screen_width, l.screen_height),
           MinimapView(world.map(), l.crop_to_playable_area, l.minimap_width, l.minimap_height)};
 }
 
-std::vector<Unit*> own_units(World& world, const std::vector<UnitId>& ids) {
+std::vector<Unit*> own_units(World& world, int player, const std::vector<UnitId>& ids) {
   std::vector<Unit*> out;
   for (UnitId id : ids) {
     Unit* u = world.find(id);
-    if (u != nullptr && u->owner == kAgentPlayer) out.push_back(u);
+    if (u != nullptr && u->owner == player) out.push_back(u);
   }
   return out;
 }
@@ -156,14 +156,14 @@ void add_to_selection(PlayerState& player, UnitId id) {
 }
 
 // The unit under a world point (own units first, then the nearest centre).
-const Unit* unit_at(const World& world, Vec2 p, float slack) {
+const Unit* unit_at(const World& world, int player, Vec2 p, float slack) {
   const Unit* best = nullptr;
   float best_key = 0.0f;
   for (const Unit* u : world.units()) {
-    if (!world.unit_visible(kAgentPlayer, *u)) continue;
+    if (!world.unit_visible(player, *u)) continue;
     const float d = distance(p, u->pos);
     if (d > u->radius + slack) continue;
-    const float key = d - (u->owner == kAgentPlayer ? 1000.0f : 0.0f);
+    const float key = d - (u->owner == player ? 1000.0f : 0.0f);
     if (best == nullptr || key < best_key) {
       best = u;
       best_key = key;
@@ -173,11 +173,11 @@ const Unit* unit_at(const World& world, Vec2 p, float slack) {
 }
 
 // The visible unit whose disc covers a world point (nearest centre wins), for command targets.
-const Unit* unit_under(const World& world, Vec2 p, float slack) {
+const Unit* unit_under(const World& world, int player, Vec2 p, float slack) {
   const Unit* best = nullptr;
   float best_distance = 0.0f;
   for (const Unit* u : world.units()) {
-    if (!world.unit_visible(kAgentPlayer, *u)) continue;
+    if (!world.unit_visible(player, *u)) continue;
     const float d = distance(p, u->pos);
     if (d > u->radius + slack) continue;
     if (best == nullptr || d < best_distance) {
@@ -194,27 +194,27 @@ bool disc_touches_rect(const Unit& u, const WorldRect& r) {
   return distance(u.pos, {cx, cy}) <= u.radius;
 }
 
-std::vector<UnitId> own_of_type_on_screen(const World& world, const ScreenView& screen,
+std::vector<UnitId> own_of_type_on_screen(const World& world, int player, const ScreenView& screen,
                                           std::uint32_t type) {
   std::vector<UnitId> out;
   const WorldRect bounds = screen.world_bounds();
   for (const Unit* u : world.units()) {
-    if (u->owner == kAgentPlayer && u->type() == type && disc_touches_rect(*u, bounds)) {
+    if (u->owner == player && u->type() == type && disc_touches_rect(*u, bounds)) {
       out.push_back(u->id);
     }
   }
   return out;
 }
 
-ActionResult select_point(World& world, const ScreenView& screen,
+ActionResult select_point(World& world, int me, const ScreenView& screen,
                           const SC2APIProtocol::ActionSpatialUnitSelectionPoint& a) {
   using Type = SC2APIProtocol::ActionSpatialUnitSelectionPoint;
   const auto& pt = a.selection_screen_coord();
   if (!a.has_selection_screen_coord() || !screen.in_range(pt.x(), pt.y())) return SC2APIProtocol::Error;
-  PlayerState& player = world.player(kAgentPlayer);
-  const Unit* hit = unit_at(world, screen.pixel_centre(pt.x(), pt.y()), screen.world_per_pixel() * 0.5f);
+  PlayerState& player = world.player(me);
+  const Unit* hit = unit_at(world, me, screen.pixel_centre(pt.x(), pt.y()), screen.world_per_pixel() * 0.5f);
   if (hit == nullptr) return SC2APIProtocol::Success;  // clicking the ground keeps the selection
-  const bool own = hit->owner == kAgentPlayer;
+  const bool own = hit->owner == me;
   const auto type = a.has_type() ? a.type() : Type::Select;
   if (!own || type == Type::Select) {
     player.selection = {hit->id};
@@ -226,12 +226,12 @@ ActionResult select_point(World& world, const ScreenView& screen,
     }
   } else {
     if (type == Type::AllType) player.selection.clear();
-    for (UnitId id : own_of_type_on_screen(world, screen, hit->type())) add_to_selection(player, id);
+    for (UnitId id : own_of_type_on_screen(world, me, screen, hit->type())) add_to_selection(player, id);
   }
   return SC2APIProtocol::Success;
 }
 
-ActionResult select_rect(World& world, const ScreenView& screen,
+ActionResult select_rect(World& world, int me, const ScreenView& screen,
                          const SC2APIProtocol::ActionSpatialUnitSelectionRect& a) {
   if (a.selection_screen_coord_size() == 0) return SC2APIProtocol::Error;
   std::vector<UnitId> found;
@@ -244,13 +244,13 @@ ActionResult select_rect(World& world, const ScreenView& screen,
     const Vec2 bottom_right = screen.pixel_centre(x1, y1);
     const WorldRect area{top_left.x - half, bottom_right.y - half, bottom_right.x + half, top_left.y + half};
     for (const Unit* u : world.units()) {
-      if (u->owner == kAgentPlayer && disc_touches_rect(*u, area) &&
+      if (u->owner == me && disc_touches_rect(*u, area) &&
           std::find(found.begin(), found.end(), u->id) == found.end()) {
         found.push_back(u->id);
       }
     }
   }
-  PlayerState& player = world.player(kAgentPlayer);
+  PlayerState& player = world.player(me);
   if (!a.selection_add() && !found.empty()) player.selection.clear();
   for (UnitId id : found) add_to_selection(player, id);
   return SC2APIProtocol::Success;
@@ -263,7 +263,7 @@ ActionResult apply_spatial(Game& game, const InterfaceSetup& iface, const SC2API
   if (!iface.feature_layer) return SC2APIProtocol::NotSupported;
   World& world = game.world();
   const Views views = make_views(world, iface);
-  PlayerState& player = world.player(kAgentPlayer);
+  PlayerState& player = world.player(iface.player);
   switch (a.action_case()) {
     case SC2APIProtocol::ActionSpatial::kUnitCommand: {
       const auto& cmd = a.unit_command();
@@ -274,7 +274,7 @@ ActionResult apply_spatial(Game& game, const InterfaceSetup& iface, const SC2API
         if (!views.screen.in_range(p.x(), p.y())) return SC2APIProtocol::Error;
         target.point = views.screen.pixel_centre(p.x(), p.y());
         // A click on a unit targets it (Smart/Attack on an enemy attack it).
-        if (const Unit* hit = unit_under(world, *target.point, views.screen.world_per_pixel() * 0.5f)) {
+        if (const Unit* hit = unit_under(world, iface.player, *target.point, views.screen.world_per_pixel() * 0.5f)) {
           target.unit = hit->id;
         }
       } else if (cmd.has_target_minimap_coord()) {
@@ -282,7 +282,7 @@ ActionResult apply_spatial(Game& game, const InterfaceSetup& iface, const SC2API
         if (!views.minimap.in_range(p.x(), p.y())) return SC2APIProtocol::Error;
         target.point = views.minimap.pixel_centre(p.x(), p.y());
       }
-      return command_units(world, own_units(world, player.selection), ability_for_error, target,
+      return command_units(world, own_units(world, iface.player, player.selection), ability_for_error, target,
                            cmd.queue_command());
     }
     case SC2APIProtocol::ActionSpatial::kCameraMove: {
@@ -297,9 +297,9 @@ ActionResult apply_spatial(Game& game, const InterfaceSetup& iface, const SC2API
       return SC2APIProtocol::Success;
     }
     case SC2APIProtocol::ActionSpatial::kUnitSelectionPoint:
-      return select_point(world, views.screen, a.unit_selection_point());
+      return select_point(world, iface.player, views.screen, a.unit_selection_point());
     case SC2APIProtocol::ActionSpatial::kUnitSelectionRect:
-      return select_rect(world, views.screen, a.unit_selection_rect());
+      return select_rect(world, iface.player, views.screen, a.unit_selection_rect());
     case SC2APIProtocol::ActionSpatial::ACTION_NOT_SET:
       return SC2APIProtocol::Success;
   }
@@ -308,9 +308,10 @@ ActionResult apply_spatial(Game& game, const InterfaceSetup& iface, const SC2API
 
 // Set: the next idle worker after the selected one (cycling); Add: the next one not yet
 // selected, added; All / AddAll: every idle worker (replacing / added).
-ActionResult select_idle_worker(World& world, PlayerState& player, SC2APIProtocol::ActionSelectIdleWorker::Type type) {
+ActionResult select_idle_worker(World& world, int me, SC2APIProtocol::ActionSelectIdleWorker::Type type) {
   using IW = SC2APIProtocol::ActionSelectIdleWorker;
-  const std::vector<const Unit*> idle = idle_workers(world, kAgentPlayer);
+  PlayerState& player = world.player(me);
+  const std::vector<const Unit*> idle = idle_workers(world, me);
   if (idle.empty()) return SC2APIProtocol::Error;
   switch (type) {
     case IW::Set: {
@@ -341,14 +342,14 @@ ActionResult select_idle_worker(World& world, PlayerState& player, SC2APIProtoco
   return SC2APIProtocol::Error;
 }
 
-ActionResult apply_ui(Game& game, const SC2APIProtocol::ActionUI& a) {
+ActionResult apply_ui(Game& game, int me, const SC2APIProtocol::ActionUI& a) {
   World& world = game.world();
-  PlayerState& player = world.player(kAgentPlayer);
+  PlayerState& player = world.player(me);
   switch (a.action_case()) {
     case SC2APIProtocol::ActionUI::kSelectArmy: {
       std::vector<UnitId> army;
       for (const Unit* u : world.units()) {
-        if (u->owner == kAgentPlayer && u->stats->role == UnitRole::Army) army.push_back(u->id);
+        if (u->owner == me && u->stats->role == UnitRole::Army) army.push_back(u->id);
       }
       if (army.empty()) return SC2APIProtocol::Error;
       if (!a.select_army().selection_add()) player.selection.clear();
@@ -411,13 +412,13 @@ ActionResult apply_ui(Game& game, const SC2APIProtocol::ActionUI& a) {
       return SC2APIProtocol::Success;
     }
     case SC2APIProtocol::ActionUI::kSelectIdleWorker:
-      return select_idle_worker(world, player, a.select_idle_worker().type());
+      return select_idle_worker(world, me, a.select_idle_worker().type());
     case SC2APIProtocol::ActionUI::kProductionPanel: {
       // Removes slot `unit_index` from the queue of the single selected structure.
       if (player.selection.size() != 1) return SC2APIProtocol::Error;
       Unit* structure = world.find(player.selection.front());
       const int index = a.production_panel().unit_index();
-      if (structure == nullptr || structure->owner != kAgentPlayer || index < 0) return SC2APIProtocol::Error;
+      if (structure == nullptr || structure->owner != me || index < 0) return SC2APIProtocol::Error;
       return to_action_result(cancel_slot(world, *structure, static_cast<std::size_t>(index)));
     }
     default:
@@ -442,12 +443,12 @@ ActionResult apply_raw(Game& game, const InterfaceSetup& iface, const SC2APIProt
       std::vector<Unit*> units;
       for (std::uint64_t tag : cmd.unit_tags()) {
         Unit* u = world.find_by_tag(tag);
-        if (u != nullptr && u->owner == kAgentPlayer) units.push_back(u);
+        if (u != nullptr && u->owner == iface.player) units.push_back(u);
       }
       if (iface.raw_affects_selection && !units.empty()) {
         // The commanded units become the selection, as the game does with this option; a
         // command without an ability (id 0) is how a raw-interface player selects.
-        PlayerState& player = world.player(kAgentPlayer);
+        PlayerState& player = world.player(iface.player);
         player.selection.clear();
         for (const Unit* u : units) add_to_selection(player, u->id);
         if (cmd.ability_id() == 0) return SC2APIProtocol::Success;
@@ -457,7 +458,7 @@ ActionResult apply_raw(Game& game, const InterfaceSetup& iface, const SC2APIProt
         target.point = raw_to_world(world, iface, cmd.target_world_space_pos().x(), cmd.target_world_space_pos().y());
       } else if (cmd.has_target_unit_tag()) {
         const Unit* t = world.find_by_tag(cmd.target_unit_tag());
-        if (t == nullptr || !world.unit_visible(kAgentPlayer, *t)) return SC2APIProtocol::CantTargetThatUnit;
+        if (t == nullptr || !world.unit_visible(iface.player, *t)) return SC2APIProtocol::CantTargetThatUnit;
         target.point = t->pos;  // a move on a unit walks to where it stands (no following yet)
         target.unit = t->id;
       }
@@ -467,7 +468,7 @@ ActionResult apply_raw(Game& game, const InterfaceSetup& iface, const SC2APIProt
       const auto& c = a.camera_move().center_world_space();
       if (!std::isfinite(c.x()) || !std::isfinite(c.y())) return SC2APIProtocol::Error;  // NaN passes a clamp
       const Vec2 wanted = raw_to_world(world, iface, c.x(), c.y());
-      world.player(kAgentPlayer).camera = iface.feature_layer ? world.clamp_camera(wanted, make_views(world, iface).screen.half_extent())
+      world.player(iface.player).camera = iface.feature_layer ? world.clamp_camera(wanted, make_views(world, iface).screen.half_extent())
                                                               : world.clamp_to_playable(wanted);
       return SC2APIProtocol::Success;
     }
@@ -492,20 +493,20 @@ SC2APIProtocol::ActionResult apply_action(Game& game, const InterfaceSetup& ifac
     note(apply_spatial(game, iface, action.action_feature_layer(), ability_for_error));
   }
   if (action.has_action_render()) note(SC2APIProtocol::NotSupported);  // the game does not implement it either
-  if (action.has_action_ui()) note(apply_ui(game, action.action_ui()));
+  if (action.has_action_ui()) note(apply_ui(game, iface.player, action.action_ui()));
 
   if (result != SC2APIProtocol::Success) {
     SC2APIProtocol::ActionError error;
     error.set_ability_id(ability_for_error);
     error.set_result(result);
-    game.action_errors.push_back(error);
+    game.feed(iface.player).action_errors.push_back(error);
   } else if (action.has_action_feature_layer() || action.has_action_ui()) {
     // Echo as the game understood it; raw parts are not echoed (PySC2 cannot map them back).
     SC2APIProtocol::Action echo;
     if (action.has_action_feature_layer()) *echo.mutable_action_feature_layer() = action.action_feature_layer();
     if (action.has_action_ui()) *echo.mutable_action_ui() = action.action_ui();
     echo.set_game_loop(game.world().game_loop());
-    game.echoed_actions.push_back(std::move(echo));
+    game.feed(iface.player).echoed_actions.push_back(std::move(echo));
   }
   return result;
 }

@@ -1,5 +1,7 @@
 #include "engine/server/game.h"
 
+#include <algorithm>
+
 #include "engine/sim/rng.h"
 
 namespace sc2::engine {
@@ -9,6 +11,9 @@ Game::Game(const GameConfig& config, std::uint64_t episode_seed)
   world_.set_fog(mini_game_->fog() && !config.disable_fog);
   mini_game_->setup(world_);
   if (mini_game_->players() < 2) return;
+  participants_ = 0;
+  for (const auto& setup : config.players) participants_ += setup.type() == SC2APIProtocol::Participant ? 1 : 0;
+  participants_ = std::clamp(participants_, 1, 2);
   // Player ids: Participants first (1), then the Computers (as game_info lists them); a game of
   // two Computers (melee_bench) has ids 1 and 2 for them.
   int next_player = 1;
@@ -32,9 +37,11 @@ void Game::step(std::uint32_t loops) {
   for (std::uint32_t i = 0; i < loops && !ended(); ++i) {
     for (MeleeAi& computer : computers_) computer.on_loop(world_);
     world_.advance();
-    for (const UnitDeath& death : world_.deaths_last_loop()) dead_unit_tags.push_back(to_tag(death.id));
+    for (const UnitDeath& death : world_.deaths_last_loop()) {
+      for (int player = 1; player <= participants_; ++player) feed(player).dead_unit_tags.push_back(to_tag(death.id));
+    }
     for (const RaisedAlert& raised : world_.alerts_last_loop()) {
-      if (raised.player == kAgentPlayer) alerts.push_back(raised.alert);
+      if (raised.player >= 1 && raised.player <= participants_) feed(raised.player).alerts.push_back(raised.alert);
     }
     mini_game_->on_loop(world_);
     if (auto early = mini_game_->early_end(world_)) {

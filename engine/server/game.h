@@ -1,6 +1,7 @@
 #pragma once
 // One running episode: the World, its mini-game, the end state, and what happened since
 // the last observation (echoed actions, action errors).
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -38,18 +39,31 @@ class Game {
 
   // The built-in AIs playing the Computer players (player 2 of a melee game).
   const std::vector<MeleeAi>& computers() const { return computers_; }
+  // Players played by clients (1, or 2 in a melee game of two Participants).
+  int participants() const { return participants_; }
+
+  // `player` gave up (left a two-Participant game): the other wins and the game is over.
+  void concede(int player) {
+    if (!result_) result_ = player == 1 ? GameResult::Defeat : GameResult::Victory;
+  }
 
   // Simulates up to `loops` game loops; stops early when the game ends. The built-in AIs
   // decide before each loop.
   void step(std::uint32_t loops);
 
-  // Since the last observation; the observation takes them.
-  std::vector<SC2APIProtocol::Action> echoed_actions;
-  std::vector<SC2APIProtocol::ActionError> action_errors;
-  std::vector<std::uint64_t> dead_unit_tags;  // raw Event.dead_units
-  std::vector<Alert> alerts;                  // the agent player's Observation.alerts
+  // What happened since one player's last observation; that player's observation takes it.
+  struct PlayerFeed {
+    std::vector<SC2APIProtocol::Action> echoed_actions;
+    std::vector<SC2APIProtocol::ActionError> action_errors;
+    std::vector<std::uint64_t> dead_unit_tags;  // raw Event.dead_units
+    std::vector<Alert> alerts;                  // Observation.alerts
+  };
+  // Player 1's or player 2's (a Participant's; a Computer's feed is filled and never read).
+  PlayerFeed& feed(int player) { return feeds_.at(static_cast<std::size_t>(player == 2 ? 1 : 0)); }
 
  private:
+  std::array<PlayerFeed, 2> feeds_;
+  int participants_ = 1;  // the players with a feed: the Participants (ids 1.. before the Computers)
   std::unique_ptr<MiniGame> mini_game_;
   World world_;
   std::vector<MeleeAi> computers_;  // the Computer players of a melee game, played here

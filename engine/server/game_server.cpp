@@ -137,6 +137,10 @@ void GameServer::connection_closed(ConnectionId connection) {
     log("observer connection " + std::to_string(connection) + " closed");
     return;
   }
+  if (const int player = seat_of(connection); player != 0) {
+    leave_seat(player);
+    return;
+  }
   if (player_connection_ != connection) return;
   player_connection_.reset();
   // Nobody can play on: free the game so that the next client can create one.
@@ -177,6 +181,10 @@ void GameServer::handle_bytes_into(std::string_view request_bytes, std::string& 
   try {
     const bool parsed = request.ParseFromArray(request_bytes.data(), static_cast<int>(request_bytes.size()));
     if (parsed) {
+      if (auto answered = multiplayer_request(request, connection)) {
+        serialize_into(*answered, out);
+        return;
+      }
       if (auto abandoned = pace_step(request, connection)) {
         serialize_into(*abandoned, out);
         return;
@@ -206,6 +214,7 @@ void GameServer::handle_bytes_into(std::string_view request_bytes, std::string& 
 }
 
 SC2APIProtocol::Response GameServer::handle(const SC2APIProtocol::Request& request, ConnectionId connection) {
+  if (auto answered = multiplayer_request(request, connection)) return *answered;
   if (auto abandoned = pace_step(request, connection)) return *abandoned;
   std::lock_guard lock(mutex_);
   Response out;
@@ -222,7 +231,7 @@ void GameServer::handle_locked(const SC2APIProtocol::Request& request, Connectio
     log(out.error(0));
   }
   out.set_id(request.id());
-  out.set_status(status_);
+  if (!out.has_status()) out.set_status(status_);  // a leaving player's own status is set already
 }
 
 void GameServer::dispatch(const SC2APIProtocol::Request& request, ConnectionId connection, Response& out) {
@@ -284,21 +293,42 @@ void GameServer::dispatch(const SC2APIProtocol::Request& request, ConnectionId c
     }
     case Request::kCreateGame: create_game(request.create_game(), out); break;
     case Request::kJoinGame: join_game(request.join_game(), out); break;
-    case Request::kRestartGame: restart_game(out); break;
-    case Request::kLeaveGame: leave_game(out); break;
+    case Request::kRestartGame:
+      if (two_participants()) {
+        out.add_error("restart_game is for single-player games; a game of two players is created again "
+                      "(create_game, then both join)");
+        break;
+      }
+      restart_game(out);
+      break;
+    case Request::kLeaveGame:
+      if (const int player = seat_of(connection); player != 0) {
+        out.mutable_leave_game();
+        leave_seat(player);
+        out.set_status(SC2APIProtocol::launched);  // for this player; the other's game has ended
+        break;
+      }
+      leave_game(out);
+      break;
     case Request::kQuit:
       status_ = SC2APIProtocol::quit;
       out.mutable_quit();
       log("quit requested");
       break;
     case Request::kGameInfo:
-      build_game_info(*game_, *config_, *interface_, out.mutable_game_info());
+      build_game_info(*game_, *config_, interface_of(connection), out.mutable_game_info());
       break;
-    case Request::kObservation: observation(out); break;
-    case Request::kAction: action(request.action(), out); break;
+    case Request::kObservation: observation(out, connection); break;
+    case Request::kAction: action(request.action(), out, connection); break;
     case Request::kStep: step(request.step(), out); break;
     case Request::kData: build_data(request.data(), out.mutable_data()); break;
-    case Request::kSaveReplay: save_replay(out); break;
+    case Request::kSaveReplay:
+      if (two_participants()) {
+        out.add_error("save_replay is not available for games of two players in sc2lite yet");
+        break;
+      }
+      save_replay(out);
+      break;
     case Request::kStartReplay: start_replay(request.start_replay(), out); break;
     case Request::kObsAction:
       if (!replay_) {
@@ -391,10 +421,6 @@ void GameServer::create_game(const SC2APIProtocol::RequestCreateGame& r, Respons
                       std::to_string(r.player_setup_size()) +
                       " players: give one Participant and one Computer (or two Participants)");
     }
-    if (participants > 1) {
-      return fail(SC2APIProtocol::ResponseCreateGame::MultiplayerUnsupported,
-                  "two Participants on one sc2lite are not supported yet: play against a Computer");
-    }
     for (const auto& p : r.player_setup()) {
       if (p.type() != SC2APIProtocol::Computer) continue;
       if (!playable_race(p.race())) {
@@ -422,22 +448,24 @@ void GameServer::create_game(const SC2APIProtocol::RequestCreateGame& r, Respons
   config_ = std::move(config);
   interface_.reset();
   game_.reset();
+  second_ = SecondSeat{};
+  step_targets_ = {};
   episode_ = 0;
   status_ = SC2APIProtocol::init_game;
+  // Of two Participants, whoever joins first is player 1 (not necessarily the creator).
+  if (two_participants()) player_connection_.reset();
+  players_changed_.notify_all();
   log("created " + std::string(entry->name) + " with seed " + std::to_string(config_->seed));
 }
 
-void GameServer::join_game(const SC2APIProtocol::RequestJoinGame& r, Response& out) {
-  auto* result = out.mutable_join_game();
+std::optional<InterfaceSetup> GameServer::validate_join(const SC2APIProtocol::RequestJoinGame& r,
+                                                        SC2APIProtocol::ResponseJoinGame* result) const {
   const auto fail = [&](SC2APIProtocol::ResponseJoinGame::Error error, const std::string& details) {
     result->set_error(error);
     result->set_error_details(details);
     log("join_game: " + details);
+    return std::nullopt;
   };
-  if (status_ == SC2APIProtocol::launched) {
-    return fail(SC2APIProtocol::ResponseJoinGame::OtherError,
-                "no game to join: sc2lite hosts single-player games; send create_game first");
-  }
   if (r.has_observed_player_id()) {
     return fail(SC2APIProtocol::ResponseJoinGame::FeatureUnsupported, "observers are not supported by sc2lite");
   }
@@ -453,6 +481,20 @@ void GameServer::join_game(const SC2APIProtocol::RequestJoinGame& r, Response& o
   std::string error;
   auto setup = parse_interface(r, error);
   if (!setup) return fail(SC2APIProtocol::ResponseJoinGame::FeatureUnsupported, error);
+  return setup;
+}
+
+void GameServer::join_game(const SC2APIProtocol::RequestJoinGame& r, Response& out) {
+  auto* result = out.mutable_join_game();
+  if (status_ == SC2APIProtocol::launched) {
+    result->set_error(SC2APIProtocol::ResponseJoinGame::OtherError);
+    result->set_error_details("no game to join: send create_game first (to this sc2lite, or to the one hosting "
+                              "the game, whose port the join's server_ports names)");
+    log("join_game: " + result->error_details());
+    return;
+  }
+  auto setup = validate_join(r, result);
+  if (!setup) return;
   interface_ = std::move(*setup);
   join_request_ = r;
   start_episode();
@@ -488,16 +530,19 @@ void GameServer::free_game() {
   game_.reset();
   interface_.reset();
   config_.reset();
+  second_ = SecondSeat{};
+  step_targets_ = {};
   status_ = SC2APIProtocol::launched;
+  players_changed_.notify_all();
 }
 
-void GameServer::observation(Response& out) {
+void GameServer::observation(Response& out, ConnectionId connection) {
   SC2APIProtocol::ResponseObservation* observation =
       spare_observation_ ? spare_observation_.release() : new SC2APIProtocol::ResponseObservation;
   observation->Clear();
   out.set_allocated_observation(observation);
   if (!replay_) {
-    build_observation(*game_, *interface_, observation, &layer_cache_);
+    build_observation(*game_, interface_of(connection), observation, &layer_cache_of(connection));
     return;
   }
   observe_game(*game_, *interface_, replay_->camera, true, out.mutable_observation());
@@ -509,17 +554,18 @@ void GameServer::observation(Response& out) {
   }
 }
 
-void GameServer::action(const SC2APIProtocol::RequestAction& r, Response& out) {
+void GameServer::action(const SC2APIProtocol::RequestAction& r, Response& out, ConnectionId connection) {
   auto* result = out.mutable_action();
-  const std::size_t echoed_before = game_->echoed_actions.size();
-  const std::size_t errors_before = game_->action_errors.size();
+  if (seat_of(connection) == 2) {  // player 2's actions: not player 1's echo or recording
+    for (const auto& a : r.actions()) result->add_result(apply_action(*game_, interface_of(connection), a));
+    return;
+  }
+  Game::PlayerFeed& feed = game_->feed(kAgentPlayer);
+  const std::size_t echoed_before = feed.echoed_actions.size();
+  const std::size_t errors_before = feed.action_errors.size();
   for (const auto& a : r.actions()) result->add_result(apply_action(*game_, *interface_, a));
-  for (std::size_t i = echoed_before; i < game_->echoed_actions.size(); ++i) {
-    echo_history_.add(game_->echoed_actions[i]);
-  }
-  for (std::size_t i = errors_before; i < game_->action_errors.size(); ++i) {
-    error_history_.add(game_->action_errors[i]);
-  }
+  for (std::size_t i = echoed_before; i < feed.echoed_actions.size(); ++i) echo_history_.add(feed.echoed_actions[i]);
+  for (std::size_t i = errors_before; i < feed.action_errors.size(); ++i) error_history_.add(feed.action_errors[i]);
   recorder_.record(*game_, r);
 }
 

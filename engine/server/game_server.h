@@ -34,12 +34,22 @@
 // Debug: kill_unit (the units die in the next loop) from the player; game_pace from observers.
 //
 // Melee maps (melee_registry.h): one Participant (player 1) and one Computer (player 2,
-// played by the engine's melee_ai.h); the race is Terran (Random plays Terran, others are
-// refused); player_result lists both players once the game has ended.
+// played by the engine's melee_ai.h), or two Participants on two connections; the race is
+// Terran (Random plays Terran, others are refused); player_result lists both players once the
+// game has ended.
+// Two Participants (game_server_multiplayer.cpp): the first join_game takes player 1, the next
+// player 2; each join returns once both have joined (or fails after ServerOptions::join_wait). Each
+// player then observes, acts and steps on its own connection; a step returns once both
+// players have asked for it (lock-step: the game runs to the nearer of their two loops). A
+// player that leaves or whose connection closes loses; the other wins (status ended). The
+// game is freed when neither is left. restart_game and save_replay are refused (a
+// multiplayer game is created again).
 //
 // Limits: a step asks for at most kMaxStepLoops game loops (more is refused with an error
 // naming the limit; a mini-game ends long before); feature layers are at most
 // kMaxLayerResolution (interface_setup.h) on each axis.
+#include <array>
+#include <condition_variable>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -124,15 +134,37 @@ class GameServer {
 
   void create_game(const SC2APIProtocol::RequestCreateGame& r, SC2APIProtocol::Response& out);
   void join_game(const SC2APIProtocol::RequestJoinGame& r, SC2APIProtocol::Response& out);
+  // The join's race and options checked and parsed; nullopt with `result`'s error filled.
+  std::optional<InterfaceSetup> validate_join(const SC2APIProtocol::RequestJoinGame& r,
+                                              SC2APIProtocol::ResponseJoinGame* result) const;
   void restart_game(SC2APIProtocol::Response& out);
   void leave_game(SC2APIProtocol::Response& out);
-  void observation(SC2APIProtocol::Response& out);
-  void action(const SC2APIProtocol::RequestAction& r, SC2APIProtocol::Response& out);
+  void observation(SC2APIProtocol::Response& out, ConnectionId connection);
+  void action(const SC2APIProtocol::RequestAction& r, SC2APIProtocol::Response& out, ConnectionId connection);
   void step(const SC2APIProtocol::RequestStep& r, SC2APIProtocol::Response& out);
   void save_replay(SC2APIProtocol::Response& out);
   void start_episode();
 
   void free_game();  // as leave_game: back to launched, observers detached
+
+  // [game_server_multiplayer.cpp] Without mutex_: a two-Participant game's join_game and
+  // step, which wait for the other player. nullopt when `request` is not one of those.
+  std::optional<SC2APIProtocol::Response> multiplayer_request(const SC2APIProtocol::Request& request,
+                                                              ConnectionId connection);
+  void join_two_player_game(std::unique_lock<std::mutex>& lock, const SC2APIProtocol::Request& request,
+                            ConnectionId connection, SC2APIProtocol::Response& out);
+  void lockstep(std::unique_lock<std::mutex>& lock, const SC2APIProtocol::RequestStep& r, int player,
+                ConnectionId connection, SC2APIProtocol::Response& out);
+  // Under mutex_: the game has (or will have) two Participants.
+  bool two_participants() const;
+  // Under mutex_: 1 or 2 when `connection` holds a seat of a two-Participant game, else 0.
+  int seat_of(ConnectionId connection) const;
+  // Under mutex_: the player leaves (leave_game, or its connection closed): the other wins.
+  void leave_seat(int player);
+  // Under mutex_: runs the game while both players wait for a step; wakes them.
+  void advance_lockstep();
+  const InterfaceSetup& interface_of(ConnectionId connection) const;
+  FeatureLayerCache& layer_cache_of(ConnectionId connection);
 
   // [game_server_pace.cpp] Without mutex_: holds the player's step to the pace. Nothing when
   // it may run now; the answer when the player went away meanwhile (the game is freed then).
@@ -168,6 +200,19 @@ class GameServer {
   // The pace of the player's steps, and the observer that sets it (none: the options' pace).
   GameClock game_clock_;
   std::optional<ConnectionId> pace_owner_;
+
+  // Player 2 of a two-Participant game (player 1's seat is player_connection_, interface_,
+  // join_request_ and layer_cache_ above).
+  struct SecondSeat {
+    std::optional<ConnectionId> connection;
+    std::optional<InterfaceSetup> iface;
+    FeatureLayerCache layer_cache;
+  };
+  SecondSeat second_;
+  // A waiting step's wanted game loop, per player (lock-step).
+  std::array<std::optional<std::uint32_t>, 2> step_targets_;
+  // Seats taken or given up, the game started or ended, a lock-step advanced.
+  std::condition_variable players_changed_;
 };
 
 }  // namespace sc2::engine

@@ -21,6 +21,9 @@ struct InterfaceSetup {
   bool raw_affects_selection = false;       // raw unit commands also select their units
   SC2APIProtocol::Race race_requested = SC2APIProtocol::Terran;
   std::string player_name;
+  // Whose game this is: the player id whose units the actions command and whose view the
+  // observations show (1 = the first Participant; 2 in a two-Participant melee game).
+  int player = 1;
 };
 
 inline constexpr int kMaxLayerResolution = 1024;

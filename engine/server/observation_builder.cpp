@@ -33,7 +33,7 @@ RawFrame raw_frame(const MapLayout& map, const InterfaceSetup& iface) {
 ScreenView player_screen(const World& world, const InterfaceSetup& iface) {
   const FeatureLayerSetup defaults;
   const FeatureLayerSetup& l = iface.feature_layer ? iface.layers : defaults;
-  return ScreenView(world.player(kAgentPlayer).camera, l.camera_width, l.screen_width, l.screen_height);
+  return ScreenView(world.player(iface.player).camera, l.camera_width, l.screen_width, l.screen_height);
 }
 
 bool on_screen(const Unit& u, const WorldRect& r) {
@@ -54,9 +54,9 @@ LayerGrid map_grid(const World& world, const RawFrame& frame, auto&& value_of_ce
   return grid;
 }
 
-void fill_unit_info(const Unit& u, SC2APIProtocol::UnitInfo* info) {
+void fill_unit_info(const Unit& u, int me, SC2APIProtocol::UnitInfo* info) {
   info->set_unit_type(u.type());
-  info->set_player_relative(static_cast<std::uint32_t>(alliance_of(kAgentPlayer, u.owner)));
+  info->set_player_relative(static_cast<std::uint32_t>(alliance_of(me, u.owner)));
   info->set_health(static_cast<std::int32_t>(u.health));
   info->set_shields(0);
   info->set_energy(0);
@@ -90,13 +90,13 @@ void fill_harvesters(const World& world, const Unit& base, SC2APIProtocol::Unit*
   out->set_ideal_harvesters(base.type() == unit_type::kRefinery ? 3 : 2 * fields);
 }
 
-void fill_raw_unit(const World& world, const Unit& u, const RawFrame& frame, const WorldRect& screen,
+void fill_raw_unit(const World& world, int me, const Unit& u, const RawFrame& frame, const WorldRect& screen,
                    SC2APIProtocol::Unit* out) {
-  const PlayerState& player = world.player(kAgentPlayer);
-  const bool own = u.owner == kAgentPlayer;
+  const PlayerState& player = world.player(me);
+  const bool own = u.owner == me;
   const Vec2 raw = frame.to_raw(u.pos);
   out->set_display_type(SC2APIProtocol::Visible);
-  out->set_alliance(static_cast<SC2APIProtocol::Alliance>(alliance_of(kAgentPlayer, u.owner)));
+  out->set_alliance(static_cast<SC2APIProtocol::Alliance>(alliance_of(me, u.owner)));
   out->set_tag(to_tag(u.id));
   out->set_unit_type(u.type());
   out->set_owner(u.owner);
@@ -176,11 +176,11 @@ void fill_raw_unit(const World& world, const Unit& u, const RawFrame& frame, con
 }
 
 // A remembered structure / resource in the fog: last-seen state, no life or contents.
-void fill_snapshot_unit(const World& world, const UnitSnapshot& s, const RawFrame& frame, const WorldRect& screen,
+void fill_snapshot_unit(const World& world, int me, const UnitSnapshot& s, const RawFrame& frame, const WorldRect& screen,
                         SC2APIProtocol::Unit* out) {
   const Vec2 raw = frame.to_raw(s.pos);
   out->set_display_type(SC2APIProtocol::Snapshot);
-  out->set_alliance(static_cast<SC2APIProtocol::Alliance>(alliance_of(kAgentPlayer, s.owner)));
+  out->set_alliance(static_cast<SC2APIProtocol::Alliance>(alliance_of(me, s.owner)));
   out->set_tag(to_tag(s.id));
   out->set_unit_type(s.unit_type);
   out->set_owner(s.owner);
@@ -199,11 +199,11 @@ void fill_snapshot_unit(const World& world, const UnitSnapshot& s, const RawFram
 
 // Visibility of every raw-frame cell (8 bpp, row 0 = bottom) and creep (none: zeros),
 // written straight into the message from one visibility grid of the whole map.
-void fill_map_state(const World& world, const RawFrame& frame, SC2APIProtocol::MapState* out) {
+void fill_map_state(const World& world, int me, const RawFrame& frame, SC2APIProtocol::MapState* out) {
   const MapLayout& map = world.map();
   const int w = frame.area.width(), h = frame.area.height();
   std::vector<std::uint8_t> grid;
-  world.visibility_grid(kAgentPlayer, grid);
+  world.visibility_grid(me, grid);
   auto* visibility = out->mutable_visibility();
   LayerWriter::into(visibility, w, h, 8);  // size, depth and w*h zero bytes
   char* bytes = visibility->mutable_data()->data();
@@ -221,7 +221,8 @@ void fill_map_state(const World& world, const RawFrame& frame, SC2APIProtocol::M
 void fill_raw(Game& game, const InterfaceSetup& iface, SC2APIProtocol::ObservationRaw* raw) {
   const World& world = game.world();
   const RawFrame frame = raw_frame(world.map(), iface);
-  const Vec2 camera = world.player(kAgentPlayer).camera;
+  const int me = iface.player;
+  const Vec2 camera = world.player(me).camera;
   const Vec2 raw_camera = frame.to_raw(camera);
   auto* cam = raw->mutable_player()->mutable_camera();
   cam->set_x(raw_camera.x);
@@ -230,24 +231,24 @@ void fill_raw(Game& game, const InterfaceSetup& iface, SC2APIProtocol::Observati
 
   const WorldRect screen = player_screen(world, iface).world_bounds();
   for (const Unit* u : world.units()) {
-    if (world.unit_visible(kAgentPlayer, *u)) fill_raw_unit(world, *u, frame, screen, raw->add_units());
+    if (world.unit_visible(me, *u)) fill_raw_unit(world, me, *u, frame, screen, raw->add_units());
   }
-  for (const UnitSnapshot& s : world.player(kAgentPlayer).snapshots) {
+  for (const UnitSnapshot& s : world.player(me).snapshots) {
     const Unit* live = world.find(s.id);
-    if (live == nullptr || !world.unit_visible(kAgentPlayer, *live)) {
-      fill_snapshot_unit(world, s, frame, screen, raw->add_units());
+    if (live == nullptr || !world.unit_visible(me, *live)) {
+      fill_snapshot_unit(world, me, s, frame, screen, raw->add_units());
     }
   }
-  fill_map_state(world, frame, raw->mutable_map_state());
+  fill_map_state(world, me, frame, raw->mutable_map_state());
   auto* event = raw->mutable_event();
-  for (std::uint64_t tag : game.dead_unit_tags) event->add_dead_units(tag);
+  for (std::uint64_t tag : game.feed(me).dead_unit_tags) event->add_dead_units(tag);
 }
 
-void fill_player_common(const World& world, SC2APIProtocol::PlayerCommon* pc) {
+void fill_player_common(const World& world, int me, SC2APIProtocol::PlayerCommon* pc) {
   std::uint32_t army = 0, workers = 0;
   float food_army = 0, food_workers = 0;
   for (const Unit* u : world.units()) {
-    if (u->owner != kAgentPlayer) continue;
+    if (u->owner != me) continue;
     if (u->stats->role == UnitRole::Army) {
       ++army;
       food_army += u->stats->food_required;
@@ -256,26 +257,26 @@ void fill_player_common(const World& world, SC2APIProtocol::PlayerCommon* pc) {
       food_workers += u->stats->food_required;
     }
   }
-  pc->set_player_id(kAgentPlayer);
-  const PlayerEconomy& bank = world.player(kAgentPlayer).economy;
+  pc->set_player_id(static_cast<std::uint32_t>(me));
+  const PlayerEconomy& bank = world.player(me).economy;
   pc->set_minerals(static_cast<std::uint32_t>(std::max(0, bank.minerals)));
   pc->set_vespene(static_cast<std::uint32_t>(std::max(0, bank.vespene)));
-  pc->set_food_cap(static_cast<std::uint32_t>(food_cap(world, kAgentPlayer)));
-  pc->set_food_used(static_cast<std::uint32_t>(std::lround(food_used(world, kAgentPlayer))));
+  pc->set_food_cap(static_cast<std::uint32_t>(food_cap(world, me)));
+  pc->set_food_used(static_cast<std::uint32_t>(std::lround(food_used(world, me))));
   pc->set_food_army(static_cast<std::uint32_t>(std::lround(food_army)));
   pc->set_food_workers(static_cast<std::uint32_t>(std::lround(food_workers)));
-  pc->set_idle_worker_count(static_cast<std::uint32_t>(idle_workers(world, kAgentPlayer).size()));
+  pc->set_idle_worker_count(static_cast<std::uint32_t>(idle_workers(world, me).size()));
   pc->set_army_count(army);
   pc->set_warp_gate_count(0);
   pc->set_larva_count(0);
 }
 
 // Specific abilities of the selected own units, each once, in ascending id order.
-void fill_abilities(const World& world, SC2APIProtocol::Observation* obs) {
+void fill_abilities(const World& world, int me, SC2APIProtocol::Observation* obs) {
   std::vector<std::uint32_t> ids;
-  for (UnitId id : world.player(kAgentPlayer).selection) {
+  for (UnitId id : world.player(me).selection) {
     const Unit* u = world.find(id);
-    if (u == nullptr || u->owner != kAgentPlayer) continue;
+    if (u == nullptr || u->owner != me) continue;
     const std::vector<std::uint32_t> own = available_abilities(world, *u, true);
     ids.insert(ids.end(), own.begin(), own.end());
   }
@@ -290,8 +291,8 @@ void fill_abilities(const World& world, SC2APIProtocol::Observation* obs) {
   }
 }
 
-void fill_ui(const World& world, SC2APIProtocol::ObservationUI* ui) {
-  const PlayerState& player = world.player(kAgentPlayer);
+void fill_ui(const World& world, int me, SC2APIProtocol::ObservationUI* ui) {
+  const PlayerState& player = world.player(me);
   for (std::size_t i = 0; i < player.control_groups.size(); ++i) {
     std::uint32_t count = 0, leader = 0;
     for (UnitId id : player.control_groups[i]) {
@@ -312,7 +313,7 @@ void fill_ui(const World& world, SC2APIProtocol::ObservationUI* ui) {
   if (selected.size() == 1 && !selected.front()->production.empty()) {
     const Unit& producer = *selected.front();
     auto* panel = ui->mutable_production();
-    fill_unit_info(producer, panel->mutable_unit());
+    fill_unit_info(producer, me, panel->mutable_unit());
     for (const TrainItem& item : producer.production) {
       const UnitTypeStats* s = find_unit_type(item.unit_type);
       const float progress = s != nullptr && s->build_time_loops > 0
@@ -331,10 +332,10 @@ void fill_ui(const World& world, SC2APIProtocol::ObservationUI* ui) {
       queued->set_build_progress(progress);
     }
   } else if (selected.size() == 1) {
-    fill_unit_info(*selected.front(), ui->mutable_single()->mutable_unit());
+    fill_unit_info(*selected.front(), me, ui->mutable_single()->mutable_unit());
   } else if (selected.size() > 1) {
     auto* multi = ui->mutable_multi();
-    for (const Unit* u : selected) fill_unit_info(*u, multi->add_units());
+    for (const Unit* u : selected) fill_unit_info(*u, me, multi->add_units());
   }
 }
 
@@ -343,34 +344,36 @@ void fill_ui(const World& world, SC2APIProtocol::ObservationUI* ui) {
 void build_observation(Game& game, const InterfaceSetup& iface, SC2APIProtocol::ResponseObservation* out,
                        FeatureLayerCache* layer_cache) {
   const World& world = game.world();
-  for (auto& a : game.echoed_actions) *out->add_actions() = std::move(a);
-  for (auto& e : game.action_errors) *out->add_action_errors() = std::move(e);
-  game.echoed_actions.clear();
-  game.action_errors.clear();
+  const int me = iface.player;
+  Game::PlayerFeed& feed = game.feed(me);
+  for (auto& a : feed.echoed_actions) *out->add_actions() = std::move(a);
+  for (auto& e : feed.action_errors) *out->add_action_errors() = std::move(e);
+  feed.echoed_actions.clear();
+  feed.action_errors.clear();
 
   auto* obs = out->mutable_observation();
   obs->set_game_loop(world.game_loop());
-  for (Alert alert : game.alerts) obs->add_alerts(static_cast<SC2APIProtocol::Alert>(alert));
-  game.alerts.clear();  // each reported once
-  fill_player_common(world, obs->mutable_player_common());
-  fill_abilities(world, obs);
+  for (Alert alert : feed.alerts) obs->add_alerts(static_cast<SC2APIProtocol::Alert>(alert));
+  feed.alerts.clear();  // each reported once
+  fill_player_common(world, me, obs->mutable_player_common());
+  fill_abilities(world, me, obs);
   if (iface.score) {
     auto* score = obs->mutable_score();
     score->set_score_type(SC2APIProtocol::Score::Curriculum);
     score->set_score(game.mini_game().score());
-    fill_score_details(world, kAgentPlayer, score->mutable_score_details());
+    fill_score_details(world, me, score->mutable_score_details());
   }
   if (iface.raw) fill_raw(game, iface, obs->mutable_raw_data());
   if (iface.feature_layer) {
     auto* fl = obs->mutable_feature_layer_data();
-    render_screen(world, kAgentPlayer, iface.layers, fl->mutable_renders(), layer_cache);
-    render_minimap(world, kAgentPlayer, iface.layers, fl->mutable_minimap_renders(), layer_cache);
+    render_screen(world, me, iface.layers, fl->mutable_renders(), layer_cache);
+    render_minimap(world, me, iface.layers, fl->mutable_minimap_renders(), layer_cache);
   }
   if (iface.render) {  // only when asked: nothing is drawn otherwise
-    render_rgb(world, kAgentPlayer, *iface.render, obs->mutable_render_data(), layer_cache);
+    render_rgb(world, me, *iface.render, obs->mutable_render_data(), layer_cache);
   }
-  if (iface.feature_layer || iface.render) fill_ui(world, obs->mutable_ui_data());  // spec §9: either interface
-  game.dead_unit_tags.clear();  // reported once, like the game's event
+  if (iface.feature_layer || iface.render) fill_ui(world, me, obs->mutable_ui_data());  // spec §9: either interface
+  feed.dead_unit_tags.clear();  // reported once, like the game's event
   if (auto result = game.result()) {
     // One entry per player, as the game reports them (a melee game has two).
     for (int player = 1; player <= game.mini_game().players(); ++player) {
@@ -388,13 +391,20 @@ void build_game_info(const Game& game, const GameConfig& config, const Interface
   out->set_map_name(std::string(game.mini_game().name()));
   out->set_local_map_path(config.map_path);
 
-  auto* me = out->add_player_info();
-  me->set_player_id(kAgentPlayer);
-  me->set_type(SC2APIProtocol::Participant);
-  me->set_race_requested(iface.race_requested);
-  me->set_race_actual(SC2APIProtocol::Terran);  // the mini-games are Terran maps
-  if (!iface.player_name.empty()) me->set_player_name(iface.player_name);
-  std::uint32_t next_id = kAgentPlayer + 1;
+  // Ids as Game gives them: the Participants first (in join order), then the Computers. The
+  // asking player's own entry carries its join's race and name.
+  int participants = 0;
+  for (const auto& setup : config.players) participants += setup.type() == SC2APIProtocol::Participant ? 1 : 0;
+  participants = std::max(participants, 1);
+  for (int id = 1; id <= participants; ++id) {
+    auto* info = out->add_player_info();
+    info->set_player_id(static_cast<std::uint32_t>(id));
+    info->set_type(SC2APIProtocol::Participant);
+    info->set_race_requested(id == iface.player ? iface.race_requested : SC2APIProtocol::Terran);
+    info->set_race_actual(SC2APIProtocol::Terran);  // sc2lite's maps are Terran games
+    if (id == iface.player && !iface.player_name.empty()) info->set_player_name(iface.player_name);
+  }
+  std::uint32_t next_id = static_cast<std::uint32_t>(participants) + 1;
   for (const auto& setup : config.players) {
     if (setup.type() != SC2APIProtocol::Computer) continue;
     auto* bot = out->add_player_info();
@@ -415,7 +425,7 @@ void build_game_info(const Game& game, const GameConfig& config, const Interface
                start->mutable_terrain_height());
   encode_layer(map_grid(world, frame, [&](int x, int y) { return map.buildable[map.cell(x, y)]; }), 1,
                start->mutable_placement_grid());
-  for (Vec2 p : game.mini_game().enemy_start_locations(kAgentPlayer)) {
+  for (Vec2 p : game.mini_game().enemy_start_locations(iface.player)) {
     auto* location = start->add_start_locations();
     location->set_x(frame.to_raw(p).x);
     location->set_y(frame.to_raw(p).y);

@@ -23,17 +23,17 @@ void observe_game(Game& game, const InterfaceSetup& iface, const std::optional<V
     ~Restore() {
       player.camera = camera;
       if (consume) return;
-      game.echoed_actions = std::move(echoed);
-      game.action_errors = std::move(errors);
-      game.dead_unit_tags = std::move(dead);
-      game.alerts = std::move(alerts);
+      game.feed(kAgentPlayer).echoed_actions = std::move(echoed);
+      game.feed(kAgentPlayer).action_errors = std::move(errors);
+      game.feed(kAgentPlayer).dead_unit_tags = std::move(dead);
+      game.feed(kAgentPlayer).alerts = std::move(alerts);
     }
   } restore{game, player, player.camera, consume, {}, {}, {}, {}};
   if (!consume) {
-    restore.echoed = game.echoed_actions;
-    restore.errors = game.action_errors;
-    restore.dead = game.dead_unit_tags;
-    restore.alerts = game.alerts;
+    restore.echoed = game.feed(kAgentPlayer).echoed_actions;
+    restore.errors = game.feed(kAgentPlayer).action_errors;
+    restore.dead = game.feed(kAgentPlayer).dead_unit_tags;
+    restore.alerts = game.feed(kAgentPlayer).alerts;
   }
   if (camera) player.camera = *camera;
   build_observation(game, iface, out);

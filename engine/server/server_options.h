@@ -1,5 +1,6 @@
 #pragma once
 // Settings of a GameServer that do not come over the wire.
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -27,6 +28,9 @@ struct ServerOptions {
   // game (--observe_port): the trainer plays in-process on connection 0, a stray client on the
   // port must not end its game. Empty = any connection may play (sc2lite).
   std::optional<std::uint64_t> sole_player;
+  // How long the first player's join_game of a two-Participant game waits for the second
+  // before it fails and frees its seat.
+  std::chrono::milliseconds join_wait = std::chrono::seconds(120);
 };
 
 }  // namespace sc2::engine
