@@ -11,8 +11,12 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 
+#include <sys/socket.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <array>
+#include <mutex>
 #include <optional>
 #include <random>
 
@@ -61,8 +65,20 @@ struct WebSocketClient::Impl {
     });
   }
 
+  // A dup() of the socket for interrupt() from another thread: shutting it down wakes the
+  // owner's operation; the number stays ours until forget_wake(), so it never hits a reused one.
+  std::mutex wake_mutex;
+  int wake_fd = -1;
+
+  void forget_wake() noexcept {
+    std::lock_guard lock(wake_mutex);
+    if (wake_fd >= 0) ::close(wake_fd);
+    wake_fd = -1;
+  }
+
   void drop() noexcept {
     open = false;
+    forget_wake();
     if (ws) {
       error_code ignored;
       beast::get_lowest_layer(*ws).close(ignored);
@@ -136,6 +152,10 @@ void WebSocketClient::connect(const std::string& host, std::uint16_t port,
 
   error_code ignored;
   beast::get_lowest_layer(*s.ws).set_option(tcp::no_delay(true), ignored);
+  {
+    std::lock_guard lock(s.wake_mutex);
+    s.wake_fd = ::dup(beast::get_lowest_layer(*s.ws).native_handle());
+  }
   s.ws->read_message_max(kReadMessageMax);
   s.ws->auto_fragment(false);
   s.ws->binary(true);
@@ -253,6 +273,12 @@ void WebSocketClient::close() noexcept {
   }
   s.drop();
   s.ws.reset();
+}
+
+void WebSocketClient::interrupt() noexcept {
+  Impl& s = *impl_;
+  std::lock_guard lock(s.wake_mutex);
+  if (s.wake_fd >= 0) ::shutdown(s.wake_fd, SHUT_RDWR);
 }
 
 bool WebSocketClient::is_open() const noexcept { return impl_->open && impl_->ws && impl_->ws->is_open(); }

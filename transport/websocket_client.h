@@ -48,6 +48,9 @@ class WebSocketClient {
 
   // Sends a close frame if still open; never throws.
   void close() noexcept;
+  // From any thread: ends a send or receive in progress on the owner's thread (it throws
+  // TransportError) by shutting the connection down. Only close() is of use afterwards.
+  void interrupt() noexcept;
   bool is_open() const noexcept;
 
  private:

@@ -52,6 +52,13 @@ FeatureLayerCache& GameServer::layer_cache_of(ConnectionId connection) {
 std::optional<Response> GameServer::multiplayer_request(const Request& request, ConnectionId connection) {
   if (!request.has_join_game() && !request.has_step()) return std::nullopt;
   std::unique_lock lock(mutex_);
+  if (request.has_join_game() && request.join_game().has_server_ports() && status_ == SC2APIProtocol::launched &&
+      options_.join_remote && observers_.count(connection) == 0) {
+    lock.unlock();  // the join waits for the other process; this server has no game to guard
+    log("join_game with server_ports and no game here: joining the game hosted on port " +
+        std::to_string(request.join_game().server_ports().game_port()));
+    return options_.join_remote(connection, request);
+  }
   if (!two_participants() || observers_.count(connection) != 0) return std::nullopt;
   Response out;
   if (request.has_join_game()) {
@@ -86,6 +93,7 @@ void GameServer::join_two_player_game(std::unique_lock<std::mutex>& lock, const 
   auto setup = validate_join(r, result);
   if (!setup) return;
 
+  if (r.has_server_ports() && options_.serve_peers) options_.serve_peers(r);  // the other process joins there
   const int player = player_connection_ ? 2 : 1;
   setup->player = player;
   if (player == 1) {

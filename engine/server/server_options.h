@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "engine/server/game_clock.h"
+#include "s2clientprotocol/sc2api.pb.h"
 
 namespace sc2::engine {
 
@@ -31,6 +32,14 @@ struct ServerOptions {
   // How long the first player's join_game of a two-Participant game waits for the second
   // before it fails and frees its seat.
   std::chrono::milliseconds join_wait = std::chrono::seconds(120);
+
+  // Two game processes, one game (how PySC2 starts agent against agent; EngineHost fills these).
+  // The process that created a two-Participant game is asked to serve it to the other process
+  // on the join's server_ports.game_port ...
+  std::function<void(const SC2APIProtocol::RequestJoinGame& join)> serve_peers;
+  // ... and a process with no game that is asked to join with server_ports hands the join (and
+  // from then on the connection) to the process hosting the game: this answers the join.
+  std::function<SC2APIProtocol::Response(std::uint64_t connection, const SC2APIProtocol::Request& join)> join_remote;
 };
 
 }  // namespace sc2::engine
