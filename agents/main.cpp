@@ -202,7 +202,8 @@ int main(int argc, char** argv) {
   validate_option->excludes(export_option);
   app.add_option("--opponent", options.opponent,
                  "the other player of a melee map (Flat32, Flat64, Simple64): bot:very_easy|easy|medium|hard "
-                 "(the built-in AI); each episode then reports its result (1 win, 0 tie, -1 loss)");
+                 "(the built-in AI) or agent:NAME (another agent, e.g. agent:scripted, in a second game process, "
+                 "as PySC2 plays two agents); each episode then reports --agent's result (1 win, 0 tie, -1 loss)");
   app.add_flag("--json", json, "print exactly one JSON object instead of progress lines");
 
   try {

@@ -8,6 +8,7 @@
 #include "agents/dataset/dataset_writer.h"
 #include "agents/parallel_runner.h"
 #include "agents/replay_saver.h"
+#include "agents/versus_runner.h"
 #include "client/launcher.h"
 
 namespace sc2::agents {
@@ -115,7 +116,24 @@ void validate(const RunOptions& options) {
   require_positive(options.feature_screen_size, "feature_screen_size");
   require_positive(options.feature_minimap_size, "feature_minimap_size");
   require_positive(options.parallel, "parallel");
-  if (!options.opponent.empty()) parse_opponent(options.opponent);
+  if (const auto rival = opponent_agent(options.opponent)) {
+    const auto names = agent_names();
+    if (std::find(names.begin(), names.end(), *rival) == names.end()) {
+      std::string known;
+      for (const auto& name : names) known += (known.empty() ? "" : ", ") + name;
+      throw std::invalid_argument("opponent '" + options.opponent + "': no agent named '" + *rival + "' (agents: " +
+                                  known + ")");
+    }
+    const auto refuse = [&](const std::string& what) {
+      throw std::invalid_argument(what + " is not available with --opponent " + options.opponent +
+                                  " (agent against agent)");
+    };
+    if (options.parallel > 1) refuse("--parallel");
+    if (options.record_dir) refuse("--record");
+    if (options.replay_dir) refuse("--save_replays");
+  } else if (!options.opponent.empty()) {
+    parse_opponent(options.opponent);
+  }
   if (options.record_dir && options.parallel > 1) {
     throw std::invalid_argument("recording (--record) plays one game at a time; drop --parallel " +
                                 std::to_string(options.parallel) + " or the recording");
@@ -141,7 +159,7 @@ pysc2::EnvOptions env_options(const RunOptions& options) {
   env.feature_minimap_size = options.feature_minimap_size;
   env.step_mul = options.step_mul;
   if (options.seed) env.seed = static_cast<std::uint32_t>(*options.seed);
-  if (!options.opponent.empty()) env.computer = parse_opponent(options.opponent);
+  if (!options.opponent.empty() && !opponent_agent(options.opponent)) env.computer = parse_opponent(options.opponent);
   return env;
 }
 
@@ -214,6 +232,10 @@ RunSummary summarize(std::vector<EpisodeResult> episodes) {
 
 RunSummary run_on(Controller& controller, const RunOptions& requested, const EpisodeCallback& on_episode) {
   validate(requested);
+  if (opponent_agent(requested.opponent)) {
+    throw std::invalid_argument("--opponent " + requested.opponent +
+                                " plays two game processes; it cannot play on one connected game");
+  }
   const RunOptions options = with_seed(requested);
   auto agent = prepared_agent(options);
   auto recorder = prepared_recorder(options);
@@ -227,6 +249,7 @@ RunSummary run_on(Controller& controller, const RunOptions& requested, const Epi
 RunSummary run(const RunOptions& requested, const EpisodeCallback& on_episode) {
   validate(requested);
   const RunOptions options = with_seed(requested);
+  if (opponent_agent(options.opponent)) return run_versus(options, on_episode);
   if (options.parallel > 1) return run_parallel(options, launched_games(options), on_episode);
   auto agent = prepared_agent(options);
   auto recorder = prepared_recorder(options);

@@ -38,7 +38,8 @@ struct RunOptions {
   // Save each episode's replay (RequestSaveReplay) into this folder (created if missing).
   std::optional<std::filesystem::path> replay_dir;
   // The other player of a two-player melee map: "bot:very_easy|easy|medium|hard" (the game's
-  // built-in AI); empty on a mini-game. "agent:NAME" is not available yet (refused clearly).
+  // built-in AI) or "agent:NAME" (another agent, in its own game process: versus_runner.h);
+  // empty on a mini-game.
   std::string opponent;
 };
 

@@ -276,10 +276,13 @@ Controller::StepReplies Controller::act_step_observe(const SC2APIProtocol::Reque
   reuse.Clear();
   *replies[2].response.mutable_observation() = std::move(reuse);
   exchange(std::move(requests), replies);
-  if (replies[0].failure) throw *replies[0].failure;
+  // A game that ended before the action (in a two-player game the other player may end it
+  // while this one decides) refuses it with status ended: as PySC2's catch_game_end, that is
+  // the end of the episode, shown by the observation, not a failure.
+  const bool ended_by_action = replies[0].status == SC2APIProtocol::ended;
+  if (replies[0].failure && !ended_by_action) throw *replies[0].failure;
   // Sent one by one, the step would not go out once the action left the game ended; here it
   // went out already, and its refusal is what the game says of a step after the end.
-  const bool ended_by_action = replies[0].status == SC2APIProtocol::ended;
   if (replies[1].failure && !ended_by_action) throw *replies[1].failure;
   if (replies[2].failure) throw *replies[2].failure;
   StepReplies result;

@@ -34,6 +34,10 @@ void check_options(const EnvOptions& options) {
   require(options.rgb_screen_height == 0 || options.rgb_screen_width > 0, "rgb_screen_height needs rgb_screen_width");
   require(options.step_mul >= 1, "step_mul must be at least 1");
   require(!options.map.empty(), "map must not be empty");
+  require(!(options.multiplayer && options.computer),
+          "multiplayer (agent against agent) and computer (against the built-in AI) exclude each other");
+  require(!options.multiplayer || options.multiplayer->game_port != 0,
+          "multiplayer needs a game_port (both players' joins name it)");
 }
 
 int screen_height(const EnvOptions& options) {
@@ -137,11 +141,26 @@ Env::Env(Controller& controller, EnvOptions options)
 }
 
 void Env::start_game() {
+  if (options_.multiplayer && !options_.multiplayer->creates_game) {
+    if (options_.multiplayer->rendezvous) options_.multiplayer->rendezvous->wait_created();
+  } else {
+    create_game();
+  }
+  join_game();
+  game_info_ = controller_.game_info();
+  check_echoed_setup(game_info_, options_);
+  check_echoed_rgb(game_info_, options_);
+  game_view_ = to_game_view(game_info_);  // once per game: every observation shares it
+  game_created_ = true;
+}
+
+void Env::create_game() {
   SC2APIProtocol::RequestCreateGame create;
   auto* map = create.mutable_local_map();
   map->set_map_path(map_path_for(options_.map));
   if (!options_.map_data.empty()) map->set_map_data(options_.map_data);
   create.add_player_setup()->set_type(SC2APIProtocol::Participant);
+  if (options_.multiplayer) create.add_player_setup()->set_type(SC2APIProtocol::Participant);
   if (options_.computer) {
     auto* bot = create.add_player_setup();
     bot->set_type(SC2APIProtocol::Computer);
@@ -153,7 +172,10 @@ void Env::start_game() {
   create.set_realtime(false);
   if (options_.seed) create.set_random_seed(*options_.seed);
   controller_.create_game(create);
+  if (options_.multiplayer && options_.multiplayer->rendezvous) options_.multiplayer->rendezvous->created();
+}
 
+void Env::join_game() {
   SC2APIProtocol::RequestJoinGame join;
   join.set_race(SC2APIProtocol::Terran);
   auto* interface = join.mutable_options();
@@ -177,17 +199,19 @@ void Env::start_game() {
     render->mutable_minimap_resolution()->set_x(options_.rgb_minimap_size);
     render->mutable_minimap_resolution()->set_y(options_.rgb_minimap_size);
   }
+  if (options_.multiplayer) {
+    const std::uint16_t port = options_.multiplayer->game_port;
+    join.mutable_server_ports()->set_game_port(port);
+    join.mutable_server_ports()->set_base_port(port + 1);
+    auto* client = join.add_client_ports();
+    client->set_game_port(port + 2);
+    client->set_base_port(port + 3);
+  }
   controller_.join_game(join);
-
-  game_info_ = controller_.game_info();
-  check_echoed_setup(game_info_, options_);
-  check_echoed_rgb(game_info_, options_);
-  game_view_ = to_game_view(game_info_);  // once per game: every observation shares it
-  game_created_ = true;
 }
 
 std::shared_ptr<const TimeStep> Env::reset() {
-  if (!game_created_) {
+  if (!game_created_ || options_.multiplayer) {
     start_game();
   } else {
     controller_.restart_game();
@@ -280,7 +304,7 @@ std::shared_ptr<const TimeStep> Env::to_time_step(StepType type, std::uint32_t t
   if (ended) {
     step->outcome = outcome_of(*step->observation.shared_proto, static_cast<std::uint32_t>(step->observation.player[0]));
   }
-  if (options_.computer) step->reward = static_cast<float>(step->outcome.value_or(0));  // PySC2's Melee: the outcome
+  if (options_.computer || options_.multiplayer) step->reward = static_cast<float>(step->outcome.value_or(0));  // PySC2's Melee: the outcome
   last_score_ = step->observation.score;
   game_loop_ = loop;
   last_ = step;

@@ -11,6 +11,7 @@
 #include "client/controller.h"
 #include "client/pysc2/actions.h"
 #include "client/pysc2/features.h"
+#include "client/pysc2/game_rendezvous.h"
 #include "client/pysc2/function_call.h"
 #include "client/pysc2/observation.h"
 #include "client/pysc2/raw_command.h"
@@ -51,13 +52,27 @@ struct EnvOptions {
     SC2APIProtocol::AIBuild build = SC2APIProtocol::RandomBuild;
   };
   std::optional<Computer> computer;
+  // Agent against agent (two Participants on a melee map, PySC2's players=[Agent, Agent]):
+  // this Env plays one of the two. Every episode is a new game: the Env with creates_game
+  // sends create_game with two Participants, and both join with server_ports {game_port,
+  // game_port + 1} and one client_ports pair, so that two game processes find each other
+  // (engine/server/engine_host.h); two Envs on one game process work the same way. The
+  // rendezvous (shared by both Envs) orders the other's join after the create. The reward is
+  // the outcome, as against a Computer. Not with `computer`.
+  struct Multiplayer {
+    bool creates_game = true;
+    std::uint16_t game_port = 0;
+    std::shared_ptr<GameRendezvous> rendezvous;
+  };
+  std::optional<Multiplayer> multiplayer;
 };
 
 class Env {
  public:
   Env(Controller& controller, EnvOptions options);
 
-  // First call: create_game + join_game + game_info; later calls: restart_game. Then
+  // First call: create_game + join_game + game_info; later calls: restart_game (a new game
+  // each time with `multiplayer`). Then
   // observes: a `first` TimeStep with reward 0 and discount 0 (as PySC2). Throws
   // std::runtime_error when the game echoes other feature (or RGB) resolutions than asked for.
   // Every TimeStep is decoded once and shared, never copied: the caller and last() hold the
@@ -93,6 +108,8 @@ class Env {
 
  private:
   void start_game();
+  void create_game();
+  void join_game();
   std::shared_ptr<const TimeStep> observe(StepType type, std::uint32_t target_loop);
   // The TimeStep of an observation the game answered (a stub merged into the last one).
   std::shared_ptr<const TimeStep> to_time_step(StepType type, std::uint32_t target_loop,

@@ -12,8 +12,11 @@ namespace {
 
 using namespace std::chrono_literals;
 
-// Connections that came in on the peer port, as the GameServer sees them.
-constexpr ConnectionId kPeerConnections = ConnectionId{1} << 40;
+// Connections that came in on peer listener k, as the GameServer sees them: (k + 1) << 40 | c.
+constexpr int kPeerShift = 40;
+ConnectionId peer_connection(std::size_t listener, net::ConnectionId connection) {
+  return (ConnectionId{listener + 1} << kPeerShift) | connection;
+}
 // A relayed request may wait long for the other player (lock-step); a dead host ends it at once.
 constexpr auto kRelayWait = std::chrono::hours(24);
 constexpr auto kRelaySend = 30s;
@@ -59,8 +62,12 @@ EngineHost::EngineHost(std::string host, std::uint16_t port, ServerOptions optio
 
 EngineHost::~EngineHost() {
   stop();
-  std::lock_guard lock(peers_mutex_);
-  peer_socket_.reset();
+  std::vector<PeerListener> listeners;
+  {
+    std::lock_guard lock(peers_mutex_);
+    listeners.swap(peer_listeners_);
+  }
+  listeners.clear();  // joins their threads, outside the lock (their handlers may ask it)
 }
 
 std::uint16_t EngineHost::port() const { return socket_->port(); }
@@ -74,13 +81,14 @@ void EngineHost::stop() {
   }
   if (socket_) socket_->stop();
   std::lock_guard lock(peers_mutex_);
-  if (peer_socket_) peer_socket_->stop();
+  for (auto& listener : peer_listeners_) listener.socket->stop();
 }
 
 bool EngineHost::connection_open(ConnectionId connection) const {
-  if (connection >= kPeerConnections) {
+  if (const std::size_t listener = connection >> kPeerShift; listener > 0) {
     std::lock_guard lock(peers_mutex_);
-    return peer_socket_ && peer_socket_->peer_connected(connection - kPeerConnections);
+    return listener <= peer_listeners_.size() &&
+           peer_listeners_[listener - 1].socket->peer_connected(connection & ((ConnectionId{1} << kPeerShift) - 1));
   }
   return socket_ && socket_->peer_connected(connection);
 }
@@ -88,21 +96,26 @@ bool EngineHost::connection_open(ConnectionId connection) const {
 // [ SECTION ] The host's side: the peer port
 
 void EngineHost::serve_peers(const SC2APIProtocol::RequestJoinGame& join) {
+  // Called under the GameServer's lock: nothing here may wait for a connection's handler.
   const auto port = static_cast<std::uint16_t>(join.server_ports().game_port());
   std::lock_guard lock(peers_mutex_);
-  if (port == 0 || (peer_socket_ && peer_port_ == port)) return;
+  if (port == 0) return;
+  for (const auto& listener : peer_listeners_) {
+    if (listener.port == port) return;
+  }
+  const std::size_t index = peer_listeners_.size();
   net::ServerHandlers handlers;
-  handlers.on_message_into = [this](net::ConnectionId connection, std::string_view message, std::string& reply) {
-    server_.handle_bytes_into(message, reply, kPeerConnections + connection);
-    return server_.should_close(kPeerConnections + connection);
+  handlers.on_message_into = [this, index](net::ConnectionId connection, std::string_view message, std::string& reply) {
+    server_.handle_bytes_into(message, reply, peer_connection(index, connection));
+    return server_.should_close(peer_connection(index, connection));
   };
-  handlers.on_close = [this](net::ConnectionId connection) { server_.connection_closed(kPeerConnections + connection); };
+  handlers.on_close = [this, index](net::ConnectionId connection) {
+    server_.connection_closed(peer_connection(index, connection));
+  };
   try {
     auto socket = std::make_unique<net::WebSocketServer>(listen_host_, port, std::move(handlers));
     socket->start();
-    if (peer_socket_) peer_socket_->stop();
-    peer_socket_ = std::move(socket);
-    peer_port_ = port;
+    peer_listeners_.push_back({port, std::move(socket)});
     if (options_.log) options_.log("serving the game to the other player's process on port " + std::to_string(port));
   } catch (const std::exception& e) {
     // The other process cannot reach us then; its join says so, ours times out.

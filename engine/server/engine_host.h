@@ -22,6 +22,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include "engine/server/game_server.h"
 
@@ -59,10 +60,15 @@ class EngineHost {
   ServerOptions options_;  // with the hooks, as the server has them
   GameServer server_;
   std::unique_ptr<net::WebSocketServer> socket_;
-  // The host's side: the other process's players connect here (ids offset by kPeerConnections).
+  // The host's side: the other process's players connect here, one listener per game_port
+  // asked for (a relay from an earlier game may still use an older one, so none is closed
+  // before the host stops). Listener k's connection c is GameServer connection (k + 1) << 40 | c.
+  struct PeerListener {
+    std::uint16_t port = 0;
+    std::unique_ptr<net::WebSocketServer> socket;
+  };
   mutable std::mutex peers_mutex_;
-  std::unique_ptr<net::WebSocketServer> peer_socket_;
-  std::uint16_t peer_port_ = 0;
+  std::vector<PeerListener> peer_listeners_;
   // The other side: connections relayed to the process hosting their game.
   std::mutex relays_mutex_;
   std::map<ConnectionId, std::shared_ptr<net::WebSocketClient>> relays_;

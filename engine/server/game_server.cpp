@@ -452,8 +452,12 @@ void GameServer::create_game(const SC2APIProtocol::RequestCreateGame& r, Respons
   step_targets_ = {};
   episode_ = 0;
   status_ = SC2APIProtocol::init_game;
-  // Of two Participants, whoever joins first is player 1 (not necessarily the creator).
-  if (two_participants()) player_connection_.reset();
+  // Of two Participants, the creator is player 1 once it joins (game_server_multiplayer.cpp).
+  creator_.reset();
+  if (two_participants()) {
+    creator_ = player_connection_;
+    player_connection_.reset();
+  }
   players_changed_.notify_all();
   log("created " + std::string(entry->name) + " with seed " + std::to_string(config_->seed));
 }

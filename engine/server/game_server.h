@@ -37,8 +37,9 @@
 // played by the engine's melee_ai.h), or two Participants on two connections; the race is
 // Terran (Random plays Terran, others are refused); player_result lists both players once the
 // game has ended.
-// Two Participants (game_server_multiplayer.cpp): the first join_game takes player 1, the next
-// player 2; each join returns once both have joined (or fails after ServerOptions::join_wait). Each
+// Two Participants (game_server_multiplayer.cpp): the connection that created the game is
+// player 1 when it joins, another connection player 2 (a game created by a third connection:
+// the first to join is player 2, the next player 1); each join returns once both have joined (or fails after ServerOptions::join_wait). Each
 // player then observes, acts and steps on its own connection; a step returns once both
 // players have asked for it (lock-step: the game runs to the nearer of their two loops). A
 // player that leaves or whose connection closes loses; the other wins (status ended). The
@@ -209,6 +210,7 @@ class GameServer {
     FeatureLayerCache layer_cache;
   };
   SecondSeat second_;
+  std::optional<ConnectionId> creator_;  // who created the two-Participant game: player 1
   // A waiting step's wanted game loop, per player (lock-step).
   std::array<std::optional<std::uint32_t>, 2> step_targets_;
   // Seats taken or given up, the game started or ended, a lock-step advanced.

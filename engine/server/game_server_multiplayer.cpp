@@ -94,7 +94,9 @@ void GameServer::join_two_player_game(std::unique_lock<std::mutex>& lock, const 
   if (!setup) return;
 
   if (r.has_server_ports() && options_.serve_peers) options_.serve_peers(r);  // the other process joins there
-  const int player = player_connection_ ? 2 : 1;
+  // The connection that created the game plays player 1 (as the hosting game process does);
+  // the others take player 2 first, so the seats do not depend on who joins first.
+  const int player = creator_ == connection ? (player_connection_ ? 2 : 1) : (second_.connection ? 1 : 2);
   setup->player = player;
   if (player == 1) {
     player_connection_ = connection;

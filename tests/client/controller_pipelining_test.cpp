@@ -203,6 +203,36 @@ TEST_CASE("act_step_observe: a step refused because the action ended the game is
   CHECK(controller.status() == SC2APIProtocol::ended);
 }
 
+TEST_CASE("act_step_observe: an action refused because the game ended before it (the other player left) ends the episode") {
+  auto channel = std::make_unique<ScriptedRepliesChannel>();
+  channel->answer = [](const Request& request, Response& response) {
+    response.set_status(SC2APIProtocol::ended);
+    if (request.has_action() || request.has_step()) {
+      response.add_error("Game has already ended: action is not valid in status ended");
+    }
+    if (request.has_observation()) {
+      response.mutable_observation()->mutable_observation()->set_game_loop(24);
+      response.mutable_observation()->add_player_result()->set_player_id(1);
+    }
+  };
+  Controller controller(std::move(channel));
+  const Controller::StepReplies replies = controller.act_step_observe(select_army_action(), 8);
+  CHECK_FALSE(replies.stepped);
+  CHECK(replies.observation.player_result_size() == 1);
+}
+
+TEST_CASE("act_step_observe: an action refused while the game goes on is still an error") {
+  auto channel = std::make_unique<ScriptedRepliesChannel>();
+  channel->answer = [](const Request& request, Response& response) {
+    if (request.has_action()) response.add_error("action refused for a test");
+    if (request.has_step()) response.mutable_step()->set_simulation_loop(8);
+    if (request.has_observation()) response.mutable_observation()->mutable_observation()->set_game_loop(8);
+  };
+  Controller controller(std::move(channel));
+  const std::string error = error_of([&] { controller.act_step_observe(select_army_action(), 8); });
+  CHECK(error.find("action refused for a test") != std::string::npos);
+}
+
 TEST_CASE("act_step_observe: a step refused while the game goes on is an error naming the step") {
   auto channel = std::make_unique<ScriptedRepliesChannel>();
   channel->answer = [](const Request& request, Response& response) {

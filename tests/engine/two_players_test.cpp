@@ -52,10 +52,12 @@ bool still_waiting(std::future<api::Response>& answer) { return answer.wait_for(
 
 // Creates a two-Participant game and joins both players (kFirst as player 1).
 void start_two_player_game(GameServer& server) {
-  REQUIRE_FALSE(send(server, kHost, two_player_create()).create_game().has_error());
+  REQUIRE_FALSE(send(server, kFirst, two_player_create()).create_game().has_error());
+  // The other player joins first; the creator still plays player 1.
+  auto second_join = std::async(std::launch::async, [&] { return send(server, kSecond, join_request()); });
+  REQUIRE(still_waiting(second_join));
   auto first = std::async(std::launch::async, [&] { return send(server, kFirst, join_request()); });
-  REQUIRE(still_waiting(first));
-  auto second = send(server, kSecond, join_request());
+  auto second = second_join.get();
   REQUIRE_FALSE(second.join_game().has_error());
   REQUIRE(first.get().join_game().player_id() == 1);
   REQUIRE(second.join_game().player_id() == 2);
@@ -83,6 +85,7 @@ api::Request raw_move(std::uint64_t tag, float x, float y) {
 
 TEST_CASE("two Participants: each join returns once both have joined, ids 1 and 2, each sees its own side") {
   GameServer server;
+  // Created by a third connection: the first to join plays player 2, the next player 1.
   auto created = send(server, kHost, two_player_create());
   REQUIRE_FALSE(created.create_game().has_error());
   auto first = std::async(std::launch::async, [&] { return send(server, kFirst, join_request()); });
@@ -92,14 +95,14 @@ TEST_CASE("two Participants: each join returns once both have joined, ids 1 and 
   REQUIRE_FALSE(second.join_game().has_error());
   const auto first_answer = first.get();
   REQUIRE_FALSE(first_answer.join_game().has_error());
-  CHECK(first_answer.join_game().player_id() == 1);
-  CHECK(second.join_game().player_id() == 2);
+  CHECK(first_answer.join_game().player_id() == 2);
+  CHECK(second.join_game().player_id() == 1);
   CHECK(first_answer.status() == api::in_game);
 
   api::Request info;
   info.mutable_game_info();
-  const auto info1 = send(server, kFirst, info).game_info();
-  const auto info2 = send(server, kSecond, info).game_info();
+  const auto info1 = send(server, kSecond, info).game_info();
+  const auto info2 = send(server, kFirst, info).game_info();
   REQUIRE(info1.player_info_size() == 2);
   CHECK(info1.player_info(0).type() == api::Participant);
   CHECK(info1.player_info(1).type() == api::Participant);
@@ -107,8 +110,8 @@ TEST_CASE("two Participants: each join returns once both have joined, ids 1 and 
   REQUIRE(info2.start_raw().start_locations_size() == 1);
   CHECK(info1.start_raw().start_locations(0).x() != info2.start_raw().start_locations(0).x());  // the enemy's
 
-  const auto obs1 = observe_as(server, kFirst);
-  const auto obs2 = observe_as(server, kSecond);
+  const auto obs1 = observe_as(server, kSecond);  // player 1
+  const auto obs2 = observe_as(server, kFirst);   // player 2
   CHECK(obs1.observation().player_common().player_id() == 1);
   CHECK(obs2.observation().player_common().player_id() == 2);
   CHECK(own_units(obs1, kScv).size() == 12);

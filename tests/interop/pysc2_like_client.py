@@ -7,8 +7,10 @@ on every Response. Our protocol classes are generated from our .proto files by p
 
 Usage: pysc2_like_client.py SC2LITE PYTHON_PROTO_DIR
 Exits 0 when a whole MoveToBeacon episode start (create, join, observe, select, move,
-reach the beacon) and a restart work, and a melee game against the built-in AI (PySC2's
-Agent + Bot setup on Melee/Flat64) plays to its end; prints what failed otherwise.
+reach the beacon) and a restart work, a melee game against the built-in AI (PySC2's
+Agent + Bot setup on Melee/Flat64) plays to its end, and two agents on two sc2lite processes
+(PySC2's Agent + Agent setup) play one game in lock-step to its end; prints what failed
+otherwise.
 """
 import os
 import socket
@@ -75,18 +77,87 @@ def spatial_action(**kwargs):
     return sc2api_pb2.Action(action_feature_layer=spatial_pb2.ActionSpatial(**kwargs))
 
 
+def start_sc2lite(sc2lite, temp):
+    port = free_port()
+    game = subprocess.Popen([sc2lite, "-listen", "127.0.0.1", "-port", str(port),
+                             "-dataDir", temp + "/", "-tempDir", temp + "/", "-verbose"])
+    return game, port
+
+
 def main():
     sc2lite = sys.argv[1]
-    port = free_port()
     with tempfile.TemporaryDirectory(prefix="sc-") as temp:
-        game = subprocess.Popen([sc2lite, "-listen", "127.0.0.1", "-port", str(port),
-                                 "-dataDir", temp + "/", "-tempDir", temp + "/", "-verbose"])
+        games = []
         try:
+            game, port = start_sc2lite(sc2lite, temp)
+            games.append(game)
             run(Client(port))
+            # players=[Agent, Agent]: one game process per agent, as PySC2 launches them.
+            agent_ports = []
+            for _ in range(2):
+                game, port = start_sc2lite(sc2lite, temp)
+                games.append(game)
+                agent_ports.append(port)
+            run_two_agents(Client(agent_ports[0]), Client(agent_ports[1]))
         finally:
-            game.terminate()
-            game.wait(timeout=10)
+            for game in games:
+                game.terminate()
+                game.wait(timeout=10)
     print("PySC2-like client: OK")
+
+
+def run_two_agents(first, second):
+    """PySC2's multiplayer start: save_map to both processes, create_game (two Participants)
+    on the first, then both joins at once with the same server_ports; each player steps its own
+    process (lock-step) until the game ends at its time limit, a tie for both."""
+    import threading
+    map_path = "Melee/Flat64.SC2Map"
+    for client in (first, second):
+        client.call(save_map=sc2api_pb2.RequestSaveMap(map_path=map_path, map_data=b"any bytes"))
+    create = sc2api_pb2.RequestCreateGame(
+        local_map=sc2api_pb2.LocalMap(map_path=map_path),
+        player_setup=[sc2api_pb2.PlayerSetup(type=sc2api_pb2.Participant),
+                      sc2api_pb2.PlayerSetup(type=sc2api_pb2.Participant)],
+        realtime=False, random_seed=3)
+    assert first.call(create_game=create).status == sc2api_pb2.init_game
+    ports = [free_port() for _ in range(4)]
+    options = sc2api_pb2.InterfaceOptions(raw=True, score=True)
+    outcome = {}
+
+    def play(name, client):
+        try:
+            join = sc2api_pb2.RequestJoinGame(
+                race=common_pb2.Terran, options=options, shared_port=0,
+                server_ports=sc2api_pb2.PortSet(game_port=ports[0], base_port=ports[1]),
+                client_ports=[sc2api_pb2.PortSet(game_port=ports[2], base_port=ports[3])])
+            player_id = client.call(join_game=join).join_game.player_id
+            info = client.call(game_info=sc2api_pb2.RequestGameInfo()).game_info
+            assert [p.type for p in info.player_info] == [sc2api_pb2.Participant] * 2
+            loop = 0
+            while client.call(step=sc2api_pb2.RequestStep(count=512)).status != sc2api_pb2.ended:
+                loop += 512
+                assert loop <= 28800, "the game did not end at its time limit"
+            observation = client.call(observation=sc2api_pb2.RequestObservation()).observation
+            outcome[name] = (player_id, {r.player_id: r.result for r in observation.player_result},
+                             observation.observation.game_loop)
+        except Exception as error:  # reported by the main thread
+            outcome[name] = error
+
+    threads = [threading.Thread(target=play, args=(name, client)) for name, client in
+               (("first", first), ("second", second))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+        assert not thread.is_alive(), "a player of the two-agent game hangs"
+    for name in ("first", "second"):
+        assert not isinstance(outcome[name], Exception), f"{name} player: {outcome[name]!r}"
+    assert outcome["first"][0] == 1 and outcome["second"][0] == 2, outcome
+    for _, results, loop in outcome.values():
+        assert results == {1: sc2api_pb2.Tie, 2: sc2api_pb2.Tie}, results
+        assert loop == 28800, loop
+    for client in (first, second):
+        client.ws.send(sc2api_pb2.Request(id=999999999, quit=sc2api_pb2.RequestQuit()).SerializeToString())
 
 
 def run(client):
