@@ -10,6 +10,7 @@
 #include "agents/replay_saver.h"
 #include "agents/versus_runner.h"
 #include "client/launcher.h"
+#include "client/pysc2/opponent.h"
 
 namespace sc2::agents {
 namespace {
@@ -164,27 +165,12 @@ pysc2::EnvOptions env_options(const RunOptions& options) {
 }
 
 pysc2::EnvOptions::Computer parse_opponent(const std::string& opponent) {
-  struct Level {
-    const char* name;
-    SC2APIProtocol::Difficulty difficulty;
-  };
-  static constexpr Level kLevels[] = {{"very_easy", SC2APIProtocol::VeryEasy},
-                                      {"easy", SC2APIProtocol::Easy},
-                                      {"medium", SC2APIProtocol::Medium},
-                                      {"hard", SC2APIProtocol::Hard}};
-  const std::string choices = "bot:very_easy, bot:easy, bot:medium or bot:hard";
-  if (opponent.rfind("agent:", 0) == 0) {
-    throw std::invalid_argument("opponent '" + opponent +
-                                "': agent against agent is not available yet; play against the built-in AI: " +
-                                choices);
+  const pysc2::Opponent parsed = pysc2::parse_opponent(opponent);
+  if (!parsed.computer) {
+    throw std::invalid_argument("opponent '" + opponent + "' is an agent, not a level of the built-in AI (" +
+                                pysc2::bot_opponent_choices() + "); agents are played by run_versus()");
   }
-  if (opponent.rfind("bot:", 0) == 0) {
-    const std::string level = opponent.substr(4);
-    for (const Level& l : kLevels) {
-      if (level == l.name) return pysc2::EnvOptions::Computer{l.difficulty, SC2APIProtocol::RandomBuild};
-    }
-  }
-  throw std::invalid_argument("unknown opponent '" + opponent + "': use " + choices);
+  return *parsed.computer;
 }
 
 EpisodeResult run_episode(pysc2::Env& env, Agent& agent, const StepCallback& on_step) {

@@ -28,14 +28,18 @@ std::string write_action_log(const std::string& file, const Session& session, co
   for (const EpisodeSummary& episode : session.episodes()) {
     episodes.push_back({{"episode", episode.episode}, {"score", episode.score}, {"steps", episode.steps},
                         {"agent_steps", episode.agent_steps}, {"human_steps", episode.human_steps},
-                        {"finished", episode.finished}});
+                        {"finished", episode.finished},
+                        {"outcome", episode.outcome ? nlohmann::json(*episode.outcome) : nlohmann::json(nullptr)}});
   }
   const SessionSnapshot state = session.snapshot();
   nlohmann::json recording = {{"folder", state.recording_folder}, {"steps", state.recorded_steps},
                               {"error", state.recording_error}};
   const nlohmann::json session_state = {{"mode", to_string(state.mode)},   {"state", to_string(state.state)},
                                         {"status", state.status},           {"error", state.error},
-                                        {"read_only", state.read_only},     {"replay_loops", state.replay_loops}};
+                                        {"read_only", state.read_only},     {"replay_loops", state.replay_loops},
+                                        {"opponent", state.opponent},
+                                        {"game_result", state.game_result ? nlohmann::json(*state.game_result)
+                                                                          : nlohmann::json(nullptr)}};
   const ObservedGamePace& pace = state.observed_pace;  // observe mode: the game's own pace
   const nlohmann::json observed_pace = {{"known", pace.known},
                                         {"may_pace", pace.may_pace},

@@ -6,6 +6,7 @@
 
 #include "agents/agent.h"
 #include "app/connect_address.h"
+#include "app/opponent_choice.h"
 
 namespace sc2::app {
 
@@ -112,6 +113,14 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
   auto* save_replay = cli.add_option("--save_replay,--save-replay", options.save_replay,
                                      "Save each episode's replay (when it ends, is restarted, or at quit) into this "
                                      "folder, created if missing; F8 saves there too");
+  auto* opponent = cli.add_option("--opponent", options.opponent,
+                                  "The other player of a two-player melee map (" + melee_map_names() +
+                                      "): bot:very_easy|easy|medium|hard, the game's built-in AI at that difficulty "
+                                      "(default on a melee map: bot:very_easy, as PySC2's play). You (or --agent) "
+                                      "play against it; the end of the game shows Victory, Defeat or Tie. "
+                                      "agent:NAME is not supported in the app yet");
+  connect->excludes(opponent);
+  replay->excludes(opponent);
   connect->excludes(replay);
   connect->excludes(save_replay);
   replay->excludes(save_replay);
@@ -185,6 +194,12 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
       parsed.message = "sc2studio: cannot watch the agent '" + options.agent + "': " + error.what();
       return parsed;
     }
+  }
+  // After the agent: a learned agent may have chosen the map.
+  if (const std::string refusal = opponent_refusal(options.map, options.opponent); !refusal.empty()) {
+    parsed.exit_code = 1;
+    parsed.message = "sc2studio: " + refusal;
+    return parsed;
   }
   parsed.options = options;
   return parsed;

@@ -1,7 +1,7 @@
 #pragma once
 // sc2studio's command line: PySC2's flag names (--map, --feature_screen_size, ...) with
 // dashed aliases, plus the app's own (--frames, --screenshot, --speed, --window_size,
-// --agent to watch a built-in agent, --record DIR to record demonstrations, --connect
+// --opponent to play a melee map against the built-in AI, --agent to watch a built-in agent, --record DIR to record demonstrations, --connect
 // HOST:PORT to watch a game running elsewhere, --replay FILE to play a replay back, --training
 // DIR to plot a training run's progress).
 #include <cstdint>
@@ -38,6 +38,9 @@ struct StudioOptions {
   std::string replay;        // replay file to play back (read only)
   std::string save_replay;   // save each episode's replay into this folder (F8 saves there too)
   std::string training;      // a training run's folder (sc2train --out DIR): its progress.csv is plotted
+  // The other player of a melee map: "bot:very_easy|easy|medium|hard" (app/opponent_choice.h);
+  // empty = VeryEasy on a melee map, none on a mini-game. Checked by parse_command_line.
+  std::string opponent;
   int window_width = 1280;
   int window_height = 800;
 };

@@ -22,6 +22,7 @@ void EpisodeHistory::add(const pysc2::TimeStep& timestep, int episode, std::opti
   }
   summary.game_loops = timestep.observation.game_loop - first_loop_;
   summary.finished = timestep.last();
+  if (timestep.last()) summary.outcome = timestep.outcome;
   ++version_;
 }
 

@@ -1,13 +1,16 @@
-// Session, play and watch mode: launches the game, creates the mini-game and steps it at the
-// person's pace. Each step sends the calls the person queued (none: no_op) or the call the
-// watched agent chose; between steps the game thread carries out what was asked of it
-// (step_mul, agent, recording, replay, restart). The session ends when stopped or after
-// --max_game_steps game loops; --save_replay keeps a replay of every episode played.
+// Session, play and watch mode: launches the game, creates the mini-game (or the melee game
+// against the built-in AI) and steps it at the person's pace. Each step sends the calls the
+// person queued (none: no_op) or the call the watched agent chose; between steps the game
+// thread carries out what was asked of it (step_mul, agent, recording, replay, restart). A
+// mini-game's next episode starts at once; a melee game that ended waits for a restart with
+// its result shown. The session ends when stopped or after --max_game_steps game loops;
+// --save_replay keeps a replay of every episode played.
 #include <ctime>
 #include <exception>
 #include <stdexcept>
 #include <string>
 
+#include "app/opponent_choice.h"
 #include "app/replay_files.h"
 #include "app/session.h"
 #include "client/launcher.h"
@@ -24,15 +27,21 @@ void Session::run_play() {
   set_status("creating the game (" + options_.env.map + ")");
   pysc2::Env env(game->controller(), options_.env);
   publish(env.reset(), env);
-  const std::string title = options_.env.map + " on " + game->executable().path.filename().string();
+  const std::string title = options_.env.map + (options_.env.computer ? " against " + opponent_label(*options_.env.computer) : "") +
+                            " on " + game->executable().path.filename().string();
   set_running(title);
   if (!options_.agent.empty()) load_agent(options_.agent);
   if (options_.record_dir) open_recording(*options_.record_dir);
 
   auto deadline = StepPacer::Clock::now();
   while (!pacer_.stop_requested()) {
-    deadline = pacer_.next_deadline(deadline, options_.env.step_mul);
-    if (!wait_for_step(deadline)) break;
+    // A melee game that ended waits for a restart (or other requests) with its result shown.
+    if (env.last()->last()) {
+      if (!pacer_.wait_for_request([this] { return requests_.pending(); })) break;
+    } else {
+      deadline = pacer_.next_deadline(deadline, options_.env.step_mul);
+      if (!wait_for_step(deadline)) break;
+    }
     const StepPacer::Turn turn = pacer_.take_turn();
     const Requests requests = requests_.take();
     apply_step_mul(env, requests.step_mul);
@@ -40,12 +49,19 @@ void Session::run_play() {
     if (requests.save_replay) save_replay(env, *requests.save_replay);
     if (requests.restart) {
       new_episode(env, title);
+      deadline = StepPacer::Clock::now();
       continue;
     }
-    if (turn.paused && !turn.step) continue;
+    if (env.last()->last() || (turn.paused && !turn.step)) continue;
     play_step(env);
     if (game_loop_limit_reached()) break;
-    if (env.last()->last()) new_episode(env, title);
+    if (env.last()->last()) {
+      if (options_.env.computer) {
+        show_game_result(*env.last());
+      } else {
+        new_episode(env, title);  // a mini-game: the next episode at once
+      }
+    }
   }
   keep_episode_replay(env);
   set_status("quitting the game");
@@ -91,9 +107,24 @@ void Session::apply_agent_and_recording(const Requests& requests) {
   if (requests.record) open_recording(*requests.record);
 }
 
+// A melee game ended: its result stays on screen (the game waits for a restart).
+void Session::show_game_result(const pysc2::TimeStep& last) {
+  const int result = last.outcome.value_or(0);
+  const char* text = game_result_name(result);
+  notice(std::string("the game ended: ") + text + " at game loop " + std::to_string(last.observation.game_loop) +
+         " (restart for a new game)");
+  std::lock_guard lock(mutex_);
+  snapshot_.game_result = result;
+  snapshot_.status = std::string("game over: ") + text;
+}
+
 // Ends the episode (a restart asked for, or the game's end) and starts the next one.
 void Session::new_episode(pysc2::Env& env, const std::string& title) {
   set_status("restarting the episode");
+  {
+    std::lock_guard lock(mutex_);
+    snapshot_.game_result.reset();
+  }
   if (recorder_.recording()) {
     recorder_.end_episode(env.game_loop());  // nothing when its last step ended it already
     publish_recording();

@@ -58,7 +58,10 @@ void RecordedSession::publish(const RecordedStep& step, bool new_episode) {
   episode.score += timestep.reward;
   episode.reward_curve.push_back(static_cast<float>(episode.score));
   episode.game_loops = timestep.observation.game_loop - episode_first_loop_;
+  if (timestep.last()) episode.outcome = timestep.outcome;
   ++snapshot_.episodes_version;
+  snapshot_.game_result.reset();
+  if (timestep.last() && !snapshot_.opponent.empty()) snapshot_.game_result = timestep.outcome.value_or(0);
 
   ++snapshot_.episode_steps;
   snapshot_.last_reward = timestep.reward;

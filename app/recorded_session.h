@@ -11,6 +11,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/session_commands.h"
@@ -77,6 +78,10 @@ class RecordedSession final : public SessionReader, public SessionCommands {
   const std::vector<pysc2::RawCommand>& submitted_raw() const { return raw_; }
   const std::vector<std::string>& requests() const { return requests_; }
   std::uint64_t drawn_version() const { return drawn_version_; }  // the last frame_drawn
+  // A melee game's opponent as the snapshot names it ("the built-in AI (Easy)"); with it, a
+  // last step shows its outcome as the game's result (SessionSnapshot::game_result), as
+  // Session shows a melee game's end. Empty (the default): a mini-game.
+  void set_opponent(std::string opponent) { snapshot_.opponent = std::move(opponent); }
   // Adds a message for the log, as the game thread's notices.
   void notice(std::string text) { notices_.push_back(std::move(text)); }
 

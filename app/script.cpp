@@ -35,7 +35,8 @@ using Error = std::optional<std::string>;
 Error parse_bare(Line& line) {
   static const std::pair<const char*, ScriptOp> kBare[] = {
       {"wait_game", ScriptOp::wait_game},     {"quit", ScriptOp::quit},         {"kill_game", ScriptOp::kill_game},
-      {"freeze_game", ScriptOp::freeze_game}, {"thaw_game", ScriptOp::thaw_game}, {"wait_failed", ScriptOp::wait_failed}};
+      {"freeze_game", ScriptOp::freeze_game}, {"thaw_game", ScriptOp::thaw_game}, {"wait_failed", ScriptOp::wait_failed},
+      {"wait_result", ScriptOp::wait_result}};
   for (const auto& [name, op] : kBare) {
     if (line.op() == name) line.command.op = op;
   }
@@ -157,10 +158,11 @@ Error parse_wheel(Line& line) {
 Error parse_setting(Line& line) {
   line.command.op = ScriptOp::setting;
   const auto& words = line.words;
-  if (words.size() < 3 || (words[1] != "screen" && words[1] != "minimap" && words[1] != "map")) {
-    return "setting needs a name (screen, minimap or map) and a value";
+  const bool sized = words.size() > 1 && (words[1] == "screen" || words[1] == "minimap");
+  if (words.size() < 3 || (!sized && words[1] != "map" && words[1] != "opponent")) {
+    return "setting needs a name (screen, minimap, map or opponent) and a value";
   }
-  if (words[1] != "map" && !line.number_at(2)) return "setting " + words[1] + " needs a size in pixels";
+  if (sized && !line.number_at(2)) return "setting " + words[1] + " needs a size in pixels";
   line.command.name = words[1];
   line.command.value = words[2];
   line.next = 3;
@@ -196,6 +198,7 @@ Parser parser_for(const std::string& op) {
   static const std::pair<const char*, Parser> kParsers[] = {
       {"wait_game", parse_bare},       {"quit", parse_bare},           {"kill_game", parse_bare},
       {"freeze_game", parse_bare},     {"thaw_game", parse_bare},      {"wait_failed", parse_bare},
+      {"wait_result", parse_bare},
       {"wait_frames", parse_count},    {"wait_loops", parse_count},    {"seek", parse_count},
       {"key", parse_key},              {"click", parse_pointer},       {"right_click", parse_pointer},
       {"drag", parse_pointer},         {"click_layer", parse_click_layer}, {"wheel", parse_wheel},

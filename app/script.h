@@ -15,14 +15,15 @@
 //   wheel SURFACE X Y N              N mouse wheel notches (negative: away) over a layer pixel
 //   seek LOOP                        replay mode: seek to this game loop and wait until shown
 //   setting NAME VALUE               set a control of the settings panel (NAME screen | minimap
-//                                    | map) as a person would; "click_button settings/apply" applies
+//                                    | map | opponent) as a person would; "click_button settings/apply" applies
 //   click_button NAME                left click a button the UI names (StudioUi::control_rect):
-//                                    settings/apply, settings/restart, banner/restart,
+//                                    settings/apply, settings/restart, banner/restart, result/restart,
 //                                    log/row/<N> (the Action log's row of call N, if in view)
 //   kill_game                        kill the game server this app started (a lost connection)
 //   freeze_game / thaw_game          stop (SIGSTOP) / continue (SIGCONT) the game servers this
 //                                    app started: a server that hangs, then recovers
 //   wait_failed                      until the session failed (the error banner shows)
+//   wait_result                      until a melee game ended and its result shows
 //   expect_size SURFACE W H          fail the script unless the observation's screen | minimap
 //                                    layers are W x H
 //   quit                             close the window
@@ -40,7 +41,7 @@ namespace sc2::app {
 
 enum class ScriptOp {
   wait_game, wait_frames, wait_loops, key, click, right_click, drag, click_layer, wheel, seek,
-  setting, click_button, kill_game, freeze_game, thaw_game, wait_failed, expect_size, quit
+  setting, click_button, kill_game, freeze_game, thaw_game, wait_failed, wait_result, expect_size, quit
 };
 
 struct ScriptCommand {

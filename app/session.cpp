@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <exception>
 
+#include "app/opponent_choice.h"
 #include "client/launcher.h"
 #include "client/pysc2/result_names.h"
 
@@ -30,6 +31,8 @@ const char* to_string(SessionMode mode) {
   return "?";
 }
 
+const char* game_result_name(int outcome) { return outcome > 0 ? "Victory" : (outcome < 0 ? "Defeat" : "Tie"); }
+
 const char* to_string(Controller controller) {
   return controller == Controller::agent ? "agent" : "human";
 }
@@ -41,6 +44,7 @@ Session::Session(SessionOptions options)
       recorder_([this](std::string text) { log_.notice(std::move(text)); }) {
   snapshot_.status = "not started";
   snapshot_.step_mul = options_.env.step_mul;
+  if (options_.env.computer) snapshot_.opponent = opponent_label(*options_.env.computer);
   // The agent takes control as soon as it is loaded; until then nothing is sent either way.
   snapshot_.agent = options_.agent;
   snapshot_.controller = options_.agent.empty() ? Controller::human : Controller::agent;
@@ -58,6 +62,7 @@ Session::Session(SessionOptions options)
     snapshot_.agent.clear();
     snapshot_.controller = Controller::human;
     snapshot_.recording_folder.clear();
+    snapshot_.opponent.clear();
   }
 }
 

@@ -196,6 +196,7 @@ class Session final : public SessionReader, public SessionCommands {
   void apply_step_mul(pysc2::Env& env, std::optional<int> step_mul);
   void apply_agent_and_recording(const Requests& requests);
   void new_episode(pysc2::Env& env, const std::string& title);
+  void show_game_result(const pysc2::TimeStep& last);
   void play_step(pysc2::Env& env);
   std::optional<StepCalls> agent_calls(const pysc2::TimeStep& before, const pysc2::ActionSpace& space);
   StepCalls person_calls(const pysc2::Observation& before, const pysc2::ActionSpace& space);

@@ -38,8 +38,14 @@ struct EpisodeSummary {
   std::int64_t agent_steps = 0;  // steps whose call the agent chose
   std::int64_t human_steps = 0;  // steps played by the person
   bool finished = false;
+  // How the game ended for the player when it said (melee games always do): 1 victory, 0 tie,
+  // -1 defeat (PySC2's outcome); empty while it runs and for episodes ended otherwise.
+  std::optional<int> outcome;
   std::vector<float> reward_curve;  // summed reward after each step (recent episodes only)
 };
+
+// A game's result for the player as PySC2's outcome (1, 0, -1): "Victory", "Tie", "Defeat".
+const char* game_result_name(int outcome);
 
 enum class SessionState { starting, running, failed, stopped };
 const char* to_string(SessionState state);
@@ -123,6 +129,12 @@ struct SessionSnapshot {
   // --map, else the first of them.
   std::vector<std::string> available_maps;
   std::string map;
+  // Play mode on a melee map: whom the player plays against ("the built-in AI (Easy)"); empty
+  // on a mini-game. Once that game has ended, its result for the player (1 victory, 0 tie,
+  // -1 defeat): the game then waits for a restart, so that the end and the result stay on
+  // screen (a mini-game starts its next episode at once). Empty while the game runs.
+  std::string opponent;
+  std::optional<int> game_result;
 
   SessionMode mode = SessionMode::play;
   // Whether pause, single step and speed pace the game itself: yes when this session steps it

@@ -116,6 +116,12 @@ bool StepPacer::wait_for_step(Clock::time_point deadline, const std::function<bo
   return !stop_;
 }
 
+bool StepPacer::wait_for_request(const std::function<bool()>& requests_pending) {
+  std::unique_lock lock(mutex_);
+  wake_.wait(lock, [&] { return stop_.load() || requests_pending(); });
+  return !stop_;
+}
+
 bool StepPacer::sleep_for(Clock::duration duration) {
   std::unique_lock lock(mutex_);
   wake_.wait_for(lock, duration, [this] { return stop_.load(); });

@@ -53,6 +53,9 @@ class StepPacer {
   // until resumed, drawn, a single step or any request (`requests_pending`) comes. False
   // when stopped.
   bool wait_for_step(Clock::time_point deadline, const std::function<bool()>& requests_pending);
+  // Waits for nothing but a request (`requests_pending`) or a stop, whatever the pace, pause
+  // or single step (a game that ended and waits for a restart); false when stopped.
+  bool wait_for_request(const std::function<bool()>& requests_pending);
   // Sleeps `duration` unless stopped first; false when stopped.
   bool sleep_for(Clock::duration duration);
 

@@ -14,6 +14,7 @@
 #include "app/recording_folder.h"
 #include "app/ui/cheap_drawing.h"
 #include "app/ui/mode_text.h"
+#include "app/ui/result_text.h"
 #include "app/ui/studio_ui.h"
 #include "app/ui/ui_helpers.h"
 
@@ -212,12 +213,18 @@ void StudioUi::draw_episodes() {
                    nullptr, bottom, top * 1.1f, ImVec2(ImGui::GetContentRegionAvail().x, 50));
   const ImGuiTableFlags flags = ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingStretchProp;  // no row backgrounds: fewer filled pixels
   const float rows = static_cast<float>(std::min<std::size_t>(shown_.episodes.size(), 5) + 1);
-  if (ImGui::BeginTable("##episodes", 4, flags, ImVec2(0, rows * ImGui::GetTextLineHeightWithSpacing() + 6))) {
+  // Melee games: a column with each game's result (mini-games have none to show).
+  const bool with_results = std::any_of(shown_.episodes.begin(), shown_.episodes.end(),
+                                        [](const EpisodeSummary& episode) { return episode.outcome.has_value(); }) ||
+                            !shown_.snapshot.opponent.empty();
+  if (ImGui::BeginTable("##episodes", with_results ? 5 : 4, flags,
+                        ImVec2(0, rows * ImGui::GetTextLineHeightWithSpacing() + 6))) {
     ImGui::TableSetupScrollFreeze(0, 1);
     ImGui::TableSetupColumn("#");
     ImGui::TableSetupColumn("score");
     ImGui::TableSetupColumn("steps");
     ImGui::TableSetupColumn("played by");
+    if (with_results) ImGui::TableSetupColumn("result");
     ImGui::TableHeadersRow();
     for (auto it = shown_.episodes.rbegin(); it != shown_.episodes.rend(); ++it) {
       const EpisodeSummary& episode = *it;
@@ -238,6 +245,15 @@ void StudioUi::draw_episodes() {
       const ImVec4 colour = by == PlayedBy::agent ? kMagenta : (by == PlayedBy::human ? kCyan : kDim);
       ImGui::TextColored(by == PlayedBy::both ? ImGui::GetStyleColorVec4(ImGuiCol_Text) : colour, "%s",
                          played_by_text(episode, shown_.snapshot.mode).c_str());
+      if (with_results) {
+        ImGui::TableSetColumnIndex(4);
+        const std::string result = result_cell(episode.outcome);
+        const BannerColour tint = result_banner_colour(episode.outcome.value_or(0));
+        ImGui::TextColored(ImVec4(0.4f + tint.r / 425.0f, 0.4f + tint.g / 425.0f, 0.4f + tint.b / 425.0f, 1.0f), "%s",
+                           it == shown_.episodes.rbegin() && !episode.finished ? "playing"
+                           : result.empty()                                    ? "-"
+                                                                               : result.c_str());
+      }
     }
     ImGui::EndTable();
   }

@@ -5,6 +5,7 @@
 //   Action log   every FunctionCall sent, who sent it (human / agent) and its result, UI notes
 //   Help         every binding of the keymap
 //   Error banner a failed session: the error and a restart button
+//   Result banner a melee game's end: Victory / Defeat / Tie, until the next game
 #include <algorithm>
 #include <cinttypes>
 
@@ -13,10 +14,13 @@
 #include "app/ui/mode_text.h"
 #include "app/ui/pace_text.h"
 #include "app/ui/resource_legend.h"
+#include "app/ui/result_text.h"
 #include "app/ui/studio_ui.h"
 #include "app/ui/ui_helpers.h"
+#include "app/opponent_choice.h"
 #include "client/map_catalog.h"
 #include "client/map_paths.h"
+#include "client/pysc2/opponent.h"
 
 namespace sc2::app::ui {
 
@@ -220,6 +224,10 @@ void StudioUi::draw_game_panel(const SessionSnapshot& snapshot) {
     };
     char buffer[96];
     row("episode", std::to_string(snapshot.episode));
+    if (!snapshot.opponent.empty()) {
+      row("opponent", snapshot.opponent);
+      if (snapshot.game_result) row("result", result_title(*snapshot.game_result));
+    }
     row("episode step", std::to_string(snapshot.episode_steps));
     std::snprintf(buffer, sizeof buffer, "%.0f", snapshot.episode_reward);
     row("episode reward", buffer);
@@ -254,12 +262,24 @@ void StudioUi::draw_game_panel(const SessionSnapshot& snapshot) {
       ImGui::EndCombo();
     }
     map_facts_tooltip(settings_.edited.map);
+    // A melee map: the built-in AI's level (VeryEasy unless chosen, app/opponent_choice.h).
+    if (const auto computer = computer_for(settings_.edited.map, settings_.edited.opponent)) {
+      ImGui::SetNextItemWidth(-70);
+      const std::string shown = settings_.edited.opponent.empty() ? pysc2::bot_opponents().front() : settings_.edited.opponent;
+      if (ImGui::BeginCombo("opponent", shown.c_str())) {
+        for (const std::string& level : pysc2::bot_opponents()) {
+          if (ImGui::Selectable(level.c_str(), level == shown)) settings_.edited.opponent = level;
+        }
+        ImGui::EndCombo();
+      }
+    }
     ImGui::SetNextItemWidth(-70);
     ImGui::SliderInt("screen", &settings_.edited.feature_screen_size, 16, 256, "%d px");
     ImGui::SetNextItemWidth(-70);
     ImGui::SliderInt("minimap", &settings_.edited.feature_minimap_size, 16, 256, "%d px");
     const bool changed = settings_.edited.map != options_.map || settings_.edited.feature_screen_size != options_.feature_screen_size ||
-                         settings_.edited.feature_minimap_size != options_.feature_minimap_size;
+                         settings_.edited.feature_minimap_size != options_.feature_minimap_size ||
+                         settings_.edited.opponent != options_.opponent;
     ImGui::BeginDisabled(!changed);
     if (ImGui::Button("Apply and restart")) requests_.restart = settings_.edited;
     remember_control("settings/apply");
@@ -505,6 +525,45 @@ void StudioUi::draw_error_banner(const SessionSnapshot& snapshot) {
   ImGui::PopStyleColor(2);
 }
 
+// [SECTION] Result banner
+// Over the top of the window while a melee game that ended waits for a restart: the result in
+// large letters on its colour, the game loop it ended at and whom it was played against, and
+// the buttons for the next game and for a replay of this one.
+void StudioUi::draw_result_banner(const SessionSnapshot& snapshot) {
+  if (!snapshot.game_result || snapshot.state == SessionState::failed || !snapshot.timestep) return;
+  const int result = *snapshot.game_result;
+  const BannerColour colour = result_banner_colour(result);
+  const ImVec4 background(colour.r / 255.0f, colour.g / 255.0f, colour.b / 255.0f, 1.0f);
+  const ImVec2 display = ImGui::GetIO().DisplaySize;
+  const float width = std::min(display.x - 40.0f, 520.0f);
+  ImGui::SetNextWindowPos(ImVec2((display.x - width) / 2, ImGui::GetFrameHeight() + top_bar_height() + 12.0f));
+  ImGui::SetNextWindowSize(ImVec2(width, 0));
+  ImGui::PushStyleColor(ImGuiCol_WindowBg, background);
+  ImGui::PushStyleColor(ImGuiCol_Border, ImVec4(1.0f, 1.0f, 1.0f, 0.8f));
+  ImGui::Begin("##result_banner", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
+                   ImGuiWindowFlags_NoFocusOnAppearing);
+  ImGui::SetWindowFontScale(3.0f);
+  const char* title = result_title(result);
+  ImGui::SetCursorPosX((width - ImGui::CalcTextSize(title).x) / 2);
+  ImGui::TextColored(ImVec4(1, 1, 1, 1), "%s", title);
+  ImGui::SetWindowFontScale(1.0f);
+  const std::uint32_t loop = snapshot.timestep->observation.game_loop;
+  const std::string line = map_name_from_path(snapshot.map) + " against " + snapshot.opponent + ", game over at " +
+                           format_time(loop / kGameLoopsPerSecond) + " (loop " + std::to_string(loop) + ")";
+  ImGui::PushTextWrapPos(0.0f);
+  ImGui::TextColored(ImVec4(1, 1, 1, 0.9f), "%s", line.c_str());
+  ImGui::PopTextWrapPos();
+  if (ImGui::Button("Play again")) run_command(UiCommand::restart);
+  remember_control("result/restart");
+  ImGui::SameLine();
+  if (ImGui::Button("Save replay")) run_command(UiCommand::save_replay);
+  ImGui::SameLine();
+  ImGui::TextColored(ImVec4(1, 1, 1, 0.75f), "(the episode list keeps the result)");
+  ImGui::End();
+  ImGui::PopStyleColor(2);
+}
+
 // [SECTION] Named controls (scripted runs)
 void StudioUi::remember_control(const std::string& name) {
   if (ImGui::IsItemVisible()) input_.controls[name] = to_rect(ImGui::GetItemRectMin(), ImGui::GetItemRectSize());
@@ -527,6 +586,11 @@ std::string StudioUi::edit_setting(const std::string& name, const std::string& v
     settings_.edited.map = value;
     return {};
   }
+  if (name == "opponent") {
+    if (std::string refusal = opponent_refusal(settings_.edited.map, value); !refusal.empty()) return refusal;
+    settings_.edited.opponent = value;
+    return {};
+  }
   int size = 0;
   try {
     size = std::stoi(value);
@@ -540,7 +604,7 @@ std::string StudioUi::edit_setting(const std::string& name, const std::string& v
   } else if (name == "minimap") {
     settings_.edited.feature_minimap_size = size;
   } else {
-    return "unknown setting " + name + " (screen, minimap, map)";
+    return "unknown setting " + name + " (screen, minimap, map, opponent)";
   }
   return {};
 }

@@ -26,6 +26,7 @@ std::optional<LayerPixel> centroid(const pysc2::Layer& layer, int value) {
   return LayerPixel{static_cast<int>(sum_x / count), static_cast<int>(sum_y / count)};
 }
 constexpr int kWaitFailedFrames = 1200;  // ~20 s at 60 frames/s
+constexpr int kWaitResultFrames = 4800;  // a whole melee game as fast as possible: ~80 s at 60 frames/s
 
 // Sends `signal` to the game servers (sc2lite) this process started (SIGKILL: as a crash
 // would): the children whose parent is us, found in /proc. Returns how many got it.
@@ -226,6 +227,15 @@ ScriptPlayer::Step ScriptPlayer::run(const ScriptCommand& command, StudioUi& ui)
       if (ui.snapshot().state == SessionState::failed) return Step::next_now;
       if (phase_++ <= kWaitFailedFrames) return Step::wait;
       fail(command, "the session did not fail (state " + std::string(to_string(ui.snapshot().state)) + ")", ui);
+      return Step::next_now;
+    case ScriptOp::wait_result:
+      if (ui.snapshot().game_result) return Step::next_now;
+      if (ui.snapshot().state == SessionState::failed) {
+        fail(command, "the session failed before the game ended: " + ui.snapshot().error, ui);
+        return Step::next_now;
+      }
+      if (phase_++ <= kWaitResultFrames) return Step::wait;
+      fail(command, "the game did not end (no result shown)", ui);
       return Step::next_now;
     case ScriptOp::expect_size: expect_size(command, ui); return Step::next_now;
     case ScriptOp::key:

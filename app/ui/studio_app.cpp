@@ -22,6 +22,7 @@
 #include "app/action_log_file.h"
 #include "app/config_paths.h"
 #include "app/frame_pacing.h"
+#include "app/opponent_choice.h"
 #include "app/connect_address.h"
 #include "app/recording_folder.h"
 #include "app/script.h"
@@ -62,6 +63,7 @@ SessionOptions session_options(const StudioOptions& options) {
   session.env.seed = options.seed;
   session.env.camera_width = options.feature_camera_width;
   session.env.disable_fog = options.disable_fog;
+  session.env.computer = computer_for(options.map, options.opponent);  // melee maps: the built-in AI
   session.env.rgb_screen_width = options.rgb_screen_width;
   session.env.rgb_screen_height = options.rgb_screen_height;
   session.env.rgb_minimap_size = options.rgb_minimap_size;

@@ -155,6 +155,7 @@ bool StudioUi::draw(SessionReader& session) {
   if (training_) training_->draw(false);
   draw_help();
   draw_error_banner(shown_.snapshot);
+  draw_result_banner(shown_.snapshot);
   draw_drag_rect();
   draw_armed_cursor();
   finish_gesture();

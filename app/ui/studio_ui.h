@@ -131,6 +131,7 @@ class StudioUi {
                         bool with_label) const;
   void draw_help();
   void draw_error_banner(const SessionSnapshot& snapshot);
+  void draw_result_banner(const SessionSnapshot& snapshot);
   void draw_drag_rect();
   void remember_control(const std::string& name);  // the last item, if visible, as a named control
   void draw_armed_cursor();

@@ -62,8 +62,8 @@ TEST_CASE("--opponent takes bot:very_easy|easy|medium|hard, others are refused n
   CHECK_THROWS_WITH(parse_opponent("bot:insane"),
                     "unknown opponent 'bot:insane': use bot:very_easy, bot:easy, bot:medium or bot:hard");
   CHECK_THROWS_WITH(parse_opponent("agent:scripted"),
-                    "opponent 'agent:scripted': agent against agent is not available yet; play against the built-in "
-                    "AI: bot:very_easy, bot:easy, bot:medium or bot:hard");
+                    "opponent 'agent:scripted' is an agent, not a level of the built-in AI (bot:very_easy, bot:easy, "
+                    "bot:medium or bot:hard); agents are played by run_versus()");
   sc2::agents::RunOptions options;
   options.opponent = "easy";
   CHECK_THROWS_AS(sc2::agents::validate(options), std::invalid_argument);

@@ -83,3 +83,22 @@ TEST_CASE("at most kMaxEpisodes are kept and only the last kEpisodesWithCurves k
   CHECK_FALSE(episodes.back().reward_curve.empty());
   CHECK(episodes[episodes.size() - EpisodeHistory::kEpisodesWithCurves - 1].reward_curve.empty());
 }
+
+TEST_CASE("a game's result is recorded with its episode: the last step's outcome, none before or without one") {
+  EpisodeHistory history;
+  history.add(step(StepType::first, 0), 1, std::nullopt);
+  history.add(step(StepType::mid, 8), 1, Controller::human);
+  CHECK_FALSE(history.episodes()[0].outcome.has_value());  // still running
+  TimeStep defeat = step(StepType::last, 16, -1);
+  defeat.outcome = -1;
+  history.add(defeat, 1, Controller::human);
+  history.add(step(StepType::first, 0), 2, std::nullopt);
+  TimeStep ended_without = step(StepType::last, 8);  // a mini-game's end: no outcome
+  history.add(ended_without, 2, Controller::human);
+  const auto episodes = history.episodes();
+  REQUIRE(episodes.size() == 2);
+  CHECK(episodes[0].finished);
+  CHECK(episodes[0].outcome == -1);
+  CHECK(episodes[1].finished);
+  CHECK_FALSE(episodes[1].outcome.has_value());
+}

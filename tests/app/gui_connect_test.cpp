@@ -119,7 +119,9 @@ TEST_CASE("sc2studio --connect: the server going away shows the error, no crash"
   const auto shot = dir.path() / "gone.png";
   const std::uint16_t port = game.port();  // read before the killer thread may reset the game
   std::thread killer([&] {
-    std::this_thread::sleep_for(std::chrono::seconds(3));
+    // Long enough for sc2studio to start and connect on a loaded 2-core machine (at 3 s it
+    // sometimes was not connected yet and failed to connect instead of losing the connection).
+    std::this_thread::sleep_for(std::chrono::seconds(7));
     game.stop();
   });
   const auto result = sc2::test::run_command(

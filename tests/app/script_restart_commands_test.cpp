@@ -63,3 +63,18 @@ TEST_CASE("bad restart commands name the line and the problem") {
     CHECK(script.error.find(expected) != std::string::npos);
   }
 }
+
+TEST_CASE("melee commands parse: the opponent setting, waiting for the game's result, the result banner's button") {
+  const auto script = sc2::app::parse_script(
+      "setting opponent bot:hard\nwait_result\nclick_button result/restart\n", "s.txt");
+  REQUIRE_MESSAGE(script.error.empty(), script.error);
+  REQUIRE(script.commands.size() == 3);
+  CHECK(script.commands[0].op == ScriptOp::setting);
+  CHECK(script.commands[0].name == "opponent");
+  CHECK(script.commands[0].value == "bot:hard");
+  CHECK(script.commands[1].op == ScriptOp::wait_result);
+  CHECK(script.commands[2].name == "result/restart");
+  const auto bad = sc2::app::parse_script("wait_result soon\n", "bad.txt");
+  CHECK(bad.error.find("unexpected 'soon'") != std::string::npos);
+  CHECK(sc2::app::parse_script("setting opponent\n", "bad.txt").error.find("setting needs a name") != std::string::npos);
+}

@@ -1,0 +1,31 @@
+#pragma once
+// The other player of a two-player melee map as the programs' --opponent flag names it
+// (sc2agent, sc2studio): "bot:very_easy|easy|medium|hard" is the game's built-in AI at that
+// difficulty (a Computer in RequestCreateGame.player_setup, EnvOptions::computer);
+// "agent:NAME" another agent. Each program says itself whether it can play an agent.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "client/pysc2/env.h"
+
+namespace sc2::pysc2 {
+
+struct Opponent {
+  std::optional<EnvOptions::Computer> computer;  // bot:<level>
+  std::string agent;                              // agent:<NAME> (NAME not checked here)
+};
+
+// The bot levels as the flag takes them, easiest first: "bot:very_easy", ..., "bot:hard".
+std::vector<std::string> bot_opponents();
+// The same as one phrase: "bot:very_easy, bot:easy, bot:medium or bot:hard".
+std::string bot_opponent_choices();
+// Names as one phrase for a message: "a, b or c" ("a" alone, "" for none).
+std::string choice_list(const std::vector<std::string>& names);
+// Throws std::invalid_argument naming the choices for anything else (an unknown level, an
+// empty agent name, no "bot:" / "agent:" prefix).
+Opponent parse_opponent(const std::string& text);
+// The protocol's name of a difficulty: "VeryEasy", "Easy", ...; "Difficulty N" for others.
+std::string difficulty_name(SC2APIProtocol::Difficulty difficulty);
+
+}  // namespace sc2::pysc2
