@@ -7,12 +7,19 @@
 #include <thread>
 
 #include "client/launcher.h"
+#include "client/pysc2/opponent.h"
 
 namespace sc2::agents {
 
 std::optional<std::string> opponent_agent(const std::string& opponent) {
-  if (opponent.rfind("agent:", 0) != 0) return std::nullopt;
-  return opponent.substr(6);
+  if (opponent.empty()) return std::nullopt;
+  try {
+    pysc2::Opponent parsed = pysc2::parse_opponent(opponent);
+    if (parsed.computer) return std::nullopt;
+    return std::move(parsed.agent);
+  } catch (const std::invalid_argument&) {
+    return std::nullopt;  // not an agent: the caller's parse_opponent names the choices
+  }
 }
 
 namespace {
