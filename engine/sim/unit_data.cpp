@@ -156,8 +156,8 @@ UnitTypeStats roach() {
 
 // Melee units (issue 19). UnitTypeData values from the real game's ResponseData in
 // ../shared/fixtures (5.0.11-era); hp and radius, which UnitTypeData lacks, from the shared
-// spec's table (Reaper, Marauder); the Hellion is not in that table: 90 hp as Liquipedia
-// gives it, radius 0.625 as python-sc2's data.json records it.
+// spec's table (Reaper, Marauder); the Hellion is not in that table: 90 hp as the LotV wiki
+// sc2jpwiki.com gives it ("Hellion"), radius 0.625 as python-sc2's data.json records it.
 UnitTypeStats reaper() {
   UnitTypeStats s;
   s.id = unit_type::kReaper;
@@ -313,8 +313,8 @@ std::vector<UnitTypeStats> economy_types() {
                  kBuildTechLabBarracks},
                 0, unit_type::kSupplyDepot),
       // Melee structures (issue 19): UnitTypeData from the real game's ResponseData (see
-      // the melee units above); hp from the shared spec (Engineering Bay, Tech Lab) or
-      // Liquipedia (Factory 1,250). The Tech Lab is built by its Barracks (add_ons.h).
+      // the melee units above); hp from the shared spec (Engineering Bay, Tech Lab) or the
+      // StarCraft Wiki ("Factory", 1,250). The Tech Lab is built by its Barracks (add_ons.h).
       structure(unit_type::kEngineeringBay, "EngineeringBay", 850.0f, 1.8125f, 3, 9.0f, 0.0f, 125, 560,
                 kBuildEngineeringBay, {kCancelQueue5, kResearchTerranInfantryWeaponsLevel1}, 0,
                 unit_type::kCommandCenter),
