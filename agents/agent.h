@@ -39,7 +39,8 @@ class Agent {
   // thread that steps the agent.
   virtual const PolicyView* policy_view() const { return nullptr; }
   // The game the agent was made for, when it was made for one (a learned agent: its
-  // checkpoint's map and resolutions): programs take it for the flags the user left out.
+  // checkpoint's map, resolutions and step_mul, 0 when it does not record one): programs take
+  // it for the flags the user left out.
   virtual std::optional<AgentSpec> made_for() const { return std::nullopt; }
 };
 

@@ -160,10 +160,11 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   auto* checkpoint_option = app.add_option("--checkpoint", options.checkpoint,
                                           "the trained network a learned agent plays (sc2train's checkpoint.pt); "
-                                          "--map and the resolutions default to the checkpoint's");
+                                          "--map, the resolutions and --step_mul default to the checkpoint's");
   app.add_flag("--greedy", options.greedy, "a learned agent takes its most likely action (default: sampled)");
   app.add_option("--episodes", options.episodes, "episodes to play")->capture_default_str()->check(CLI::PositiveNumber);
-  app.add_option("--step_mul,--step-mul", options.step_mul, "game loops per agent step")
+  auto* step_mul_option = app.add_option("--step_mul,--step-mul", options.step_mul,
+                                         "game loops per agent step (a learned agent: its checkpoint's, else 8)")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
   auto* screen_option = app.add_option("--feature_screen_size,--feature-screen-size", options.feature_screen_size,
@@ -247,6 +248,7 @@ int main(int argc, char** argv) {
       if (map_option->count() == 0) options.map = made_for->map;
       if (screen_option->count() == 0) options.feature_screen_size = made_for->feature_screen_size;
       if (minimap_option->count() == 0) options.feature_minimap_size = made_for->feature_minimap_size;
+      if (step_mul_option->count() == 0 && made_for->step_mul > 0) options.step_mul = made_for->step_mul;
     }
     const auto summary = sc2::agents::run(options, [&](const sc2::agents::EpisodeResult& episode, int total) {
       if (!json) print_episode(out, episode, total);

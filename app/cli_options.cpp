@@ -44,7 +44,8 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
                                       "Minimap feature layer resolution (pixels)")
       ->check(CLI::Range(1, 1024))
       ->capture_default_str();
-  cli.add_option("--step_mul,--step-mul", options.step_mul, "Game loops per agent step")
+  auto* step_mul_flag = cli.add_option("--step_mul,--step-mul", options.step_mul,
+                                       "Game loops per agent step (--agent learned: its checkpoint's when it records one)")
       ->check(CLI::Range(1, 10000))
       ->capture_default_str();
   cli.add_option("--sc2path,--sc2-path", options.sc2path,
@@ -94,7 +95,7 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
       ->check(CLI::IsMember(agents::agent_names()));
   auto* checkpoint = cli.add_option("--checkpoint", options.checkpoint,
                                     "The trained network a learned agent plays (--agent learned; sc2train's "
-                                    "checkpoint.pt); --map and the resolutions default to the checkpoint's")
+                                    "checkpoint.pt); --map, the resolutions and --step_mul default to the checkpoint's")
                          ->needs(cli.get_option("--agent"));
   cli.add_flag("--greedy", options.greedy, "A learned agent takes its most likely action (default: sampled)")
       ->needs(checkpoint);
@@ -185,6 +186,10 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
         if (map_flag->count() == 0) options.map = made_for->map;
         if (screen_flag->count() == 0) options.feature_screen_size = made_for->feature_screen_size;
         if (minimap_flag->count() == 0) options.feature_minimap_size = made_for->feature_minimap_size;
+        if (step_mul_flag->count() == 0 && made_for->step_mul > 0) {
+          options.step_mul = made_for->step_mul;
+          if (fps) options.speed = *fps * options.step_mul / 22.4;
+        }
         agent->setup({options.map, options.feature_screen_size, options.feature_minimap_size, options.step_mul});
       } else if (!options.checkpoint.empty()) {
         throw std::invalid_argument("--checkpoint is for an agent that plays a trained network (--agent learned)");

@@ -292,6 +292,7 @@ void A2CTrainer::save(const std::filesystem::path& file, const TrainingCounters&
   info.steps = counters.steps;
   info.episodes = counters.episodes;
   info.mean_score = counters.mean_score;
+  info.step_mul = impl_->options.step_mul;
   save_checkpoint(file, *impl_->network, info, impl_->optimizer.get());
 }
 

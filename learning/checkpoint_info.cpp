@@ -33,6 +33,7 @@ nlohmann::json to_json(const CheckpointInfo& info) {
                          {"map", info.map},           {"steps", info.steps},          {"episodes", info.episodes},
                          {"mean_score", info.mean_score}, {"created", info.created}};
   if (!info.demonstrations.empty()) json["demonstrations"] = info.demonstrations;
+  if (info.step_mul > 0) json["step_mul"] = info.step_mul;
   return json;
 }
 
@@ -58,6 +59,10 @@ CheckpointInfo checkpoint_info_from_json(const nlohmann::json& json) {
   info.mean_score = field<double>(json, "mean_score");
   info.created = field<std::string>(json, "created");
   if (json.contains("demonstrations")) info.demonstrations = field<std::string>(json, "demonstrations");
+  if (json.contains("step_mul")) {
+    info.step_mul = field<int>(json, "step_mul");
+    if (info.step_mul < 1) throw CheckpointError("checkpoint metadata: 'step_mul' must be at least 1");
+  }
   return info;
 }
 

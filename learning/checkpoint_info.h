@@ -30,6 +30,9 @@ struct CheckpointInfo {
   // The dataset a policy was cloned from (sc2train --demonstrations); empty when reinforcement
   // learning wrote it. Optional in the JSON (older checkpoints have none).
   std::string demonstrations;
+  // Game loops per agent step the policy was trained with (a policy acts worse at another);
+  // 0 = not recorded (older checkpoints, cloned policies). Optional in the JSON.
+  int step_mul = 0;
 };
 
 // The metadata as stored in a checkpoint, with a format name and version so that a reader can

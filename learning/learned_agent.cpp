@@ -64,6 +64,7 @@ std::optional<agents::AgentSpec> LearnedAgent::made_for() const {
   spec.map = impl_->info.map;
   spec.feature_screen_size = impl_->info.spec.screen_size;
   spec.feature_minimap_size = impl_->info.spec.minimap_size;
+  spec.step_mul = impl_->info.step_mul;  // 0: the checkpoint does not say
   return spec;
 }
 

@@ -52,6 +52,7 @@ learning::CheckpointInfo info_for(const NetworkSpec& spec) {
   info.steps = 123456;
   info.episodes = 789;
   info.mean_score = 21.5;
+  info.step_mul = 16;
   return info;
 }
 
@@ -107,6 +108,7 @@ TEST_CASE("a saved checkpoint loads as the same network with its metadata, for e
     CHECK(loaded.info.steps == 123456);
     CHECK(loaded.info.episodes == 789);
     CHECK(loaded.info.mean_score == 21.5);
+    CHECK(loaded.info.step_mul == 16);
     CHECK(loaded.info.created.size() == 20);  // filled in at saving: 2026-12-03T17:40:00Z
     CHECK_FALSE(loaded.optimizer_loaded);
     CHECK(learning::read_checkpoint_info(file).created == loaded.info.created);
@@ -223,6 +225,14 @@ TEST_CASE("metadata of another format or version, or weights that do not fit it,
   no_map.erase("map");
   CHECK(contains(message_of([&] { learning::load_checkpoint(archive_with(no_map, "c.pt")); }), "missing 'map'"));
   CHECK(contains(message_of([&] { learning::load_checkpoint(archive_with("{not json", "d.pt")); }), "d.pt"));
+  // step_mul is optional (older checkpoints have none: 0), but not 0 or below when there.
+  auto no_step_mul = metadata;
+  no_step_mul.erase("step_mul");
+  CHECK(learning::load_checkpoint(archive_with(no_step_mul, "g.pt")).info.step_mul == 0);
+  auto zero_step_mul = metadata;
+  zero_step_mul["step_mul"] = 0;
+  CHECK(contains(message_of([&] { learning::load_checkpoint(archive_with(zero_step_mul, "h.pt")); }),
+                 "'step_mul' must be at least 1"));
 
   // The spec says 16 hidden units, the weights have 32.
   auto wrong_spec = metadata;

@@ -51,14 +51,15 @@ struct Scratch {
     std::filesystem::remove_all(dir, ignored);
   }
 
-  // A FullyConv checkpoint for MoveToBeacon at 16x16.
-  std::filesystem::path checkpoint() {
+  // A FullyConv checkpoint for MoveToBeacon at 16x16 (trained at `step_mul`; 0: not recorded).
+  std::filesystem::path checkpoint(int step_mul = 0) {
     learning::NetworkSpec spec;
     spec.screen_size = spec.minimap_size = 16;
     spec.hidden_units = 32;
     auto network = learning::make_network(spec);
     learning::CheckpointInfo info;
     info.map = "MoveToBeacon";
+    info.step_mul = step_mul;
     const auto file = dir / "checkpoint.pt";
     learning::save_checkpoint(file, *network, info);
     return file;
@@ -96,6 +97,21 @@ TEST_CASE("sc2agent --agent learned plays a checkpoint on its map at its resolut
     REQUIRE(json.at("episodes").size() == 1);
     CHECK(json.at("episodes").at(0).at("steps").get<int>() > 100);
   }
+}
+
+TEST_CASE("sc2agent plays a checkpoint at the step_mul it was trained with unless --step_mul says otherwise") {
+  if (!built("sc2agent") || !built("sc2lite")) return;
+  Scratch scratch;
+  const auto checkpoint = scratch.checkpoint(32);
+  const auto steps_with = [&](const std::string& extra) {
+    const auto outcome =
+        scratch.run("sc2agent", "--agent learned --checkpoint '" + checkpoint.string() + "' --json --seed 2" + extra);
+    INFO("stderr: " << outcome.err);
+    REQUIRE(outcome.exit_code == 0);
+    return nlohmann::json::parse(outcome.out).at("episodes").at(0).at("steps").get<int>();
+  };
+  CHECK(steps_with("") == 2688 / 32);               // MoveToBeacon's 2,688 loops at the checkpoint's 32
+  CHECK(steps_with(" --step_mul 8") == 2688 / 8);   // the flag wins
 }
 
 TEST_CASE("sc2agent refuses a learned agent without a usable checkpoint, in one line, before any game") {
