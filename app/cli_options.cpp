@@ -116,9 +116,9 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
   auto* opponent = cli.add_option("--opponent", options.opponent,
                                   "The other player of a two-player melee map (" + melee_map_names() +
                                       "): bot:very_easy|easy|medium|hard, the game's built-in AI at that difficulty "
-                                      "(default on a melee map: bot:very_easy, as PySC2's play). You (or --agent) "
-                                      "play against it; the end of the game shows Victory, Defeat or Tie. "
-                                      "agent:NAME is not supported in the app yet");
+                                      "(default on a melee map: bot:very_easy, as PySC2's play), or agent:noop|random|scripted, a "
+                                      "built-in agent in a game process of its own (as PySC2 plays two agents). You "
+                                      "(or --agent) play against it; the end of the game shows Victory, Defeat or Tie");
   connect->excludes(opponent);
   replay->excludes(opponent);
   connect->excludes(replay);

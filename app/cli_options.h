@@ -38,7 +38,7 @@ struct StudioOptions {
   std::string replay;        // replay file to play back (read only)
   std::string save_replay;   // save each episode's replay into this folder (F8 saves there too)
   std::string training;      // a training run's folder (sc2train --out DIR): its progress.csv is plotted
-  // The other player of a melee map: "bot:very_easy|easy|medium|hard" (app/opponent_choice.h);
+  // The other player of a melee map: "bot:very_easy|easy|medium|hard" or "agent:NAME" (app/opponent_choice.h);
   // empty = VeryEasy on a melee map, none on a mini-game. Checked by parse_command_line.
   std::string opponent;
   int window_width = 1280;

@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "app/opponent_agent.h"
 #include "app/opponent_choice.h"
 #include "app/replay_files.h"
 #include "app/session.h"
@@ -20,15 +21,30 @@
 namespace sc2::app {
 
 void Session::run_play() {
+  // Declared before the game: on the way out the game quits first, which ends any wait of the
+  // opponent agent's (its lock-step step, its join), and then the opponent is joined.
+  std::unique_ptr<OpponentAgent> opponent;
   std::unique_ptr<GameProcess> game = launch_game();
   if (pacer_.stop_requested()) return;
   fetch_available_maps(game->controller());
+  controller_ = &game->controller();
+  if (!options_.opponent_agent.empty()) opponent = start_opponent();
+  opponent_ = opponent.get();
+  struct Forget {  // the raw pointers above must not outlive this call
+    Session& session;
+    ~Forget() {
+      session.opponent_ = nullptr;
+      session.controller_ = nullptr;
+    }
+  } forget{*this};
 
   set_status("creating the game (" + options_.env.map + ")");
   pysc2::Env env(game->controller(), options_.env);
   publish(env.reset(), env);
-  const std::string title = options_.env.map + (options_.env.computer ? " against " + opponent_label(*options_.env.computer) : "") +
-                            " on " + game->executable().path.filename().string();
+  std::string against;
+  if (options_.env.computer) against = " against " + opponent_label(*options_.env.computer);
+  if (opponent) against = " against " + opponent_agent_label(opponent->name());
+  const std::string title = options_.env.map + against + " on " + game->executable().path.filename().string();
   set_running(title);
   if (!options_.agent.empty()) load_agent(options_.agent);
   if (options_.record_dir) open_recording(*options_.record_dir);
@@ -54,9 +70,10 @@ void Session::run_play() {
     }
     if (env.last()->last() || (turn.paused && !turn.step)) continue;
     play_step(env);
+    report_opponent_failure();
     if (game_loop_limit_reached()) break;
     if (env.last()->last()) {
-      if (options_.env.computer) {
+      if (melee()) {
         show_game_result(*env.last());
       } else {
         new_episode(env, title);  // a mini-game: the next episode at once
@@ -118,6 +135,45 @@ void Session::show_game_result(const pysc2::TimeStep& last) {
   snapshot_.status = std::string("game over: ") + text;
 }
 
+std::unique_ptr<OpponentAgent> Session::start_opponent() {
+  const std::string& name = options_.opponent_agent;
+  set_status("starting the opponent agent '" + name + "'");
+  options_.env.computer.reset();
+  options_.env.multiplayer =
+      pysc2::EnvOptions::Multiplayer{true, pick_free_port(), std::make_shared<pysc2::GameRendezvous>()};
+  auto opponent = std::make_unique<OpponentAgent>(
+      name, agents::AgentOptions{options_.agent_seed + 1, {}, false}, options_.env,
+      GameChoice{options_.sc2path, options_.sc2lite_dir, kGameStartupTimeout});
+  try {
+    opponent->start();
+  } catch (const std::exception& error) {
+    throw std::runtime_error("cannot play against the agent '" + name + "': " + error.what());
+  }
+  return opponent;
+}
+
+void Session::end_game_with_opponent(pysc2::Env& env) {
+  if (!env.last()->last() && controller_ != nullptr) {
+    try {
+      controller_->leave_game();  // the opponent wins the game left
+    } catch (const ControllerError& error) {
+      notice(std::string("leaving the game: ") + error.what());
+    }
+  }
+  set_status("waiting for the opponent agent to see the game end");
+  constexpr std::chrono::seconds kOpponentWait{30};
+  if (!opponent_->wait_between_games(kOpponentWait)) {
+    throw std::runtime_error("the opponent agent '" + opponent_->name() + "' did not finish its game within " +
+                             std::to_string(kOpponentWait.count()) + " s");
+  }
+  report_opponent_failure();
+}
+
+void Session::report_opponent_failure() {
+  if (opponent_ == nullptr) return;
+  if (std::optional<std::string> failure = opponent_->take_failure()) notice(std::move(*failure));
+}
+
 // Ends the episode (a restart asked for, or the game's end) and starts the next one.
 void Session::new_episode(pysc2::Env& env, const std::string& title) {
   set_status("restarting the episode");
@@ -130,6 +186,7 @@ void Session::new_episode(pysc2::Env& env, const std::string& title) {
     publish_recording();
   }
   keep_episode_replay(env);
+  if (opponent_ != nullptr) end_game_with_opponent(env);
   publish(env.reset(), env);
   agent_.new_episode();
   set_status(title);

@@ -45,6 +45,7 @@ Session::Session(SessionOptions options)
   snapshot_.status = "not started";
   snapshot_.step_mul = options_.env.step_mul;
   if (options_.env.computer) snapshot_.opponent = opponent_label(*options_.env.computer);
+  if (!options_.opponent_agent.empty()) snapshot_.opponent = opponent_agent_label(options_.opponent_agent);
   // The agent takes control as soon as it is loaded; until then nothing is sent either way.
   snapshot_.agent = options_.agent;
   snapshot_.controller = options_.agent.empty() ? Controller::human : Controller::agent;

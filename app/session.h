@@ -38,6 +38,7 @@
 #include "app/agent_driver.h"
 #include "app/call_queue.h"
 #include "app/episode_history.h"
+#include "app/opponent_agent.h"
 #include "app/session_commands.h"
 #include "app/session_reader.h"
 #include "app/session_requests.h"
@@ -64,6 +65,9 @@ struct SessionOptions {
   std::uint64_t agent_seed = 0;
   std::filesystem::path agent_checkpoint;  // the network a learned agent plays
   bool agent_greedy = false;               // a learned agent takes its most likely action
+  // A melee map played against this built-in agent (--opponent agent:NAME) instead of the
+  // built-in AI: env.computer is then unset and the agent joins from its own game process.
+  std::string opponent_agent;
   // Record every agent step into this dataset folder (new or empty).
   std::optional<std::filesystem::path> record_dir;
   // Observe mode: the game running on this server (connect_port != 0), read-only.
@@ -196,6 +200,13 @@ class Session final : public SessionReader, public SessionCommands {
   void apply_step_mul(pysc2::Env& env, std::optional<int> step_mul);
   void apply_agent_and_recording(const Requests& requests);
   void new_episode(pysc2::Env& env, const std::string& title);
+  // --opponent agent:NAME: the agent in its own game process, joining the games env creates.
+  std::unique_ptr<OpponentAgent> start_opponent();
+  // Before a new game against the opponent agent: leaves the running one (the opponent wins
+  // it) and waits until the opponent has seen it end.
+  void end_game_with_opponent(pysc2::Env& env);
+  void report_opponent_failure();
+  bool melee() const { return options_.env.computer.has_value() || options_.env.multiplayer.has_value(); }
   void show_game_result(const pysc2::TimeStep& last);
   void play_step(pysc2::Env& env);
   std::optional<StepCalls> agent_calls(const pysc2::TimeStep& before, const pysc2::ActionSpace& space);
@@ -233,6 +244,8 @@ class Session final : public SessionReader, public SessionCommands {
 
   // Game thread only.
   AgentDriver agent_;
+  OpponentAgent* opponent_ = nullptr;    // run_play's, while it runs
+  sc2::Controller* controller_ = nullptr;  // run_play's game, while it runs
   StepRecorder recorder_;
   std::uint64_t total_game_loops_ = 0;  // advanced by steps, over all episodes
   bool episode_played_ = false;         // the running episode saw a step (--save_replay keeps it)

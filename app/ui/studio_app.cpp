@@ -64,6 +64,7 @@ SessionOptions session_options(const StudioOptions& options) {
   session.env.camera_width = options.feature_camera_width;
   session.env.disable_fog = options.disable_fog;
   session.env.computer = computer_for(options.map, options.opponent);  // melee maps: the built-in AI
+  session.opponent_agent = opponent_agent_for(options.map, options.opponent).value_or("");
   session.env.rgb_screen_width = options.rgb_screen_width;
   session.env.rgb_screen_height = options.rgb_screen_height;
   session.env.rgb_minimap_size = options.rgb_minimap_size;

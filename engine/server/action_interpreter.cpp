@@ -9,6 +9,7 @@
 #include "engine/sim/economy.h"
 #include "engine/sim/orders.h"
 #include "engine/sim/production.h"
+#include "engine/sim/upgrades.h"
 #include "engine/sim/unit_abilities.h"
 
 namespace sc2::engine {
@@ -57,11 +58,11 @@ ActionResult to_action_result(CommandOutcome outcome) {
   return SC2APIProtocol::Error;
 }
 
-// Train goes to one structure of the selection (the shortest queue), Build to one worker
+// Train and Research go to one structure of the selection (the shortest queue), Build to one worker
 // (the nearest to the site), as the game does; everything else to every unit.
 std::vector<Unit*> receivers(const std::vector<Unit*>& units, std::uint32_t specific_of_first,
                              const CommandTarget& target) {
-  if (unit_trained_by(specific_of_first) != 0) {
+  if (unit_trained_by(specific_of_first) != 0 || upgrade_researched_by(specific_of_first) != 0) {
     Unit* best = nullptr;
     for (Unit* u : units) {
       if (best == nullptr || u->production.size() < best->production.size()) best = u;

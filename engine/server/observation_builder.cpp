@@ -9,10 +9,13 @@
 #include "engine/raster/view_transform.h"
 #include "engine/server/score_report.h"
 #include "engine/sim/abilities.h"
+#include "engine/sim/add_ons.h"
 #include "engine/sim/construction.h"
 #include "engine/sim/economy.h"
 #include "engine/sim/harvest.h"
+#include "engine/sim/production.h"
 #include "engine/sim/unit_abilities.h"
+#include "engine/sim/upgrades.h"
 
 namespace sc2::engine {
 
@@ -34,6 +37,13 @@ ScreenView player_screen(const World& world, const InterfaceSetup& iface) {
   const FeatureLayerSetup defaults;
   const FeatureLayerSetup& l = iface.feature_layer ? iface.layers : defaults;
   return ScreenView(world.player(iface.player).camera, l.camera_width, l.screen_width, l.screen_height);
+}
+
+constexpr std::uint32_t kTechLabAlias = 5;  // unit type TechLab
+
+float item_progress(const TrainItem& item) {
+  const std::uint32_t total = item_duration_loops(item);
+  return total > 0 ? static_cast<float>(item.loops_done) / static_cast<float>(total) : 0.0f;
 }
 
 bool on_screen(const Unit& u, const WorldRect& r) {
@@ -152,11 +162,9 @@ void fill_raw_unit(const World& world, int me, const Unit& u, const RawFrame& fr
   for (const TrainItem& item : u.production) {
     auto* o = out->add_orders();
     o->set_ability_id(item.ability_id);
-    const UnitTypeStats* s = find_unit_type(item.unit_type);
-    o->set_progress(s != nullptr && s->build_time_loops > 0
-                        ? static_cast<float>(item.loops_done) / static_cast<float>(s->build_time_loops)
-                        : 0.0f);
+    o->set_progress(item_progress(item));
   }
+  if (world.find(u.add_on) != nullptr) out->set_add_on_tag(to_tag(u.add_on));
   if (u.stats->role == UnitRole::Worker) {
     if (const std::uint32_t buff = carry_buff(u); buff != 0) out->add_buff_ids(buff);
   }
@@ -228,6 +236,7 @@ void fill_raw(Game& game, const InterfaceSetup& iface, SC2APIProtocol::Observati
   cam->set_x(raw_camera.x);
   cam->set_y(raw_camera.y);
   cam->set_z(world.ground_height(camera));
+  for (std::uint32_t upgrade : world.player(me).upgrades) raw->mutable_player()->add_upgrade_ids(upgrade);
 
   const WorldRect screen = player_screen(world, iface).world_bounds();
   for (const Unit* u : world.units()) {
@@ -316,9 +325,11 @@ void fill_ui(const World& world, int me, SC2APIProtocol::ObservationUI* ui) {
     fill_unit_info(producer, me, panel->mutable_unit());
     for (const TrainItem& item : producer.production) {
       const UnitTypeStats* s = find_unit_type(item.unit_type);
-      const float progress = s != nullptr && s->build_time_loops > 0
-                                 ? static_cast<float>(item.loops_done) / static_cast<float>(s->build_time_loops)
-                                 : 0.0f;
+      const float progress = item_progress(item);
+      auto* queued = panel->add_production_queue();
+      queued->set_ability_id(item.ability_id);
+      queued->set_build_progress(progress);
+      if (item.upgrade != 0) continue;  // research: a production_queue entry only
       auto* info = panel->add_build_queue();
       info->set_unit_type(item.unit_type);
       info->set_player_relative(1);
@@ -327,9 +338,6 @@ void fill_ui(const World& world, int me, SC2APIProtocol::ObservationUI* ui) {
         info->set_health(static_cast<std::int32_t>(s->health_max));
         info->set_max_health(static_cast<std::int32_t>(s->health_max));
       }
-      auto* queued = panel->add_production_queue();
-      queued->set_ability_id(item.ability_id);
-      queued->set_build_progress(progress);
     }
   } else if (selected.size() == 1) {
     fill_unit_info(*selected.front(), me, ui->mutable_single()->mutable_unit());
@@ -456,9 +464,12 @@ void build_data(const SC2APIProtocol::RequestData& request, SC2APIProtocol::Resp
       d->set_allow_autocast(false);
       const std::uint32_t built = structure_built_by(a.id);
       const UnitTypeStats* structure = built != 0 ? find_unit_type(built) : nullptr;
-      d->set_is_building(structure != nullptr);
-      d->set_footprint_radius(structure != nullptr ? structure->footprint_w * 0.5f : 0.0f);
-      d->set_is_instant_placement(false);
+      // Build_TechLab: the game reports the Barracks and its add-on together (radius 3.5),
+      // placed at once (no SCV walks there).
+      const bool add_on = add_on_built_by(a.id) != 0 || a.id == ability::kBuildTechLab;
+      d->set_is_building(structure != nullptr || add_on);
+      d->set_footprint_radius(add_on ? 3.5f : structure != nullptr ? structure->footprint_w * 0.5f : 0.0f);
+      d->set_is_instant_placement(add_on);
       d->set_cast_range(0.0f);
     }
   }
@@ -480,6 +491,13 @@ void build_data(const SC2APIProtocol::RequestData& request, SC2APIProtocol::Resp
       for (std::uint32_t attr : s.attributes) d->add_attributes(static_cast<SC2APIProtocol::Attribute>(attr));
       d->set_movement_speed(s.movement_speed);
       d->set_armor(s.armor);
+      if (s.tech_requirement != 0) {
+        // The game names the generic TechLab (5) for the Marauder: its tech alias.
+        d->set_tech_requirement(s.requires_attached && s.tech_requirement == unit_type::kBarracksTechLab
+                                    ? kTechLabAlias
+                                    : s.tech_requirement);
+        d->set_require_attached(s.requires_attached);
+      }
       if (s.weapon) {
         auto* w = d->add_weapons();
         w->set_type(static_cast<SC2APIProtocol::Weapon::TargetType>(s.weapon->targets));
@@ -495,7 +513,18 @@ void build_data(const SC2APIProtocol::RequestData& request, SC2APIProtocol::Resp
       }
     }
   }
-  // Upgrades, buffs and effects: none exist in the implemented mini-games yet.
+  if (request.upgrade_id()) {
+    for (const UpgradeStats& u : upgrade_table()) {
+      auto* d = out->add_upgrades();
+      d->set_upgrade_id(u.id);
+      d->set_name(std::string(u.name));
+      d->set_mineral_cost(u.mineral_cost);
+      d->set_vespene_cost(u.vespene_cost);
+      d->set_research_time(static_cast<float>(u.research_time_loops));
+      d->set_ability_id(u.research_ability);
+    }
+  }
+  // Buffs and effects: none exist in sc2lite yet.
 }
 
 }  // namespace sc2::engine

@@ -1,6 +1,7 @@
 #pragma once
 // Ability ids and their catalog data (names, hotkeys, general/specific remaps), from
-// the shared spec's sc2-abilities.tsv and the recorded ResponseData of a real game.
+// the shared spec's sc2-abilities.tsv and the recorded ResponseData of a real game
+// (../shared/fixtures/real-sc2/abyssal_reef_response_data.pb, a 5.0.11-era client).
 #include <cstdint>
 #include <span>
 #include <string_view>
@@ -23,14 +24,24 @@ inline constexpr std::uint32_t kCancelQueue5 = 306;
 inline constexpr std::uint32_t kCancelBuildInProgress = 314;
 inline constexpr std::uint32_t kBuildSupplyDepot = 319;
 inline constexpr std::uint32_t kBuildRefinery = 320;
+inline constexpr std::uint32_t kBuildCommandCenter = 318;
 inline constexpr std::uint32_t kBuildBarracks = 321;
+inline constexpr std::uint32_t kBuildEngineeringBay = 322;
+inline constexpr std::uint32_t kBuildFactory = 328;
+inline constexpr std::uint32_t kBuildTechLabBarracks = 421;
 inline constexpr std::uint32_t kTrainScv = 524;
 inline constexpr std::uint32_t kTrainMarine = 560;
+inline constexpr std::uint32_t kTrainReaper = 561;
+inline constexpr std::uint32_t kTrainMarauder = 563;
+inline constexpr std::uint32_t kTrainHellion = 595;
+inline constexpr std::uint32_t kResearchTerranInfantryWeaponsLevel1 = 652;
 inline constexpr std::uint32_t kCancel = 3659;             // general
 inline constexpr std::uint32_t kHarvestGather = 3666;      // general
 inline constexpr std::uint32_t kHarvestReturn = 3667;      // general
 inline constexpr std::uint32_t kCancelLast = 3671;         // general
 inline constexpr std::uint32_t kRallyUnits = 3673;         // general
+inline constexpr std::uint32_t kBuildTechLab = 3682;       // general
+inline constexpr std::uint32_t kResearchTerranInfantryWeapons = 3698;  // general
 inline constexpr std::uint32_t kRallyWorkers = 3690;       // general
 inline constexpr std::uint32_t kStop = 3665;          // general
 inline constexpr std::uint32_t kAttack = 3674;        // general

@@ -10,10 +10,14 @@
 namespace sc2::engine {
 
 // The alerts the mini-games can produce, numbered as sc2api's Alert enum (sc2api-protocol.md §9.3).
+// (Which of ResearchComplete / UpgradeComplete the game raises for Infantry Weapons is not
+// in the spec; we raise ResearchComplete.)
 enum class Alert : std::uint8_t {
+  AddOnComplete = 4,
   BuildingComplete = 5,
   BuildingUnderAttack = 6,
   MineralsExhausted = 9,
+  ResearchComplete = 14,
   TrainUnitComplete = 16,
   TrainWorkerComplete = 17,
   UnitUnderAttack = 19,

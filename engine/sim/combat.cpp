@@ -74,8 +74,7 @@ Unit* acquire_target(const Unit& unit, std::span<Unit* const> units, float reach
   return best;
 }
 
-void fire_weapon(Unit& attacker, Unit& target, Rng& rng) {
-  const Weapon& weapon = *attacker.stats->weapon;
+void fire_weapon(Unit& attacker, Unit& target, const Weapon& weapon, Rng& rng) {
   face_towards(attacker, target.pos);
   const float per_attack = weapon_damage(weapon, *target.stats);
   for (std::uint32_t i = 0; i < weapon.attacks && target.health > 0.0f; ++i) {

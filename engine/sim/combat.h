@@ -35,8 +35,9 @@ float jittered_cooldown(const Weapon& weapon, Rng& rng);
 // ties go to the lower slot index, whatever the order of `units`. nullptr when none.
 Unit* acquire_target(const Unit& unit, std::span<Unit* const> units, float reach);
 
-// One weapon volley at `target` (caller checked range and cooldown).
-void fire_weapon(Unit& attacker, Unit& target, Rng& rng);
+// One weapon volley at `target` (caller checked range and cooldown) with `weapon`: the
+// attacker's own, as its owner's upgrades leave it (upgrades.h).
+void fire_weapon(Unit& attacker, Unit& target, const Weapon& weapon, Rng& rng);
 
 // The attacker explodes (once): every live enemy ground unit within the splash radius
 // takes the explosion's damage; the attacker dies. Also called for a Baneling killed

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "engine/sim/abilities.h"
+#include "engine/sim/add_ons.h"
 #include "engine/sim/economy.h"
 #include "engine/sim/movement.h"
 #include "engine/sim/orders.h"
@@ -17,13 +18,6 @@ namespace {
 constexpr float kCancelRefund = 0.75f;
 constexpr float kStartHealthFraction = 0.1f;  // a new structure starts at 10% life
 constexpr float kSiteReach = 0.05f;
-
-bool has_finished_depot(const World& world, int player) {
-  for (const Unit* u : world.units()) {
-    if (u->owner == player && u->type() == unit_type::kSupplyDepot && u->complete()) return true;
-  }
-  return false;
-}
 
 bool refinery_on(const World& world, UnitId geyser) {
   for (const Unit* u : world.units()) {
@@ -49,6 +43,9 @@ std::uint32_t structure_built_by(std::uint32_t ability_id) {
     case ability::kBuildSupplyDepot: return unit_type::kSupplyDepot;
     case ability::kBuildRefinery: return unit_type::kRefinery;
     case ability::kBuildBarracks: return unit_type::kBarracks;
+    case ability::kBuildCommandCenter: return unit_type::kCommandCenter;
+    case ability::kBuildEngineeringBay: return unit_type::kEngineeringBay;
+    case ability::kBuildFactory: return unit_type::kFactory;
     default: return 0;
   }
 }
@@ -96,7 +93,7 @@ CommandOutcome issue_build(World& world, Unit& worker, std::uint32_t ability_id,
       site != nullptr && site->type() == type && site->owner == worker.owner && construction_halted(world, *site)) {
     return issue_resume(world, worker, *site, queue);
   }
-  if (type == unit_type::kBarracks && !has_finished_depot(world, worker.owner)) {
+  if (stats->tech_requirement != 0 && !has_finished_structure(world, worker.owner, stats->tech_requirement)) {
     return CommandOutcome::TechRequirementsNotMet;
   }
   if (!target.point) return CommandOutcome::NeedsTarget;
@@ -124,7 +121,8 @@ CommandOutcome issue_build(World& world, Unit& worker, std::uint32_t ability_id,
 }
 
 bool construction_halted(const World& world, const Unit& structure) {
-  if (!structure.under_construction) return false;
+  // An add-on is built by its Barracks (add_ons.h), never by an SCV.
+  if (!structure.under_construction || is_add_on(structure.type())) return false;
   const Unit* builder = world.find(structure.builder);
   if (builder == nullptr || !builder->alive()) return true;
   return std::none_of(builder->orders.begin(), builder->orders.end(), [&](const Order& o) {

@@ -27,12 +27,45 @@ int food_cap(const World& world, int player) {
   return std::min(kFoodLimit, static_cast<int>(cap));
 }
 
+CommandOutcome check_price(const World& world, int player, Price price) {
+  const PlayerEconomy& bank = world.player(player).economy;
+  if (bank.minerals < price.minerals) return CommandOutcome::NotEnoughMinerals;
+  if (bank.vespene < price.vespene) return CommandOutcome::NotEnoughVespene;
+  return CommandOutcome::Done;
+}
+
+void pay_price(World& world, int player, Price price) {
+  PlayerEconomy& bank = world.player(player).economy;
+  bank.minerals -= price.minerals;
+  bank.vespene -= price.vespene;
+  bank.spent_minerals += price.minerals;
+  bank.spent_vespene += price.vespene;
+}
+
+void refund_price(World& world, int player, Price price, float fraction) {
+  PlayerEconomy& bank = world.player(player).economy;
+  const int minerals = static_cast<int>(std::floor(static_cast<float>(price.minerals) * fraction));
+  const int vespene = static_cast<int>(std::floor(static_cast<float>(price.vespene) * fraction));
+  bank.minerals += minerals;
+  bank.vespene += vespene;
+  bank.spent_minerals -= minerals;
+  bank.spent_vespene -= vespene;
+}
+
+namespace {
+
+Price price_of(const UnitTypeStats& s) {
+  return {static_cast<int>(s.mineral_cost), static_cast<int>(s.vespene_cost)};
+}
+
+}  // namespace
+
 CommandOutcome check_cost(const World& world, int player, std::uint32_t unit_type, bool check_food) {
   const UnitTypeStats* s = find_unit_type(unit_type);
   if (s == nullptr) return CommandOutcome::Error;
-  const PlayerEconomy& bank = world.player(player).economy;
-  if (bank.minerals < static_cast<int>(s->mineral_cost)) return CommandOutcome::NotEnoughMinerals;
-  if (bank.vespene < static_cast<int>(s->vespene_cost)) return CommandOutcome::NotEnoughVespene;
+  if (const CommandOutcome paid = check_price(world, player, price_of(*s)); paid != CommandOutcome::Done) {
+    return paid;
+  }
   if (check_food && s->food_required > 0.0f &&
       food_used(world, player) + s->food_required > static_cast<float>(food_cap(world, player)) + 1e-4f) {
     return CommandOutcome::NotEnoughFood;
@@ -41,25 +74,18 @@ CommandOutcome check_cost(const World& world, int player, std::uint32_t unit_typ
 }
 
 void pay(World& world, int player, std::uint32_t unit_type) {
-  const UnitTypeStats* s = find_unit_type(unit_type);
-  if (s == nullptr) return;
-  PlayerEconomy& bank = world.player(player).economy;
-  bank.minerals -= static_cast<int>(s->mineral_cost);
-  bank.vespene -= static_cast<int>(s->vespene_cost);
-  bank.spent_minerals += static_cast<int>(s->mineral_cost);
-  bank.spent_vespene += static_cast<int>(s->vespene_cost);
+  if (const UnitTypeStats* s = find_unit_type(unit_type)) pay_price(world, player, price_of(*s));
 }
 
 void refund(World& world, int player, std::uint32_t unit_type, float fraction) {
-  const UnitTypeStats* s = find_unit_type(unit_type);
-  if (s == nullptr) return;
-  PlayerEconomy& bank = world.player(player).economy;
-  const int minerals = static_cast<int>(std::floor(static_cast<float>(s->mineral_cost) * fraction));
-  const int vespene = static_cast<int>(std::floor(static_cast<float>(s->vespene_cost) * fraction));
-  bank.minerals += minerals;
-  bank.vespene += vespene;
-  bank.spent_minerals -= minerals;
-  bank.spent_vespene -= vespene;
+  if (const UnitTypeStats* s = find_unit_type(unit_type)) refund_price(world, player, price_of(*s), fraction);
+}
+
+bool has_finished_structure(const World& world, int player, std::uint32_t type) {
+  for (const Unit* u : world.units()) {
+    if (u->owner == player && u->type() == type && u->complete()) return true;
+  }
+  return false;
 }
 
 void deliver(World& world, int player, int minerals, int vespene) {

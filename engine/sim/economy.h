@@ -32,11 +32,23 @@ float food_used(const World& world, int player);
 // Supply provided by finished own structures, at most 200.
 int food_cap(const World& world, int player);
 
+// Minerals and gas, without supply (an upgrade's cost; a unit type's through check_cost).
+struct Price {
+  int minerals = 0;
+  int vespene = 0;
+};
+CommandOutcome check_price(const World& world, int player, Price price);
+void pay_price(World& world, int player, Price price);
+void refund_price(World& world, int player, Price price, float fraction);
+
 // Whether the player can pay for `unit_type` now (minerals, gas, and supply when it needs any).
 CommandOutcome check_cost(const World& world, int player, std::uint32_t unit_type, bool check_food);
 // Takes the cost from the bank (spent totals grow); refund gives `fraction` of it back.
 void pay(World& world, int player, std::uint32_t unit_type);
 void refund(World& world, int player, std::uint32_t unit_type, float fraction);
+
+// Whether `player` owns a finished structure of `type` (tech requirements).
+bool has_finished_structure(const World& world, int player, std::uint32_t type);
 
 // A load handed in at a Command Center (bank, collected totals, rate window).
 void deliver(World& world, int player, int minerals, int vespene);

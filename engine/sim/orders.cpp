@@ -1,6 +1,7 @@
 #include "engine/sim/orders.h"
 
 #include "engine/sim/abilities.h"
+#include "engine/sim/add_ons.h"
 #include "engine/sim/combat.h"
 #include "engine/sim/construction.h"
 #include "engine/sim/harvest.h"
@@ -24,15 +25,27 @@ std::optional<CommandOutcome> issue_economy_command(World& world, Unit& unit, st
     case ability::kHarvestGatherScv:
       return target.unit.valid() ? issue_gather(world, unit, target.unit, queue) : CommandOutcome::NeedsTarget;
     case ability::kHarvestReturnScv: return issue_return(world, unit, queue);
+    case ability::kBuildCommandCenter:
     case ability::kBuildSupplyDepot:
     case ability::kBuildRefinery:
-    case ability::kBuildBarracks: return issue_build(world, unit, specific, target, queue);
+    case ability::kBuildBarracks:
+    case ability::kBuildEngineeringBay:
+    case ability::kBuildFactory: return issue_build(world, unit, specific, target, queue);
+    case ability::kBuildTechLabBarracks: return issue_build_add_on(world, unit, specific);
     case ability::kTrainScv:
-    case ability::kTrainMarine: return issue_train(world, unit, specific);
+    case ability::kTrainMarine:
+    case ability::kTrainReaper:
+    case ability::kTrainMarauder:
+    case ability::kTrainHellion: return issue_train(world, unit, specific);
+    case ability::kResearchTerranInfantryWeaponsLevel1: return issue_research(world, unit, specific);
     case ability::kRallyBuilding:
     case ability::kRallyCommandCenter: return set_rally(world, unit, target);
     case ability::kCancelQueue5: return cancel_last(world, unit);
-    case ability::kCancelBuildInProgress: return cancel_construction(world, unit);
+    case ability::kCancelBuildInProgress:
+      if (Unit* host = world.find(unit.builder); host != nullptr && is_add_on(unit.type())) {
+        return cancel_add_on(world, *host);
+      }
+      return cancel_construction(world, unit);
     default: break;
   }
   if (specific != ability::kSmart) return std::nullopt;

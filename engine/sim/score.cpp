@@ -1,5 +1,7 @@
 #include "engine/sim/score.h"
 
+#include "engine/sim/add_ons.h"
+#include "engine/sim/upgrades.h"
 #include "engine/sim/world.h"
 
 namespace sc2::engine {
@@ -47,10 +49,22 @@ LiveScore live_score(const World& world, int player) {
     const float value = static_cast<float>(type.mineral_cost + type.vespene_cost);
     (type.role == UnitRole::Structure ? s.total_value_structures : s.total_value_units) += value;
     for (const TrainItem& item : u->production) {
+      if (const UpgradeStats* research = find_upgrade(item.upgrade)) {
+        s.used_minerals.at(ScoreCategory::Upgrade) += static_cast<float>(research->mineral_cost);
+        s.used_vespene.at(ScoreCategory::Upgrade) += static_cast<float>(research->vespene_cost);
+        continue;
+      }
+      if (is_add_on(item.unit_type)) continue;  // the add-on itself is already counted above
       if (const UnitTypeStats* queued = find_unit_type(item.unit_type)) {
         s.food_used.at(score_category(*queued)) += queued->food_required;
         add_cost(*queued);
       }
+    }
+  }
+  for (std::uint32_t done : world.player(player).upgrades) {
+    if (const UpgradeStats* research = find_upgrade(done)) {
+      s.used_minerals.at(ScoreCategory::Upgrade) += static_cast<float>(research->mineral_cost);
+      s.used_vespene.at(ScoreCategory::Upgrade) += static_cast<float>(research->vespene_cost);
     }
   }
   return s;

@@ -63,7 +63,9 @@ std::uint64_t state_hash(const World& world) {
       for (const TrainItem& item : u->production) {
         h.add(item.unit_type);
         h.add(item.loops_done);
+        if (item.upgrade != 0) h.add(item.upgrade);  // only when set: older hashes stay as they were
       }
+      if (u->add_on.valid()) h.add(to_tag(u->add_on));
     }
   }
   if (world.economy()) {
@@ -73,6 +75,7 @@ std::uint64_t state_hash(const World& world) {
       h.add(e.vespene);
       h.add(e.collected_minerals);
       h.add(e.collected_vespene);
+      for (std::uint32_t upgrade : world.player(p).upgrades) h.add(upgrade);
     }
   }
   return h.value();

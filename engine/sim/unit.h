@@ -56,11 +56,14 @@ struct SeparationMemo {
   std::uint32_t grid_version = 0;
 };
 
-// One unit in a production queue (Command Center, Barracks).
+// One item of a production queue: a unit to train (Command Center, Barracks, Factory), an
+// add-on to build (Barracks: `unit_type` is the add-on, already placed under construction)
+// or an upgrade to research (Engineering Bay: `upgrade` set, `unit_type` 0).
 struct TrainItem {
   std::uint32_t ability_id = 0;
   std::uint32_t unit_type = 0;
   std::uint32_t loops_done = 0;
+  std::uint32_t upgrade = 0;
 };
 
 struct Unit {
@@ -105,6 +108,7 @@ struct Unit {
   bool has_rally = false;
   Vec2 rally_point;
   UnitId rally_unit;
+  UnitId add_on;                   // Barracks: its Tech Lab (finished or being built)
 
   std::uint32_t type() const { return stats->id; }
   bool idle() const { return orders.empty(); }

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "engine/sim/combat.h"
+#include "engine/sim/upgrades.h"
 #include "engine/sim/construction.h"
 #include "engine/sim/harvest.h"
 #include "engine/sim/movement.h"
@@ -61,7 +62,7 @@ void engage(World& world, Unit& unit, Unit& target, bool may_move) {
       world.units_near(unit.pos, unit.stats->explosion->splash_radius, near);
       explode(unit, near);
     } else if (unit.weapon_cooldown <= 0.0f) {
-      fire_weapon(unit, target, world.rng());
+      fire_weapon(unit, target, upgraded_weapon(world, unit), world.rng());
     }
     return;
   }

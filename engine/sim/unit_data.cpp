@@ -69,9 +69,10 @@ UnitTypeStats scv() {
   s.cargo_size = 1;
   s.attributes = {attribute::kLight, attribute::kBiological, attribute::kMechanical};
   s.abilities = basic_commands();
-  s.abilities.insert(s.abilities.end(), {ability::kHarvestGatherScv, ability::kHarvestReturnScv,
-                                         ability::kBuildSupplyDepot, ability::kBuildRefinery,
-                                         ability::kBuildBarracks});
+  s.abilities.insert(s.abilities.end(),
+                     {ability::kHarvestGatherScv, ability::kHarvestReturnScv, ability::kBuildCommandCenter,
+                      ability::kBuildSupplyDepot, ability::kBuildRefinery, ability::kBuildBarracks,
+                      ability::kBuildEngineeringBay, ability::kBuildFactory});
   s.weapon = weapon(WeaponTargets::Ground, 5.0f, 0.100097656f, 1.5f);
   return s;
 }
@@ -153,6 +154,83 @@ UnitTypeStats roach() {
   return s;
 }
 
+// Melee units (issue 19). UnitTypeData values from the real game's ResponseData in
+// ../shared/fixtures (5.0.11-era); hp and radius, which UnitTypeData lacks, from the shared
+// spec's table (Reaper, Marauder); the Hellion is not in that table: 90 hp as the LotV wiki
+// sc2jpwiki.com gives it ("Hellion"), radius 0.625 as python-sc2's data.json records it.
+UnitTypeStats reaper() {
+  UnitTypeStats s;
+  s.id = unit_type::kReaper;
+  s.name = "Reaper";
+  s.race = 1;
+  s.role = UnitRole::Army;
+  s.health_max = 60.0f;
+  s.movement_speed = 3.75f;
+  s.radius = 0.375f;
+  s.sight_range = 9.0f;
+  s.food_required = 1.0f;
+  s.mineral_cost = 50;
+  s.vespene_cost = 50;
+  s.build_time_loops = 720;
+  s.built_by_ability = ability::kTrainReaper;
+  s.cargo_size = 1;
+  s.attributes = {attribute::kLight, attribute::kBiological};
+  s.abilities = basic_commands();
+  s.weapon = weapon(WeaponTargets::Ground, 4.0f, 5.0f, 1.1000977f);
+  s.weapon->attacks = 2;
+  return s;
+}
+
+UnitTypeStats marauder() {
+  UnitTypeStats s;
+  s.id = unit_type::kMarauder;
+  s.name = "Marauder";
+  s.race = 1;
+  s.role = UnitRole::Army;
+  s.health_max = 125.0f;
+  s.armor = 1.0f;
+  s.movement_speed = 2.25f;
+  s.radius = 0.5625f;
+  s.sight_range = 10.0f;
+  s.food_required = 2.0f;
+  s.mineral_cost = 100;
+  s.vespene_cost = 25;
+  s.build_time_loops = 480;
+  s.built_by_ability = ability::kTrainMarauder;
+  s.tech_requirement = unit_type::kBarracksTechLab;  // the game says TechLab (5), its alias
+  s.requires_attached = true;
+  s.cargo_size = 2;
+  s.attributes = {attribute::kArmored, attribute::kBiological};
+  s.abilities = basic_commands();
+  s.weapon = weapon(WeaponTargets::Ground, 10.0f, 6.0f, 1.5f);
+  s.weapon->bonus_attribute = attribute::kArmored;
+  s.weapon->bonus_damage = 10.0f;
+  return s;
+}
+
+UnitTypeStats hellion() {
+  UnitTypeStats s;
+  s.id = unit_type::kHellion;
+  s.name = "Hellion";
+  s.race = 1;
+  s.role = UnitRole::Army;
+  s.health_max = 90.0f;
+  s.movement_speed = 4.25f;
+  s.radius = 0.625f;
+  s.sight_range = 10.0f;
+  s.food_required = 2.0f;
+  s.mineral_cost = 100;
+  s.build_time_loops = 480;
+  s.built_by_ability = ability::kTrainHellion;
+  s.cargo_size = 2;
+  s.attributes = {attribute::kLight, attribute::kMechanical};
+  s.abilities = basic_commands();
+  s.weapon = weapon(WeaponTargets::Ground, 8.0f, 5.0f, 2.5f);
+  s.weapon->bonus_attribute = attribute::kLight;
+  s.weapon->bonus_damage = 6.0f;
+  return s;
+}
+
 // The beacon has no stats in the game data; its radius is our choice (see move_to_beacon.cpp).
 UnitTypeStats beacon() {
   UnitTypeStats s;
@@ -180,7 +258,8 @@ UnitTypeStats mineral_shard() {
 // game-data table (Normal-speed loops).
 UnitTypeStats structure(std::uint32_t id, std::string_view name, float hp, float radius, int footprint,
                         float sight, float food_provided, std::uint32_t minerals, std::uint32_t build_loops,
-                        std::uint32_t built_by, std::vector<std::uint32_t> abilities) {
+                        std::uint32_t built_by, std::vector<std::uint32_t> abilities, std::uint32_t vespene = 0,
+                        std::uint32_t tech_requirement = 0) {
   UnitTypeStats s;
   s.id = id;
   s.name = name;
@@ -193,8 +272,10 @@ UnitTypeStats structure(std::uint32_t id, std::string_view name, float hp, float
   s.sight_range = sight;
   s.food_provided = food_provided;
   s.mineral_cost = minerals;
+  s.vespene_cost = vespene;
   s.build_time_loops = build_loops;
   s.built_by_ability = built_by;
+  s.tech_requirement = tech_requirement;
   s.attributes = {attribute::kArmored, attribute::kMechanical, attribute::kStructure};
   s.abilities = std::move(abilities);
   return s;
@@ -228,15 +309,27 @@ std::vector<UnitTypeStats> economy_types() {
                 kBuildSupplyDepot, {}),
       structure(unit_type::kRefinery, "Refinery", 500.0f, 1.6875f, 3, 9.0f, 0.0f, 75, 480, kBuildRefinery, {}),
       structure(unit_type::kBarracks, "Barracks", 1000.0f, 1.8125f, 3, 9.0f, 0.0f, 150, 1040, kBuildBarracks,
-                {kSmart, kRallyBuilding, kCancelQueue5, kTrainMarine}),
+                {kSmart, kRallyBuilding, kCancelQueue5, kTrainMarine, kTrainReaper, kTrainMarauder,
+                 kBuildTechLabBarracks},
+                0, unit_type::kSupplyDepot),
+      // Melee structures (issue 19): UnitTypeData from the real game's ResponseData (see
+      // the melee units above); hp from the shared spec (Engineering Bay, Tech Lab) or the
+      // StarCraft Wiki ("Factory", 1,250). The Tech Lab is built by its Barracks (add_ons.h).
+      structure(unit_type::kEngineeringBay, "EngineeringBay", 850.0f, 1.8125f, 3, 9.0f, 0.0f, 125, 560,
+                kBuildEngineeringBay, {kCancelQueue5, kResearchTerranInfantryWeaponsLevel1}, 0,
+                unit_type::kCommandCenter),
+      structure(unit_type::kFactory, "Factory", 1250.0f, 1.8125f, 3, 9.0f, 0.0f, 150, 960, kBuildFactory,
+                {kSmart, kRallyBuilding, kCancelQueue5, kTrainHellion}, 100, unit_type::kBarracks),
+      structure(unit_type::kBarracksTechLab, "BarracksTechLab", 400.0f, 1.125f, 2, 9.0f, 0.0f, 50, 400,
+                kBuildTechLabBarracks, {}, 25),
       resource(unit_type::kMineralField, "MineralField", 1.125f, 2, 1, 1800, 0),
       resource(unit_type::kVespeneGeyser, "VespeneGeyser", 1.5f, 3, 3, 0, 2250),
   };
 }
 
 std::vector<UnitTypeStats> build_table() {
-  std::vector<UnitTypeStats> table = {baneling(), scv(),    marine(),       zergling(),
-                                      roach(),    beacon(), mineral_shard()};
+  std::vector<UnitTypeStats> table = {baneling(), scv(),    marine(),       zergling(), roach(),
+                                      beacon(),   mineral_shard(), reaper(), marauder(), hellion()};
   for (auto& s : economy_types()) table.push_back(std::move(s));
   for (auto& s : table) {
     s.speed_per_loop = s.movement_speed / kLoopsPerNormalSecond;

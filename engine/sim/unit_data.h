@@ -21,6 +21,12 @@ inline constexpr std::uint32_t kCommandCenter = 18;
 inline constexpr std::uint32_t kSupplyDepot = 19;
 inline constexpr std::uint32_t kRefinery = 20;
 inline constexpr std::uint32_t kBarracks = 21;
+inline constexpr std::uint32_t kEngineeringBay = 22;
+inline constexpr std::uint32_t kFactory = 27;
+inline constexpr std::uint32_t kBarracksTechLab = 37;
+inline constexpr std::uint32_t kReaper = 49;
+inline constexpr std::uint32_t kMarauder = 51;
+inline constexpr std::uint32_t kHellion = 53;
 inline constexpr std::uint32_t kMineralField = 341;
 inline constexpr std::uint32_t kVespeneGeyser = 342;
 }  // namespace unit_type
@@ -89,6 +95,10 @@ struct UnitTypeStats {
   std::uint32_t vespene_cost = 0;
   std::uint32_t build_time_loops = 0;
   std::uint32_t built_by_ability = 0;
+  // UnitTypeData.tech_requirement: a finished structure of this type the player must own
+  // (0 = none); with `requires_attached` it is the producer's add-on instead.
+  std::uint32_t tech_requirement = 0;
+  bool requires_attached = false;
   std::uint32_t cargo_size = 0;
   bool flying = false;                // air units ignore the pathing grid (none in the mini-games yet)
   std::vector<std::uint32_t> attributes;  // SC2APIProtocol::Attribute numbers

@@ -58,6 +58,7 @@ struct PlayerState {
   std::vector<std::uint8_t> explored;              // map cells ever seen (fog of war)
   ScoreTotals score;                               // score_details running totals
   std::vector<UnitSnapshot> snapshots;             // with fog: remembered structures / resources, first seen first
+  std::vector<std::uint32_t> upgrades;             // researched upgrade ids, in the order they finished
   // Under-attack alerts of the last few seconds (rate limit, minimap `alerts` layer); not hashed.
   std::vector<AttackAlertMark> attack_alerts;
 };

@@ -63,9 +63,12 @@ TEST_CASE("bad --opponent: exit code 1 and one message naming what is supported"
        "unknown opponent 'bot:insane': use bot:very_easy, bot:easy, bot:medium or bot:hard"},
       {{"--map", "Simple64", "--opponent", "easy"}, "unknown opponent 'easy'"},
       {{"--map", "Simple64", "--opponent", ""}, ""},  // empty: the default (checked below)
-      {{"--map", "Simple64", "--opponent", "agent:scripted"},
-       "--opponent agent:scripted: playing against an agent is not supported in the app yet; it plays against the "
-       "built-in AI: bot:very_easy, bot:easy, bot:medium or bot:hard"},
+      {{"--map", "Simple64", "--opponent", "agent:scripted"}, ""},  // a built-in agent: played
+      {{"--map", "Simple64", "--opponent", "agent:nosuch"},
+       "--opponent agent:nosuch: no agent is called 'nosuch'; the agents: noop, random"},  // then others
+      {{"--map", "Simple64", "--opponent", "agent:learned"},
+       "--opponent agent:learned: a learned opponent would need a checkpoint of its own (--checkpoint is the "
+       "watched agent's); play against agent:noop, agent:random"},  // (other tests register more agents)
       {{"--map", "MoveToBeacon", "--opponent", "bot:easy"},
        "MoveToBeacon is a single-player mini-game: --opponent needs a two-player melee map (Flat32, Flat64 or "
        "Simple64)"},
@@ -104,7 +107,7 @@ TEST_CASE("--help names --opponent and its levels") {
   CHECK(parsed.exit_code == 0);
   CHECK(contains(parsed.message, "--opponent"));
   CHECK(contains(parsed.message, "bot:very_easy|easy|medium|hard"));
-  CHECK(contains(parsed.message, "agent:NAME is not supported in the app yet"));
+  CHECK(contains(parsed.message, "agent:noop|random|scripted"));
 }
 
 TEST_CASE("the shared parsing: bot levels, agent names, anything else refused") {

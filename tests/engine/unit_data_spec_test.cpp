@@ -227,12 +227,19 @@ TEST_CASE("every unit type of the engine's table matches sc2-game-data.tsv on ev
   for (const UnitTypeStats& s : unit_type_table()) {
     INFO("unit type " << s.id << " " << s.name);
     const auto row = rows.find(s.id);
+    // Not in the spec's table: checked against the real game's ResponseData instead
+    // (real_game_data_test.cpp).
+    if (s.id == unit_type::kFactory || s.id == unit_type::kHellion) {
+      CHECK(row == rows.end());  // once the spec has them, compare them here too
+      continue;
+    }
     REQUIRE_MESSAGE(row != rows.end(), "the engine's unit type " << s.id << " is not in sc2-game-data.tsv");
     check_row(s, row->second);
     ++compared;
   }
-  // Every type the mini-games use: 5 combat/worker units, beacon, shard, 4 structures, 2 resources.
-  CHECK(compared == 13);
+  // Every type the mini-games use (5 combat/worker units, beacon, shard, 4 structures, 2
+  // resources) and the melee game's Reaper, Marauder, Engineering Bay and Barracks Tech Lab.
+  CHECK(compared == 17);
   for (std::uint32_t id : {unit_type::kMarine, unit_type::kScv, unit_type::kZergling, unit_type::kBaneling,
                            unit_type::kRoach, unit_type::kBeacon, unit_type::kMineralShard, unit_type::kCommandCenter,
                            unit_type::kSupplyDepot, unit_type::kRefinery, unit_type::kBarracks,
