@@ -44,15 +44,15 @@ void GameServer::start_replay(const SC2APIProtocol::RequestStartReplay& r, Respo
   ReplayLoadError load_error;
   auto playback = load_replay(*bytes, load_error);
   if (!playback) return fail(load_error.code, load_error.details);
-  // 0 (or unset) = player 1, as for a single-player replay.
+  // 0 (or unset) = player 1, as for a single-player replay. (The field is signed.)
   const int players = replay_players(*playback);
-  if (r.observed_player_id() > static_cast<std::uint32_t>(players)) {
+  if (r.observed_player_id() < 0 || r.observed_player_id() > players) {
     return fail(E::InvalidObservedPlayerId,
                 "observed_player_id " + std::to_string(r.observed_player_id()) + " is not in the replay: " +
                     (players == 1 ? std::string("its only player is player 1")
                                   : "its players are 1 and 2 (0 = player 1)"));
   }
-  const int observed = r.observed_player_id() == 0 ? kAgentPlayer : static_cast<int>(r.observed_player_id());
+  const int observed = r.observed_player_id() == 0 ? kAgentPlayer : r.observed_player_id();
 
   // The viewer's options with the observed player's race and name, from that player's side.
   SC2APIProtocol::RequestJoinGame view = join_of_player(*playback, observed);

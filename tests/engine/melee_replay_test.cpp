@@ -364,6 +364,9 @@ TEST_CASE("two-player replays: observed player 0 is player 1, 3 is refused, dama
     const std::string details = refusal(viewer, good, 3, api::ResponseStartReplay::InvalidObservedPlayerId);
     CHECK(contains(details, "observed_player_id 3"));
     CHECK(contains(details, "1 and 2"));
+    api::Request negative = start_replay_request(good, 0);
+    negative.mutable_start_replay()->set_observed_player_id(-1);  // the field is signed
+    CHECK(send(viewer, kViewer, negative).start_replay().error() == api::ResponseStartReplay::InvalidObservedPlayerId);
     CHECK(viewer.status() == api::launched);
   }
   SUBCASE("truncated anywhere: a clear error, never a crash") {
