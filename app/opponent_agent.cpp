@@ -37,6 +37,15 @@ void OpponentAgent::start() {
   agent_ = agents::make_agent(name_, agent_options_);
   agent_->setup(spec);
   thread_ = std::thread([this] { run(); });
+  std::unique_lock lock(mutex_);
+  changed_.wait(lock, [this] { return connected_ || stopped_; });
+  if (!connected_) {
+    const std::string why = failure_.value_or("the agent's game process stopped");
+    failure_.reset();
+    lock.unlock();
+    thread_.join();
+    throw std::runtime_error(why);
+  }
 }
 
 void OpponentAgent::stop() {
@@ -75,6 +84,11 @@ void OpponentAgent::run() {
     // A connection of its own: the process's controller keeps the usual call timeout.
     Controller controller("127.0.0.1", game->port(), ControllerOptions{std::chrono::milliseconds(10000), kNoCallTimeout});
     pysc2::Env env(controller, env_);
+    {
+      std::lock_guard lock(mutex_);
+      connected_ = true;
+      changed_.notify_all();
+    }
     play_episodes(env);
     // `game` quits here; `controller` (declared after it) closes first.
   } catch (const std::exception& error) {

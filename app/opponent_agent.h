@@ -35,7 +35,10 @@ class OpponentAgent {
   OpponentAgent& operator=(const OpponentAgent&) = delete;
 
   // Makes the agent (throws std::invalid_argument as agents::make_agent and Agent::setup do:
-  // before any process starts), then starts the thread that launches its game and plays.
+  // before any process starts), then starts the thread that launches its game, and returns
+  // once that game accepts the agent's connection. Throws std::runtime_error with the reason
+  // when it cannot start (no game to launch, it does not answer): the session's join would
+  // otherwise wait for a player who never comes.
   void start();
   void stop();
 
@@ -64,6 +67,7 @@ class OpponentAgent {
   std::mutex mutex_;
   std::condition_variable changed_;
   bool between_games_ = true;
+  bool connected_ = false;  // its game process accepted the agent's connection
   bool stopped_ = false;
   bool stopping_ = false;
   std::optional<std::string> failure_;

@@ -146,9 +146,9 @@ std::unique_ptr<OpponentAgent> Session::start_opponent() {
       GameChoice{options_.sc2path, options_.sc2lite_dir, kGameStartupTimeout});
   try {
     opponent->start();
-  } catch (const std::exception& error) {
+  } catch (const std::invalid_argument& error) {  // no such agent, or none for this map
     throw std::runtime_error("cannot play against the agent '" + name + "': " + error.what());
-  }
+  }  // a game that cannot start says so itself (std::runtime_error naming the agent)
   return opponent;
 }
 

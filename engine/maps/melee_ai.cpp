@@ -4,10 +4,12 @@
 #include <cmath>
 
 #include "engine/sim/abilities.h"
+#include "engine/sim/add_ons.h"
 #include "engine/sim/construction.h"
 #include "engine/sim/economy.h"
 #include "engine/sim/orders.h"
 #include "engine/sim/rng.h"
+#include "engine/sim/upgrades.h"
 #include "engine/sim/world.h"
 
 namespace sc2::engine {
@@ -26,8 +28,8 @@ MeleeAiPlan level_plan(Difficulty difficulty) {
   switch (difficulty) {
     case SC2APIProtocol::VeryEasy: return {96, 12, 1, false, 6, 7 * kLoopsPerMinute, 6};
     case SC2APIProtocol::Easy: return {32, 16, 1, true, 8, 11 * kLoopsPerMinute / 2, 8};
-    case SC2APIProtocol::Medium: return {16, 19, 2, true, 12, 5 * kLoopsPerMinute, 10};
-    default: return {8, 22, 3, true, 16, 9 * kLoopsPerMinute / 2, 12};  // Hard (the server refuses stronger levels)
+    case SC2APIProtocol::Medium: return {16, 19, 2, true, 12, 5 * kLoopsPerMinute, 10, true, false};
+    default: return {8, 22, 3, true, 16, 9 * kLoopsPerMinute / 2, 12, true, true};  // Hard (the server refuses stronger levels)
   }
 }
 
@@ -97,9 +99,36 @@ void MeleeAi::on_loop(World& world) {
 
 void MeleeAi::act(World& world) {
   mine(world);
+  if (plan_.tech) send_to_gas(world);
   produce(world);
   construct(world);
   command_army(world);
+}
+
+void MeleeAi::send_to_gas(World& world) {
+  constexpr int kGasWorkers = 3;
+  Unit* refinery = nullptr;
+  int on_gas = 0;
+  for (Unit* u : world.units()) {
+    if (u->owner != player_) continue;
+    if (is_type(*u, unit_type::kRefinery) && u->complete() && refinery == nullptr) refinery = u;
+  }
+  if (refinery == nullptr) return;
+  for (const Unit* u : world.units()) {
+    if (u->owner != player_ || u->stats->role != UnitRole::Worker || u->orders.empty()) continue;
+    const Order& o = u->orders.front();
+    if (o.kind == OrderKind::Gather && o.target_unit == refinery->id) ++on_gas;
+  }
+  for (Unit* u : world.units()) {  // mining SCVs without a load, in slot order
+    if (on_gas >= kGasWorkers) return;
+    if (u->owner != player_ || u->stats->role != UnitRole::Worker || u->carrying() || u->orders.empty()) continue;
+    const Order& o = u->orders.front();
+    if (o.kind != OrderKind::Gather || o.target_unit == refinery->id) continue;
+    if (issue_command(world, *u, ability::kHarvestGatherScv, {refinery->pos, refinery->id}, false) ==
+        CommandOutcome::Done) {
+      ++on_gas;
+    }
+  }
 }
 
 void MeleeAi::mine(World& world) {
@@ -130,12 +159,28 @@ void MeleeAi::produce(World& world) {
     if (u->stats->role == UnitRole::Worker) ++workers;
     for (const TrainItem& item : u->production) workers += item.unit_type == unit_type::kScv ? 1 : 0;
   }
+  bool has_tech_lab = false;  // one Tech Lab (rebuilt when lost)
+  for (const Unit* u : world.units()) {
+    has_tech_lab = has_tech_lab || (u->owner == player_ && is_type(*u, unit_type::kBarracksTechLab));
+  }
   for (Unit* u : world.units()) {
     if (u->owner != player_ || !u->complete() || !u->production.empty()) continue;
     if (is_type(*u, unit_type::kCommandCenter) && workers < plan_.workers) {
       if (issue_command(world, *u, ability::kTrainScv, {}, false) == CommandOutcome::Done) ++workers;
     } else if (is_type(*u, unit_type::kBarracks)) {
+      // The tech plan puts a Tech Lab on its first Barracks and trains Marauders there.
+      if (plan_.tech && !has_tech_lab && can_start_add_on(world, *u) &&
+          issue_command(world, *u, ability::kBuildTechLabBarracks, {}, false) == CommandOutcome::Done) {
+        has_tech_lab = true;
+        continue;
+      }
+      if (finished_add_on(world, *u) != nullptr &&
+          issue_command(world, *u, ability::kTrainMarauder, {}, false) == CommandOutcome::Done) {
+        continue;
+      }
       issue_command(world, *u, ability::kTrainMarine, {}, false);
+    } else if (is_type(*u, unit_type::kEngineeringBay) && plan_.weapons_upgrade) {
+      issue_command(world, *u, ability::kResearchTerranInfantryWeaponsLevel1, {}, false);
     }
   }
 }
@@ -161,10 +206,44 @@ void MeleeAi::construct(World& world) {
     place_structure(world, ability::kBuildSupplyDepot, unit_type::kSupplyDepot);
     return;
   }
+  // The tech plan's Refinery and Engineering Bay come once the first Barracks stands.
+  if (plan_.tech && barracks > 0 && construct_tech(world)) return;
   const bool economy_ready = workers >= std::min(plan_.workers, 14) || barracks > 0;
   if (barracks < plan_.barracks && finished_depots > 0 && economy_ready && minerals >= 150) {
     place_structure(world, ability::kBuildBarracks, unit_type::kBarracks);
   }
+}
+
+bool MeleeAi::construct_tech(World& world) {
+  bool refinery = false, bay = false;
+  for (const Unit* u : world.units()) {
+    if (u->owner != player_) continue;
+    refinery = refinery || is_type(*u, unit_type::kRefinery);
+    bay = bay || is_type(*u, unit_type::kEngineeringBay);
+  }
+  const int minerals = world.player(player_).economy.minerals;
+  if (!refinery && minerals >= 75) {
+    // The free geyser nearest home, built by the first mining SCV without a load.
+    const Unit* geyser = nullptr;
+    for (const Unit* u : world.units()) {
+      if (!is_geyser(*u)) continue;
+      if (geyser == nullptr || distance(u->pos, home_) < distance(geyser->pos, home_)) geyser = u;
+    }
+    if (geyser == nullptr || distance(geyser->pos, home_) > kBaseRadius) return false;
+    for (Unit* u : world.units()) {
+      if (u->owner != player_ || u->stats->role != UnitRole::Worker || u->carrying() || u->orders.empty() ||
+          u->orders.front().kind != OrderKind::Gather) {
+        continue;
+      }
+      return issue_command(world, *u, ability::kBuildRefinery, {geyser->pos, geyser->id}, false) ==
+             CommandOutcome::Done;
+    }
+    return false;
+  }
+  if (plan_.weapons_upgrade && refinery && !bay && minerals >= 125) {
+    return place_structure(world, ability::kBuildEngineeringBay, unit_type::kEngineeringBay);
+  }
+  return false;
 }
 
 bool MeleeAi::place_structure(World& world, std::uint32_t ability_id, std::uint32_t type) {

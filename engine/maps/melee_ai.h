@@ -14,8 +14,10 @@
 //   VeryEasy  slow reactions (6 s), no SCVs beyond the first 12, 1 Barracks whatever the
 //             build, never defends, small late attacks
 //   Easy      2 s, 16 workers, 1 Barracks, defends, attacks with 8 Marines after ~5.5 min
-//   Medium    1 s, 19 workers, 2 Barracks, attacks with 12 after ~5 min
-//   Hard      0.5 s, 22 workers, 3 Barracks, attacks with 16 after ~4.5 min
+//   Medium    1 s, 19 workers, 2 Barracks, gas and a Tech Lab (Marauders), attacks with 12
+//             after ~5 min
+//   Hard      0.5 s, 22 workers, 3 Barracks, gas, a Tech Lab, Infantry Weapons Level 1,
+//             attacks with 16 after ~4.5 min
 // Builds: Rush (fewer workers, earlier and smaller attacks), Macro (more workers and
 // Barracks, later and larger attacks), RandomBuild (one of Rush, Macro or the standard
 // timing, drawn from the AI's seed); Timing, Power and Air play the standard timing.
@@ -40,6 +42,10 @@ struct MeleeAiPlan {
   int first_attack_army = 0;           // Marines needed for the first attack
   std::uint32_t first_attack_loop = 0; // not before this game loop
   int wave_army = 0;                   // Marines needed for each later wave
+  // Medium and Hard: a Refinery with 3 SCVs on gas, a Tech Lab on the first Barracks and
+  // Marauders from it; Hard also an Engineering Bay and Infantry Weapons Level 1.
+  bool tech = false;
+  bool weapons_upgrade = false;
 };
 
 // The plan of a difficulty and build (the build already resolved from RandomBuild).
@@ -63,6 +69,8 @@ class MeleeAi {
   void mine(World& world);
   void produce(World& world);
   void construct(World& world);
+  bool construct_tech(World& world);  // Refinery, Engineering Bay (plan_.tech); true: one ordered
+  void send_to_gas(World& world);     // 3 SCVs on a finished Refinery
   void command_army(World& world);
   bool place_structure(World& world, std::uint32_t ability, std::uint32_t type);
 

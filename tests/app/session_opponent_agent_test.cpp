@@ -86,3 +86,19 @@ TEST_CASE("--opponent agent:NAME is refused for unknown agents, the learned agen
   CHECK_FALSE(sc2::app::opponent_agent_for("MoveToBeacon", "agent:scripted").has_value());
   CHECK_FALSE(sc2::app::opponent_agent_for("Flat64", "bot:easy").has_value());
 }
+
+TEST_CASE("an opponent agent that cannot be made fails the session at once with the reason") {
+  if (!sc2::test::have_sc2lite()) return;
+  SessionOptions options;
+  options.sc2lite_dir = SC2_BIN_DIR;
+  options.env.map = "Flat32";
+  options.opponent_agent = "nosuch";  // what the command line would have refused
+  Session session(options);
+  const auto started = std::chrono::steady_clock::now();
+  session.start();
+  REQUIRE(wait_for([&] { return session.snapshot().state == SessionState::failed; }, std::chrono::seconds(30)));
+  CHECK(std::chrono::steady_clock::now() - started < std::chrono::seconds(20));  // not the join's 120 s
+  const std::string error = session.snapshot().error;
+  CHECK(error.find("cannot play against the agent 'nosuch'") != std::string::npos);
+  session.stop();
+}

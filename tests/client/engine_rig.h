@@ -5,6 +5,7 @@
 // camera width 24, raw on.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <vector>
@@ -134,6 +135,15 @@ class Rig {
     spec.hide_specific_actions = false;
     available_ = py::to_observation(response, spec, game_info_).available_actions;
   }
+
+  // The available_actions of the last observation round_trip / observe_available looked at.
+  const std::vector<int>& available() const { return available_; }
+  bool offers(std::string_view function) const {
+    const pysc2::FunctionSpec* spec = pysc2::find_function(function);
+    REQUIRE_MESSAGE(spec, "no function named " << function);
+    return std::find(available_.begin(), available_.end(), spec->id) != available_.end();
+  }
+  eng::UnitId spawn_own(std::uint32_t type, eng::Vec2 pos) { return spawn(type, pos); }
 
   eng::UnitId cc_, scv_a_, scv_b_, marine_;
 

@@ -93,6 +93,28 @@ TEST_CASE("the AI mines, builds Supply Depots and Barracks and trains Marines") 
   CHECK(count(world, 1, unit_type::kMarine) >= 1);
 }
 
+TEST_CASE("Medium and Hard mine gas, put a Tech Lab on a Barracks and train Marauders, and Hard researches weapons") {
+  CHECK_FALSE(melee_ai_plan(api::Easy, api::Timing).tech);
+  CHECK(melee_ai_plan(api::Medium, api::Timing).tech);
+  CHECK_FALSE(melee_ai_plan(api::Medium, api::Timing).weapons_upgrade);
+  CHECK(melee_ai_plan(api::Hard, api::Timing).weapons_upgrade);
+  GameConfig config = bots(api::Hard, api::VeryEasy);
+  config.players[0].set_ai_build(api::Macro);  // no early attacks either way: the bases grow undisturbed
+  config.players[1].set_ai_build(api::Macro);
+  Game game(config, 5);
+  game.step(16 * 60 * 9);  // nine game minutes
+  const World& world = game.world();
+  CHECK(count(world, 1, unit_type::kRefinery) == 1);
+  CHECK(world.player(1).economy.collected_vespene > 100);
+  CHECK(count(world, 1, unit_type::kBarracksTechLab) == 1);
+  CHECK(count(world, 1, unit_type::kMarauder) >= 1);
+  CHECK(count(world, 1, unit_type::kEngineeringBay) == 1);
+  CHECK(world.player(1).upgrades == std::vector<std::uint32_t>{7});  // Infantry Weapons Level 1
+  // Easy stays with Marines.
+  CHECK(count(world, 2, unit_type::kRefinery) == 0);
+  CHECK(count(world, 2, unit_type::kMarauder) == 0);
+}
+
 TEST_CASE("the AI is deterministic for a seed") {
   const GameConfig config = bots(api::Hard, api::Easy);
   Game a(config, 42), b(config, 42), c(config, 43);
