@@ -131,7 +131,6 @@ void validate(const RunOptions& options) {
     };
     if (options.parallel > 1) refuse("--parallel");
     if (options.record_dir) refuse("--record");
-    if (options.replay_dir) refuse("--save_replays");
   } else if (!options.opponent.empty()) {
     parse_opponent(options.opponent);
   }

@@ -6,6 +6,7 @@
 #include <memory>
 #include <thread>
 
+#include "agents/replay_saver.h"
 #include "client/launcher.h"
 #include "client/pysc2/opponent.h"
 
@@ -47,6 +48,7 @@ RunSummary run_versus_on(Controller& first, Controller& second, std::uint16_t ga
   if (!opponent || opponent->empty()) {
     throw std::invalid_argument("opponent '" + options.opponent + "' is not agent:NAME (NAME one of the agents)");
   }
+  if (options.replay_dir) prepare_replay_folder(*options.replay_dir);  // a bad folder fails before any game
   auto ours = setup_agent(options.agent, options, 0);
   auto theirs = setup_agent(*opponent, options, 1);
   auto rendezvous = std::make_shared<pysc2::GameRendezvous>();
@@ -78,6 +80,7 @@ RunSummary run_versus_on(Controller& first, Controller& second, std::uint16_t ga
   });
 
   std::vector<EpisodeResult> results;
+  std::vector<std::string> problems;
   std::exception_ptr our_failure;
   try {
     for (int episode = 1; episode <= options.episodes; ++episode) {
@@ -85,6 +88,17 @@ RunSummary run_versus_on(Controller& first, Controller& second, std::uint16_t ga
       if (stopping) break;
       EpisodeResult result = run_episode(our_env, *ours);
       result.episode = episode;
+      // The game that just ended still runs until both have started the next: its replay
+      // (the hosting process records both players' actions) is saved from our side.
+      if (options.replay_dir) {
+        try {
+          save_episode_replay(first, *options.replay_dir, options.map, options.seed.value_or(0), episode);
+        } catch (const ControllerError&) {
+          throw;  // the game is gone: nothing goes on
+        } catch (const std::runtime_error& error) {
+          problems.push_back("episode " + std::to_string(episode) + ": " + error.what());
+        }
+      }
       results.push_back(result);
       if (on_episode) on_episode(result, options.episodes);
     }
@@ -108,6 +122,7 @@ RunSummary run_versus_on(Controller& first, Controller& second, std::uint16_t ga
     }
   }
   RunSummary summary = summarize(std::move(results));
+  summary.problems = std::move(problems);
   summary.map = options.map;
   summary.agent = options.agent;
   summary.seed = options.seed.value_or(0);

@@ -103,11 +103,16 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
                  "Record every agent step (observation, FunctionCall, reward) into this new or empty dataset folder");
   auto* connect = cli.add_option("--connect", options.connect,
                                  "Watch the game running on this server (HOST:PORT, e.g. a sc2lite an agent plays "
-                                 "on) as observer of player 1, read only")
+                                 "on) as observer of player 1 (or --observe_player), read only")
                       ->check([](const std::string& text) {
                         std::string error;
                         return parse_host_port(text, error) ? std::string() : error;
                       });
+  cli.add_option("--observe_player,--observe-player", options.observe_player,
+                 "With --connect: the player whose side you watch (its units, fog and camera): 1, or 2 on a "
+                 "two-player melee map")
+      ->check(CLI::Range(1, 2))
+      ->needs(connect);
   auto* replay = cli.add_option("--replay", options.replay,
                                 "Play this replay back (play, pause, speed, seek), read only")
                      ->check(CLI::ExistingFile);

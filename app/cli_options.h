@@ -35,6 +35,7 @@ struct StudioOptions {
   bool greedy = false;       // a learned agent takes its most likely action (default: sampled)
   std::string record;        // record every agent step into this dataset folder (new or empty)
   std::string connect;       // HOST:PORT of a game to observe (read only); checked by parse_command_line
+  int observe_player = 1;    // with --connect: the player whose side is watched (2: a melee game's other)
   std::string replay;        // replay file to play back (read only)
   std::string save_replay;   // save each episode's replay into this folder (F8 saves there too)
   std::string training;      // a training run's folder (sc2train --out DIR): its progress.csv is plotted

@@ -1,5 +1,6 @@
 // Session, observe mode (sc2studio --connect HOST:PORT): joins the game running on another
-// server as observer of player 1 and shows it as it advances, whoever drives it. Nothing is
+// server as observer of player 1 (or SessionOptions::connect_player, --observe_player: a melee
+// game's player 2, its side and fog) and shows it as it advances, whoever drives it. Nothing is
 // sent to the game but observation requests and, to a server that lets observers pace the
 // game (sc2lite --observer_control), the person's pace (ObservedPace): then the speed, Pause
 // and single step pace the player's game; otherwise pausing stops only the view's polling.
@@ -55,18 +56,19 @@ void Session::run_observer() {
     snapshot_.paces_game = pace.paces_game();  // the controls' words: the game's, not the view's
   };
 
+  const std::string watched = "player " + std::to_string(options_.connect_player);
   bool joined = false;
   while (!pacer_.stop_requested()) {
     if (!joined) {
       try {
-        pysc2::join_as_observer(*controller, options_.env, 1);
+        pysc2::join_as_observer(*controller, options_.env, options_.connect_player);
         steps.set_game_info(controller->game_info());
         steps.restart();
         joined = true;
         if (const auto paused = pace.joined(*controller)) pacer_.set_paused(*paused);
         show_pace();
-        notice("observing player 1 on " + address + " (read only)");
-        set_status("observing player 1 on " + address);
+        notice("observing " + watched + " on " + address + " (read only)");
+        set_status("observing " + watched + " on " + address);
       } catch (const ControllerError& error) {
         check_alive();
         set_status("waiting for a game to observe on " + address + ": " + error.what());

@@ -54,7 +54,9 @@ Session::Session(SessionOptions options)
     snapshot_.mode = SessionMode::observe;
     snapshot_.paces_game = false;
     snapshot_.read_only =
-        "observing " + options_.connect_host + ":" + std::to_string(options_.connect_port) + " \u2014 read only";
+        "observing " + options_.connect_host + ":" + std::to_string(options_.connect_port) +
+        (options_.connect_player == 1 ? "" : " (player " + std::to_string(options_.connect_player) + ")") +
+        " \u2014 read only";
   } else if (options_.replay_file) {
     snapshot_.mode = SessionMode::replay;
     snapshot_.read_only = "replay " + options_.replay_file->filename().string() + " \u2014 read only";

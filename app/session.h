@@ -73,6 +73,7 @@ struct SessionOptions {
   // Observe mode: the game running on this server (connect_port != 0), read-only.
   std::string connect_host;
   std::uint16_t connect_port = 0;
+  int connect_player = 1;  // the player whose side the observer watches
   // Replay mode: play this replay back, read-only.
   std::optional<std::filesystem::path> replay_file;
   // Play and watch modes: save each episode's replay here when it ends, is restarted or

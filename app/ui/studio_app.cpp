@@ -84,6 +84,7 @@ SessionOptions session_options(const StudioOptions& options) {
   if (auto address = parse_host_port(options.connect, error); address && !options.connect.empty()) {
     session.connect_host = address->host;
     session.connect_port = address->port;
+    session.connect_player = options.observe_player;
   }
   if (!options.replay.empty()) session.replay_file = std::filesystem::path(options.replay);
   if (!options.save_replay.empty()) session.save_replay_dir = std::filesystem::path(options.save_replay);

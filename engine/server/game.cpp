@@ -14,6 +14,7 @@ Game::Game(const GameConfig& config, std::uint64_t episode_seed)
   participants_ = 0;
   for (const auto& setup : config.players) participants_ += setup.type() == SC2APIProtocol::Participant ? 1 : 0;
   participants_ = std::clamp(participants_, 1, 2);
+  fed_players_ = participants_;
   // Player ids: Participants first (1), then the Computers (as game_info lists them); a game of
   // two Computers (melee_bench) has ids 1 and 2 for them.
   int next_player = 1;
@@ -33,15 +34,24 @@ Game::Game(const GameConfig& config, std::uint64_t episode_seed)
   }
 }
 
+void Game::kill_units(const SC2APIProtocol::RequestDebug& request) {
+  for (const auto& command : request.debug()) {
+    for (std::uint64_t tag : command.kill_unit().tag()) {
+      Unit* unit = world_.find_by_tag(tag);
+      if (unit != nullptr && unit->stats->solid()) unit->health = 0.0f;
+    }
+  }
+}
+
 void Game::step(std::uint32_t loops) {
   for (std::uint32_t i = 0; i < loops && !ended(); ++i) {
     for (MeleeAi& computer : computers_) computer.on_loop(world_);
     world_.advance();
     for (const UnitDeath& death : world_.deaths_last_loop()) {
-      for (int player = 1; player <= participants_; ++player) feed(player).dead_unit_tags.push_back(to_tag(death.id));
+      for (int player = 1; player <= fed_players_; ++player) feed(player).dead_unit_tags.push_back(to_tag(death.id));
     }
     for (const RaisedAlert& raised : world_.alerts_last_loop()) {
-      if (raised.player >= 1 && raised.player <= participants_) feed(raised.player).alerts.push_back(raised.alert);
+      if (raised.player >= 1 && raised.player <= fed_players_) feed(raised.player).alerts.push_back(raised.alert);
     }
     mini_game_->on_loop(world_);
     if (auto early = mini_game_->early_end(world_)) {

@@ -47,6 +47,14 @@ class Game {
     if (!result_) result_ = player == 1 ? GameResult::Defeat : GameResult::Victory;
   }
 
+  // RequestDebug kill_unit: the units die in the next game loop, as in the game; unknown
+  // tags are ignored. (A request sent by a player, so replays record it.)
+  void kill_units(const SC2APIProtocol::RequestDebug& request);
+
+  // Also keep the feeds (dead units, alerts) of players nobody plays from a client (the
+  // Computer): someone watches that player's side (an observer, a replay viewer).
+  void feed_every_player() { fed_players_ = 2; }
+
   // Simulates up to `loops` game loops; stops early when the game ends. The built-in AIs
   // decide before each loop.
   void step(std::uint32_t loops);
@@ -58,12 +66,13 @@ class Game {
     std::vector<std::uint64_t> dead_unit_tags;  // raw Event.dead_units
     std::vector<Alert> alerts;                  // Observation.alerts
   };
-  // Player 1's or player 2's (a Participant's; a Computer's feed is filled and never read).
+  // Player 1's or player 2's (a Computer's gets dead units and alerts only after feed_every_player()).
   PlayerFeed& feed(int player) { return feeds_.at(static_cast<std::size_t>(player == 2 ? 1 : 0)); }
 
  private:
   std::array<PlayerFeed, 2> feeds_;
-  int participants_ = 1;  // the players with a feed: the Participants (ids 1.. before the Computers)
+  int participants_ = 1;  // the Participants (ids 1.. before the Computers)
+  int fed_players_ = 1;   // players 1..fed_players_ get dead units and alerts: the Participants, or all
   std::unique_ptr<MiniGame> mini_game_;
   World world_;
   std::vector<MeleeAi> computers_;  // the Computer players of a melee game, played here

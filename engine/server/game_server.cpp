@@ -1,5 +1,6 @@
 #include "engine/server/game_server.h"
 
+#include <algorithm>
 #include <exception>
 #include <utility>
 
@@ -106,6 +107,18 @@ bool supported_difficulty(SC2APIProtocol::Difficulty d) {
 }
 
 }  // namespace
+
+int GameServer::players_in_game() const {
+  if (!config_ || !config_->map) return 1;
+  return is_melee_map(config_->map) ? 2 : 1;
+}
+
+void GameServer::describe_player(int player, InterfaceSetup& view) const {
+  const std::optional<InterfaceSetup>& seat = player == 2 ? second_.iface : interface_;
+  const bool participant = player == 1 || two_participants();
+  view.race_requested = participant && seat ? seat->race_requested : SC2APIProtocol::Terran;
+  view.player_name = participant && seat ? seat->player_name : std::string();
+}
 
 GameServer::GameServer(ServerOptions options) : options_(std::move(options)), game_clock_(options_.pace) {}
 GameServer::~GameServer() = default;
@@ -322,13 +335,7 @@ void GameServer::dispatch(const SC2APIProtocol::Request& request, ConnectionId c
     case Request::kAction: action(request.action(), out, connection); break;
     case Request::kStep: step(request.step(), out); break;
     case Request::kData: build_data(request.data(), out.mutable_data()); break;
-    case Request::kSaveReplay:
-      if (two_participants()) {
-        out.add_error("save_replay is not available for games of two players in sc2lite yet");
-        break;
-      }
-      save_replay(out);
-      break;
+    case Request::kSaveReplay: save_replay(out); break;
     case Request::kStartReplay: start_replay(request.start_replay(), out); break;
     case Request::kObsAction:
       if (!replay_) {
@@ -347,7 +354,7 @@ void GameServer::dispatch(const SC2APIProtocol::Request& request, ConnectionId c
     case Request::kReplayInfo: replay_info(request.replay_info(), out); break;
     case Request::kDebug:
       if (only_kill_unit(request.debug())) {
-        kill_units(request.debug(), out);
+        kill_units(request.debug(), std::max(seat_of(connection), kAgentPlayer), out);
       } else {
         game_pace(request.debug(), connection, out);
       }
@@ -510,9 +517,12 @@ void GameServer::start_episode() {
   // Episode 0 plays the requested seed itself; later ones derive from it.
   const std::uint64_t seed = episode_ == 0 ? config_->seed : derive_seed(config_->seed, episode_);
   game_ = std::make_unique<Game>(*config_, seed);
-  recorder_.start(*config_, join_request_, seed);
-  echo_history_.clear();  // the last episode's actions and errors are not this one's
-  error_history_.clear();
+  for (const auto& [id, o] : observers_) {
+    if (!o.detached && o.iface.player > game_->participants()) game_->feed_every_player();  // watching the Computer
+  }
+  recorder_.start(*config_, join_request_, two_participants() ? &second_.join : nullptr, seed);
+  for (auto& history : echo_histories_) history.clear();  // the last episode's are not this one's
+  for (auto& history : error_histories_) history.clear();
   ++episode_;
 }
 
@@ -552,25 +562,27 @@ void GameServer::observation(Response& out, ConnectionId connection) {
   observe_game(*game_, *interface_, replay_->camera, true, out.mutable_observation());
   // A recording saved mid-game ends undecided; one that ran to its end has the game's result.
   if (playback_finished(*replay_, *game_) && !game_->result()) {
-    auto* r = out.mutable_observation()->add_player_result();
-    r->set_player_id(kAgentPlayer);
-    r->set_result(SC2APIProtocol::Undecided);
+    for (int player = 1; player <= replay_players(*replay_); ++player) {
+      auto* r = out.mutable_observation()->add_player_result();
+      r->set_player_id(static_cast<std::uint32_t>(player));
+      r->set_result(SC2APIProtocol::Undecided);
+    }
   }
 }
 
 void GameServer::action(const SC2APIProtocol::RequestAction& r, Response& out, ConnectionId connection) {
   auto* result = out.mutable_action();
-  if (seat_of(connection) == 2) {  // player 2's actions: not player 1's echo or recording
-    for (const auto& a : r.actions()) result->add_result(apply_action(*game_, interface_of(connection), a));
-    return;
-  }
-  Game::PlayerFeed& feed = game_->feed(kAgentPlayer);
+  const int player = std::max(seat_of(connection), kAgentPlayer);
+  const InterfaceSetup& iface = interface_of(connection);
+  Game::PlayerFeed& feed = game_->feed(player);
   const std::size_t echoed_before = feed.echoed_actions.size();
   const std::size_t errors_before = feed.action_errors.size();
-  for (const auto& a : r.actions()) result->add_result(apply_action(*game_, *interface_, a));
-  for (std::size_t i = echoed_before; i < feed.echoed_actions.size(); ++i) echo_history_.add(feed.echoed_actions[i]);
-  for (std::size_t i = errors_before; i < feed.action_errors.size(); ++i) error_history_.add(feed.action_errors[i]);
-  recorder_.record(*game_, r);
+  for (const auto& a : r.actions()) result->add_result(apply_action(*game_, iface, a));
+  auto& echoes = echo_histories_[static_cast<std::size_t>(player - 1)];
+  auto& errors = error_histories_[static_cast<std::size_t>(player - 1)];
+  for (std::size_t i = echoed_before; i < feed.echoed_actions.size(); ++i) echoes.add(feed.echoed_actions[i]);
+  for (std::size_t i = errors_before; i < feed.action_errors.size(); ++i) errors.add(feed.action_errors[i]);
+  recorder_.record(*game_, player, r);
 }
 
 void GameServer::step(const SC2APIProtocol::RequestStep& r, Response& out) {
@@ -608,19 +620,14 @@ bool GameServer::only_kill_unit(const SC2APIProtocol::RequestDebug& r) {
   return true;
 }
 
-void GameServer::kill_units(const SC2APIProtocol::RequestDebug& r, Response& out) {
+void GameServer::kill_units(const SC2APIProtocol::RequestDebug& r, int player, Response& out) {
   out.mutable_debug();
   if (replay_) {
     out.add_error("debug kill_unit does not apply to replays");
     return;
   }
-  // As in the game: the units die in the next game loop; unknown tags are ignored.
-  for (const auto& command : r.debug()) {
-    for (std::uint64_t tag : command.kill_unit().tag()) {
-      Unit* unit = game_->world().find_by_tag(tag);
-      if (unit != nullptr && unit->stats->solid()) unit->health = 0.0f;
-    }
-  }
+  game_->kill_units(r);
+  recorder_.record(*game_, player, r);  // it changes the game: a replay re-applies it
 }
 
 void GameServer::save_replay(Response& out) {

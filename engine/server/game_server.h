@@ -9,16 +9,19 @@
 // A request not valid in the current status gets a Response with only `error`, `id` and the
 // unchanged `status`; the server keeps working.
 //
-// Replays (engine/REPLAY_FORMAT.md): save_replay records the current episode; start_replay
-// (launched/ended/in_replay) --> in_replay; step re-applies the recorded actions; at the end
-// of the recording --> ended with player_result. action is refused in a replay.
+// Replays (engine/REPLAY_FORMAT.md): save_replay records the current episode (in a game of
+// two Participants either may ask: both players' actions are in it); start_replay
+// (launched/ended/in_replay) --> in_replay, seen from observed_player_id's side (0 = player
+// 1); step re-applies the recorded requests; at the end of the recording --> ended with
+// player_result. action is refused in a replay.
 //
 // Connections: every request names its connection (0 = the default one; EngineHost passes
 // the websocket's id). Any connection drives the game as before, except those that joined
-// as observers (join_game with observed_player_id = 1 while a game runs): they see player 1's
-// game with their own InterfaceOptions and camera (each observation carries every action
-// player 1 made since that observer's previous one, see EchoHistory), may send obs_action
-// camera moves, and are refused action, step and game-control requests.
+// as observers (join_game with observed_player_id while a game runs: 1, or 2 on a melee
+// map, 0 = 1): they see that player's side of the game (its fog) with their own
+// InterfaceOptions and camera (each observation carries every action that player made since
+// the observer's previous one, see EchoHistory), may send obs_action camera moves, and are
+// refused action, step and game-control requests.
 // With ServerOptions::sole_player only that connection plays; the others may only observe.
 // connection_closed() forgets an observer. When the connection that created or joined the
 // game (the player's) closes, the game is freed (status back to launched) so that the next
@@ -43,8 +46,8 @@
 // player then observes, acts and steps on its own connection; a step returns once both
 // players have asked for it (lock-step: the game runs to the nearer of their two loops). A
 // player that leaves or whose connection closes loses; the other wins (status ended). The
-// game is freed when neither is left. restart_game and save_replay are refused (a
-// multiplayer game is created again).
+// game is freed when neither is left. restart_game is refused (a multiplayer game is created
+// again); save_replay records both players' actions, debug kill_units and a player leaving.
 //
 // Limits: a step asks for at most kMaxStepLoops game loops (more is refused with an error
 // naming the limit; a mini-game ends long before); feature layers are at most
@@ -115,8 +118,8 @@ class GameServer {
     std::optional<Vec2> camera;  // nullopt = follow player 1's camera
     bool detached = false;       // the observed game went away (create/leave/start_replay)
     bool closing = false;        // sent quit
-    std::uint64_t echo_cursor = 0;   // into echo_history_: the player's actions not yet shown
-    std::uint64_t error_cursor = 0;  // into error_history_: the player's action errors not yet shown
+    std::uint64_t echo_cursor = 0;   // into echo_histories_: the observed player's actions not yet shown
+    std::uint64_t error_cursor = 0;  // into error_histories_: its action errors not yet shown
   };
 
   // Under mutex_: answers into `out` (id and status set), never throws.
@@ -175,7 +178,12 @@ class GameServer {
   void release_pace(ConnectionId connection);  // under mutex_: if it held the pace
   // RequestDebug with kill_unit commands only (the player's, e.g. for tests).
   static bool only_kill_unit(const SC2APIProtocol::RequestDebug& r);
-  void kill_units(const SC2APIProtocol::RequestDebug& r, SC2APIProtocol::Response& out);
+  void kill_units(const SC2APIProtocol::RequestDebug& r, int player, SC2APIProtocol::Response& out);
+  // Under mutex_: the players a game has (1 on a mini-game, 2 on a melee map): the ids an
+  // observer may watch.
+  int players_in_game() const;
+  // Under mutex_: race and name of `player` as it joined (a Computer: Terran, no name).
+  void describe_player(int player, InterfaceSetup& view) const;
 
   ServerOptions options_;
   mutable std::mutex mutex_;
@@ -190,10 +198,10 @@ class GameServer {
   ReplayRecorder recorder_;                       // the current episode
   std::unique_ptr<ReplayPlayback> replay_;        // set while in (or after) a replay
   std::map<ConnectionId, Observer> observers_;
-  // The player's echoed actions and action errors for observers (the player's own
-  // observation takes its own).
-  EchoHistory echo_history_;
-  ErrorHistory error_history_;
+  // Each player's echoed actions and action errors for observers (the player's own
+  // observation takes its own); [0] player 1, [1] player 2.
+  std::array<EchoHistory, 2> echo_histories_;
+  std::array<ErrorHistory, 2> error_histories_;
   // Speed: the player's static feature layers, and the last ResponseObservation sent by
   // handle_bytes, cleared and refilled next time so its buffers are not allocated again.
   FeatureLayerCache layer_cache_;
@@ -207,6 +215,7 @@ class GameServer {
   struct SecondSeat {
     std::optional<ConnectionId> connection;
     std::optional<InterfaceSetup> iface;
+    SC2APIProtocol::RequestJoinGame join;  // for replays
     FeatureLayerCache layer_cache;
   };
   SecondSeat second_;

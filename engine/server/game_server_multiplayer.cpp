@@ -105,6 +105,7 @@ void GameServer::join_two_player_game(std::unique_lock<std::mutex>& lock, const 
   } else {
     second_.connection = connection;
     second_.iface = std::move(*setup);
+    second_.join = r;
   }
   log("player " + std::to_string(player) + " joined on connection " + std::to_string(connection));
   if (player_connection_ && second_.connection) {
@@ -196,6 +197,7 @@ void GameServer::leave_seat(int player) {
     free_game();
   } else if (game_ && status_ == SC2APIProtocol::in_game) {
     game_->concede(player);
+    recorder_.record_leave(*game_, player);  // the replay ends the same way
     status_ = SC2APIProtocol::ended;
     log("player " + std::to_string(3 - player) + " wins: the other player left");
   } else if (status_ == SC2APIProtocol::init_game) {

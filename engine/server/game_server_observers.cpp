@@ -10,7 +10,13 @@ namespace {
 using SC2APIProtocol::Request;
 using SC2APIProtocol::Response;
 
-constexpr const char* kObserverRole = "this connection observes player 1 (it joined with observed_player_id)";
+constexpr const char* kObserverRole = "this connection observes a player (it joined with observed_player_id)";
+
+// The index of the observed player's echo and error histories.
+template <class ObserverT>
+std::size_t watched(const ObserverT& observer) {
+  return observer.iface.player == 2 ? 1 : 0;
+}
 
 }  // namespace
 
@@ -57,16 +63,15 @@ bool GameServer::dispatch_observer(const Request& request, Observer& observer, C
       // Not the player's pending echoes and errors: every one since this observer's last look.
       out.mutable_observation()->clear_actions();
       out.mutable_observation()->clear_action_errors();
-      observer.echo_cursor =
-          echo_history_.copy_since(observer.echo_cursor, out.mutable_observation()->mutable_actions());
-      observer.error_cursor =
-          error_history_.copy_since(observer.error_cursor, out.mutable_observation()->mutable_action_errors());
+      observer.echo_cursor = echo_histories_[watched(observer)].copy_since(
+          observer.echo_cursor, out.mutable_observation()->mutable_actions());
+      observer.error_cursor = error_histories_[watched(observer)].copy_since(
+          observer.error_cursor, out.mutable_observation()->mutable_action_errors());
       return true;
     case Request::kGameInfo: {
       if (observer.detached || !game_) return game_gone();
-      InterfaceSetup view = observer.iface;  // player 1's race and name, the observer's options
-      view.race_requested = interface_->race_requested;
-      view.player_name = interface_->player_name;
+      InterfaceSetup view = observer.iface;  // the observed player's race and name, the observer's options
+      describe_player(view.player, view);
       build_game_info(*game_, *config_, view, out.mutable_game_info());
       return true;
     }
@@ -105,10 +110,13 @@ void GameServer::join_as_observer(const SC2APIProtocol::RequestJoinGame& r, Conn
                 "no game to observe: sc2lite observers join a running game (status in_game or ended, now " +
                     SC2APIProtocol::Status_Name(status_) + "); join after the player's join_game");
   }
-  if (r.observed_player_id() != static_cast<std::uint32_t>(kAgentPlayer)) {
+  const int players = players_in_game();
+  // 0 asks for no player in particular: player 1's side, as for replays.
+  if (r.observed_player_id() > static_cast<std::uint32_t>(players)) {
     return fail(SC2APIProtocol::ResponseJoinGame::InvalidObservedPlayerId,
-                "observed_player_id " + std::to_string(r.observed_player_id()) +
-                    " cannot be observed: the only participant is player 1");
+                "observed_player_id " + std::to_string(r.observed_player_id()) + " cannot be observed: " +
+                    (players == 1 ? std::string("the only player is player 1")
+                                  : "this game has players 1 and 2 (0 = player 1)"));
   }
   if (!r.has_options()) {
     return fail(SC2APIProtocol::ResponseJoinGame::MissingOptions,
@@ -117,14 +125,21 @@ void GameServer::join_as_observer(const SC2APIProtocol::RequestJoinGame& r, Conn
   std::string error;
   auto setup = parse_interface(r, error);
   if (!setup) return fail(SC2APIProtocol::ResponseJoinGame::FeatureUnsupported, error);
-  // A re-join keeps the cursors: the observer still gets every action and error once.
+  const int observed = r.observed_player_id() == 0 ? kAgentPlayer : static_cast<int>(r.observed_player_id());
+  setup->player = observed;  // whose side (units, fog, camera, selection) it sees
+  // The Computer's dead units and alerts are kept only once someone watches it.
+  if (observed > game_->participants()) game_->feed_every_player();
+  // A re-join of the same player keeps the cursors: the observer still gets every action and
+  // error once.
   const auto previous = observers_.find(connection);
-  const bool rejoin = previous != observers_.end() && !previous->second.detached;
-  const std::uint64_t echo_cursor = rejoin ? previous->second.echo_cursor : echo_history_.end();
-  const std::uint64_t error_cursor = rejoin ? previous->second.error_cursor : error_history_.end();
+  const bool rejoin = previous != observers_.end() && !previous->second.detached &&
+                      previous->second.iface.player == observed;
+  const std::size_t history = observed == 2 ? 1 : 0;
+  const std::uint64_t echo_cursor = rejoin ? previous->second.echo_cursor : echo_histories_[history].end();
+  const std::uint64_t error_cursor = rejoin ? previous->second.error_cursor : error_histories_[history].end();
   observers_[connection] = Observer{std::move(*setup), std::nullopt, false, false, echo_cursor, error_cursor};
-  result->set_player_id(kAgentPlayer);  // whose game it sees
-  log("connection " + std::to_string(connection) + " observes player 1");
+  result->set_player_id(static_cast<std::uint32_t>(observed));  // whose game it sees
+  log("connection " + std::to_string(connection) + " observes player " + std::to_string(observed));
 }
 
 void GameServer::observer_action(const SC2APIProtocol::RequestObserverAction& r, std::optional<Vec2>& camera,

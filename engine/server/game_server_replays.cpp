@@ -1,4 +1,6 @@
 // GameServer: start_replay and replay_info (the format is in replay_format.h).
+#include <vector>
+
 #include "engine/server/game_server.h"
 
 namespace sc2::engine {
@@ -39,31 +41,43 @@ void GameServer::start_replay(const SC2APIProtocol::RequestStartReplay& r, Respo
   if (!r.has_options()) {
     return fail(E::MissingOptions, "options (InterfaceOptions) are required: enable raw and/or feature_layer");
   }
-  if (r.observed_player_id() != 0 && r.observed_player_id() != kAgentPlayer) {
-    return fail(E::InvalidObservedPlayerId, "observed_player_id " + std::to_string(r.observed_player_id()) +
-                                                " is not in the replay: its only participant is player 1");
-  }
   ReplayLoadError load_error;
   auto playback = load_replay(*bytes, load_error);
   if (!playback) return fail(load_error.code, load_error.details);
+  // 0 (or unset) = player 1, as for a single-player replay. (The field is signed.)
+  const int players = replay_players(*playback);
+  if (r.observed_player_id() < 0 || r.observed_player_id() > players) {
+    return fail(E::InvalidObservedPlayerId,
+                "observed_player_id " + std::to_string(r.observed_player_id()) + " is not in the replay: " +
+                    (players == 1 ? std::string("its only player is player 1")
+                                  : "its players are 1 and 2 (0 = player 1)"));
+  }
+  const int observed = r.observed_player_id() == 0 ? kAgentPlayer : r.observed_player_id();
 
-  // The viewer's options with the recorded player's race and name.
-  SC2APIProtocol::RequestJoinGame view = playback->join;
+  // The viewer's options with the observed player's race and name, from that player's side.
+  SC2APIProtocol::RequestJoinGame view = join_of_player(*playback, observed);
   *view.mutable_options() = r.options();
   auto setup = parse_interface(view, error);
   if (!setup) return fail(E::MissingOptions, "options: " + error);
-  if (r.disable_fog()) log("start_replay: disable_fog is ignored; a replay shows what player 1 saw");
+  setup->player = observed;
+  if (r.disable_fog()) {
+    log("start_replay: disable_fog is ignored; a replay shows what player " + std::to_string(observed) + " saw");
+  }
 
   detach_observers();
   replay_ = std::move(playback);
   config_ = replay_->config;
   interface_ = std::move(*setup);
+  second_ = SecondSeat{};  // a two-player game this server ran before is over
+  step_targets_ = {};
   game_ = start_playback(*replay_);
+  if (observed > game_->participants()) game_->feed_every_player();  // watching the Computer
   advance_playback(*replay_, *game_, 0);  // a recording of length 0 is over at once
   episode_ = 0;
   status_ = playback_finished(*replay_, *game_) ? SC2APIProtocol::ended : SC2APIProtocol::in_replay;
+  players_changed_.notify_all();
   log("replaying " + replay_->replay.header.map_name + " (" + std::to_string(replay_->replay.header.game_loops) +
-      " loops)");
+      " loops) as player " + std::to_string(observed));
 }
 
 void GameServer::replay_info(const SC2APIProtocol::RequestReplayInfo& r, Response& out) {
@@ -94,19 +108,40 @@ void GameServer::replay_info(const SC2APIProtocol::RequestReplayInfo& r, Respons
   info->set_data_version(h.data_version);
   info->set_data_build(h.data_build);
   info->set_base_build(h.base_build);
-  auto* extra = info->add_player_info();
-  auto* player = extra->mutable_player_info();
-  player->set_player_id(kAgentPlayer);
-  player->set_type(SC2APIProtocol::Participant);
-  SC2APIProtocol::RequestJoinGame join;
-  if (join.ParseFromString(h.join_game)) {
-    if (join.has_race()) player->set_race_requested(join.race());
-    if (!join.player_name().empty()) player->set_player_name(join.player_name());
+  // Player ids as the game gives them: the Participants (with their joins), then the Computers.
+  SC2APIProtocol::RequestCreateGame create;
+  create.ParseFromString(h.create_game);  // checked by start_replay; here only described
+  std::vector<SC2APIProtocol::PlayerSetup> order;
+  for (const auto& p : create.player_setup()) {
+    if (p.type() == SC2APIProtocol::Participant) order.push_back(p);
   }
-  player->set_race_actual(SC2APIProtocol::Terran);
-  if (h.result != 0 && SC2APIProtocol::Result_IsValid(static_cast<int>(h.result))) {
-    extra->mutable_player_result()->set_player_id(kAgentPlayer);
-    extra->mutable_player_result()->set_result(static_cast<SC2APIProtocol::Result>(h.result));
+  for (const auto& p : create.player_setup()) {
+    if (p.type() != SC2APIProtocol::Participant) order.push_back(p);
+  }
+  if (order.empty()) order.emplace_back().set_type(SC2APIProtocol::Participant);
+  const std::string* joins[2] = {&h.join_game, &h.join_game_2};
+  for (std::size_t i = 0; i < order.size() && i < 2; ++i) {
+    const int id = static_cast<int>(i) + 1;
+    auto* extra = info->add_player_info();
+    auto* player = extra->mutable_player_info();
+    player->set_player_id(static_cast<std::uint32_t>(id));
+    player->set_type(order[i].type());
+    if (order[i].type() == SC2APIProtocol::Computer) {
+      player->set_race_requested(order[i].has_race() ? order[i].race() : SC2APIProtocol::Terran);
+      if (order[i].has_difficulty()) player->set_difficulty(order[i].difficulty());
+      if (order[i].has_ai_build()) player->set_ai_build(order[i].ai_build());
+    }
+    SC2APIProtocol::RequestJoinGame join;
+    if (order[i].type() == SC2APIProtocol::Participant && join.ParseFromString(*joins[i])) {
+      if (join.has_race()) player->set_race_requested(join.race());
+      if (!join.player_name().empty()) player->set_player_name(join.player_name());
+    }
+    player->set_race_actual(SC2APIProtocol::Terran);
+    if (h.result != 0 && SC2APIProtocol::Result_IsValid(static_cast<int>(h.result))) {
+      extra->mutable_player_result()->set_player_id(static_cast<std::uint32_t>(id));
+      extra->mutable_player_result()->set_result(static_cast<SC2APIProtocol::Result>(
+          result_of_player(static_cast<GameResult>(h.result), id)));
+    }
   }
 }
 

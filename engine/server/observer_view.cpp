@@ -10,9 +10,11 @@ namespace sc2::engine {
 
 void observe_game(Game& game, const InterfaceSetup& iface, const std::optional<Vec2>& camera, bool consume,
                   SC2APIProtocol::ResponseObservation* out) {
-  PlayerState& player = game.world().player(kAgentPlayer);
+  const int watched = iface.player;
+  PlayerState& player = game.world().player(watched);
   struct Restore {
     Game& game;
+    int watched;
     PlayerState& player;
     Vec2 camera;
     bool consume;
@@ -23,17 +25,17 @@ void observe_game(Game& game, const InterfaceSetup& iface, const std::optional<V
     ~Restore() {
       player.camera = camera;
       if (consume) return;
-      game.feed(kAgentPlayer).echoed_actions = std::move(echoed);
-      game.feed(kAgentPlayer).action_errors = std::move(errors);
-      game.feed(kAgentPlayer).dead_unit_tags = std::move(dead);
-      game.feed(kAgentPlayer).alerts = std::move(alerts);
+      game.feed(watched).echoed_actions = std::move(echoed);
+      game.feed(watched).action_errors = std::move(errors);
+      game.feed(watched).dead_unit_tags = std::move(dead);
+      game.feed(watched).alerts = std::move(alerts);
     }
-  } restore{game, player, player.camera, consume, {}, {}, {}, {}};
+  } restore{game, watched, player, player.camera, consume, {}, {}, {}, {}};
   if (!consume) {
-    restore.echoed = game.feed(kAgentPlayer).echoed_actions;
-    restore.errors = game.feed(kAgentPlayer).action_errors;
-    restore.dead = game.feed(kAgentPlayer).dead_unit_tags;
-    restore.alerts = game.feed(kAgentPlayer).alerts;
+    restore.echoed = game.feed(watched).echoed_actions;
+    restore.errors = game.feed(watched).action_errors;
+    restore.dead = game.feed(watched).dead_unit_tags;
+    restore.alerts = game.feed(watched).alerts;
   }
   if (camera) player.camera = *camera;
   build_observation(game, iface, out);
@@ -66,8 +68,9 @@ std::string apply_observer_actions(const Game& game, const InterfaceSetup& iface
       }
       case SC2APIProtocol::ObserverAction::kCameraFollowPlayer: {
         const auto id = a.camera_follow_player().player_id();
-        if (id != 0 && id != static_cast<std::uint32_t>(kAgentPlayer)) {
-          refuse("camera_follow_player " + std::to_string(id) + ": only player 1 has a camera");
+        if (id != 0 && id != static_cast<std::uint32_t>(iface.player)) {
+          refuse("camera_follow_player " + std::to_string(id) + ": this view follows the camera of player " +
+                 std::to_string(iface.player) + ", the observed player");
         } else {
           camera.reset();
         }
@@ -75,8 +78,9 @@ std::string apply_observer_actions(const Game& game, const InterfaceSetup& iface
       }
       case SC2APIProtocol::ObserverAction::kPlayerPerspective: {
         const auto id = a.player_perspective().player_id();
-        if (id != 0 && id != static_cast<std::uint32_t>(kAgentPlayer)) {
-          refuse("player_perspective " + std::to_string(id) + ": only player 1's perspective is available");
+        if (id != 0 && id != static_cast<std::uint32_t>(iface.player)) {
+          refuse("player_perspective " + std::to_string(id) + ": this view shows player " +
+                 std::to_string(iface.player) + "'s perspective (choose it with observed_player_id)");
         }
         break;
       }

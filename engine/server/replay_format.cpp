@@ -88,7 +88,24 @@ std::string encode_header(const ReplayHeader& h) {
   w.u32(h.game_loops);
   w.u32(h.result);
   w.u64(h.final_state_hash);
+  w.bytes(h.join_game_2);  // format 2
   return std::move(w.buffer());
+}
+
+// A format-1 record's bare RequestAction as the Request it stands for: the protobuf encoding
+// of Request.action (field 11, length-delimited) around those bytes.
+std::string wrap_as_request_action(std::string_view request_action) {
+  std::string out;
+  out.push_back(static_cast<char>((11 << 3) | 2));
+  for (std::uint64_t n = request_action.size(); ; n >>= 7) {  // varint length
+    if (n < 0x80) {
+      out.push_back(static_cast<char>(n));
+      break;
+    }
+    out.push_back(static_cast<char>((n & 0x7F) | 0x80));
+  }
+  out.append(request_action);
+  return out;
 }
 
 // ---- reading ----------------------------------------------------------------------------
@@ -139,14 +156,15 @@ class Reader {
   std::string error_;
 };
 
-bool decode_header(Reader& r, ReplayHeader& h) {
-  return r.bytes("engine_version", h.engine_version) && r.u64("data_hash", h.data_hash) &&
+bool decode_header(Reader& r, std::uint32_t version, ReplayHeader& h) {
+  const bool common = r.bytes("engine_version", h.engine_version) && r.u64("data_hash", h.data_hash) &&
          r.bytes("game_version", h.game_version) && r.bytes("data_version", h.data_version) &&
          r.u32("data_build", h.data_build) && r.u32("base_build", h.base_build) && r.bytes("map_name", h.map_name) &&
          r.bytes("map_path", h.map_path) && r.u64("episode_seed", h.episode_seed) &&
          r.bytes("create_game", h.create_game) && r.bytes("join_game", h.join_game) &&
          r.u32("game_loops", h.game_loops) && r.u32("result", h.result) &&
          r.u64("final_state_hash", h.final_state_hash);
+  return common && (version < 2 || r.bytes("join_game_2", h.join_game_2));
 }
 
 std::string printable(std::string_view bytes) {
@@ -274,8 +292,9 @@ std::string encode_replay(const Replay& replay) {
   w.u32(static_cast<std::uint32_t>(replay.actions.size()));
   for (const ReplayAction& a : replay.actions) {
     w.u32(a.game_loop);
+    w.u32(a.player);
     w.u64(a.state_hash_after);
-    w.bytes(a.request_action);
+    w.bytes(a.request);
   }
   w.u64(fnv1a64(w.buffer()));
   return std::move(w.buffer());
@@ -300,13 +319,15 @@ std::optional<Replay> decode_replay(std::string_view bytes, ReplayReadError& err
   Reader preamble(bytes.substr(kReplayMagic.size()), kReplayMagic.size());
   std::uint32_t version = 0;
   preamble.u32("format_version", version);
-  if (version != kReplayFormatVersion) {
-    return fail(false, "replay format version " + std::to_string(version) + ", this engine reads version " +
+  if (version < kOldestReadableReplayFormat || version > kReplayFormatVersion) {
+    return fail(false, "replay format version " + std::to_string(version) + ", this engine reads versions " +
+                           std::to_string(kOldestReadableReplayFormat) + " to " +
                            std::to_string(kReplayFormatVersion));
   }
 
   // The structure first (so a cut file says where it ends), then the checksum.
   Replay replay;
+  replay.format_version = version;
   Reader body(bytes, 0);
   std::uint32_t skip = 0;
   std::uint64_t skip64 = 0;
@@ -315,13 +336,13 @@ std::optional<Replay> decode_replay(std::string_view bytes, ReplayReadError& err
   std::string header_bytes;
   if (!body.bytes("header", header_bytes)) return fail(true, body.error());
   Reader header(header_bytes, kPreambleSize);
-  if (!decode_header(header, replay.header)) return fail(true, "damaged header: " + header.error());
+  if (!decode_header(header, version, replay.header)) return fail(true, "damaged header: " + header.error());
   if (header.remaining() != 0) {
     return fail(true, "damaged header: " + std::to_string(header.remaining()) + " unexpected bytes after its last field");
   }
   std::uint32_t count = 0;
   if (!body.u32("action_count", count)) return fail(true, body.error());
-  // Each record takes at least 16 bytes: refuse absurd counts before reserving memory.
+  // Each record takes at least 16 bytes (20 in format 2): refuse absurd counts before reserving memory.
   if (static_cast<std::uint64_t>(count) * 16 > body.remaining()) {
     return fail(true, "truncated: the replay declares " + std::to_string(count) + " action records but only " +
                           std::to_string(body.remaining()) + " bytes follow");
@@ -330,10 +351,16 @@ std::optional<Replay> decode_replay(std::string_view bytes, ReplayReadError& err
   std::uint32_t last_loop = 0;
   for (std::uint32_t i = 0; i < count; ++i) {
     ReplayAction a;
-    if (!body.u32("action.game_loop", a.game_loop) || !body.u64("action.state_hash_after", a.state_hash_after) ||
-        !body.bytes("action.request_action", a.request_action)) {
+    const bool read = version >= 2 ? body.u32("action.game_loop", a.game_loop) && body.u32("action.player", a.player) &&
+                                         body.u64("action.state_hash_after", a.state_hash_after) &&
+                                         body.bytes("action.request", a.request)
+                                   : body.u32("action.game_loop", a.game_loop) &&
+                                         body.u64("action.state_hash_after", a.state_hash_after) &&
+                                         body.bytes("action.request_action", a.request);
+    if (!read) {
       return fail(true, "action record " + std::to_string(i) + " of " + std::to_string(count) + ": " + body.error());
     }
+    if (version < 2) a.request = wrap_as_request_action(a.request);
     if (a.game_loop < last_loop || a.game_loop > replay.header.game_loops) {
       return fail(true, "action record " + std::to_string(i) + " is at game loop " + std::to_string(a.game_loop) +
                             ", outside " + std::to_string(last_loop) + ".." +

@@ -1,9 +1,9 @@
 #pragma once
 // The sc2lite replay file (documented in engine/REPLAY_FORMAT.md): a header that pins down
 // everything the re-simulation depends on (engine version, data tables, map, seed, the
-// player's create/join requests) followed by the player's RequestAction messages by game
-// loop, closed by an FNV-1a checksum. Encoding and decoding only; playing back is in
-// replay_playback.h.
+// create request and each Participant's join) followed by what the players sent by game
+// loop (actions, debug kill_unit, leaving), closed by an FNV-1a checksum. Encoding and
+// decoding only; playing back is in replay_playback.h.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -13,7 +13,10 @@
 namespace sc2::engine {
 
 inline constexpr std::string_view kReplayMagic = "SC2LREPL";  // 8 bytes
-inline constexpr std::uint32_t kReplayFormatVersion = 1;
+// 2: records name their player and hold a whole Request (action, debug, leave_game); the
+// header adds player 2's join. Version 1 files (one player, actions only) are still read.
+inline constexpr std::uint32_t kReplayFormatVersion = 2;
+inline constexpr std::uint32_t kOldestReadableReplayFormat = 1;
 // Bump whenever the simulation changes behaviour: replays of other versions are refused.
 inline constexpr std::string_view kEngineVersion = "sc2lite-engine 3";  // 2: ground pathing; 3: grid separation
 
@@ -28,21 +31,26 @@ struct ReplayHeader {
   std::string map_path;            // as requested, e.g. "mini_games/MoveToBeacon.SC2Map"
   std::uint64_t episode_seed = 0;  // the World's seed for this episode
   std::string create_game;         // serialized RequestCreateGame (players, fog, seed)
-  std::string join_game;           // serialized RequestJoinGame (race, name, InterfaceOptions)
+  std::string join_game;           // player 1's serialized RequestJoinGame (race, name, InterfaceOptions)
+  std::string join_game_2;         // player 2's, when it is a Participant; else empty (format 2)
   std::uint32_t game_loops = 0;    // loop at which the recording ends
   std::uint32_t result = 0;        // SC2APIProtocol::Result of player 1, 0 = game not over
   std::uint64_t final_state_hash = 0;  // state_hash(world) at game_loops
 };
 
-// One RequestAction as the player sent it, at the loop it was executed, and the state
-// hash right after it ran (a checkpoint: an edited or foreign action stream diverges).
+// One request a player sent that changed the game, at the loop it was executed, and the
+// state hash right after it ran (a checkpoint: an edited or foreign stream diverges).
 struct ReplayAction {
   std::uint32_t game_loop = 0;
+  std::uint32_t player = 1;  // who sent it (format 1: always player 1)
   std::uint64_t state_hash_after = 0;
-  std::string request_action;  // serialized SC2APIProtocol::RequestAction
+  // A serialized SC2APIProtocol::Request with action, debug (kill_unit) or leave_game set.
+  // Format 1 stored a bare RequestAction; decoding wraps it into a Request.
+  std::string request;
 };
 
 struct Replay {
+  std::uint32_t format_version = kReplayFormatVersion;  // as read; encode_replay writes the current one
   ReplayHeader header;
   std::vector<ReplayAction> actions;  // in execution order (game loops never decrease)
 };

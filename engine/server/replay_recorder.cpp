@@ -15,7 +15,7 @@ SC2APIProtocol::RequestCreateGame create_request_of(const GameConfig& config) {
 }
 
 void ReplayRecorder::start(const GameConfig& config, const SC2APIProtocol::RequestJoinGame& join,
-                           std::uint64_t episode_seed) {
+                           const SC2APIProtocol::RequestJoinGame* join_2, std::uint64_t episode_seed) {
   header_ = ReplayHeader{};
   header_.engine_version = std::string(kEngineVersion);
   header_.data_hash = data_tables_hash();
@@ -29,11 +29,31 @@ void ReplayRecorder::start(const GameConfig& config, const SC2APIProtocol::Reque
   // Deterministic serialization: the same setup always gives the same header bytes.
   header_.create_game = create_request_of(config).SerializeAsString();
   header_.join_game = join.SerializeAsString();
+  if (join_2 != nullptr) header_.join_game_2 = join_2->SerializeAsString();
   actions_.clear();
 }
 
-void ReplayRecorder::record(const Game& game, const SC2APIProtocol::RequestAction& request) {
-  actions_.push_back({game.world().game_loop(), state_hash(game.world()), request.SerializeAsString()});
+void ReplayRecorder::add(const Game& game, int player, const SC2APIProtocol::Request& request) {
+  actions_.push_back({game.world().game_loop(), static_cast<std::uint32_t>(player), state_hash(game.world()),
+                      request.SerializeAsString()});
+}
+
+void ReplayRecorder::record(const Game& game, int player, const SC2APIProtocol::RequestAction& request) {
+  SC2APIProtocol::Request whole;
+  *whole.mutable_action() = request;
+  add(game, player, whole);
+}
+
+void ReplayRecorder::record(const Game& game, int player, const SC2APIProtocol::RequestDebug& request) {
+  SC2APIProtocol::Request whole;
+  *whole.mutable_debug() = request;
+  add(game, player, whole);
+}
+
+void ReplayRecorder::record_leave(const Game& game, int player) {
+  SC2APIProtocol::Request whole;
+  whole.mutable_leave_game();
+  add(game, player, whole);
 }
 
 std::string ReplayRecorder::save(const Game& game) const {

@@ -14,6 +14,7 @@
 
 #include "agents/versus_runner.h"
 #include "client/launcher.h"
+#include "engine/server/game_server.h"
 #include "tests/agents/engine_over_websocket.h"
 
 using namespace sc2;
@@ -73,6 +74,45 @@ TEST_CASE("agent against agent on two game processes: the scripted agent beats t
                                               versus("random", "agent:scripted"));
   REQUIRE(reversed.episodes.size() == 1);
   CHECK(reversed.episodes[0].result == std::optional<int>(-1));
+}
+
+TEST_CASE("agent against agent with --save_replays: the replay holds both players, each side plays back to the result") {
+  test::EngineOverWebsocket host, other;
+  const auto dir = std::filesystem::temp_directory_path() / ("versus_replays_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  auto options = versus("scripted", "agent:random");
+  options.replay_dir = dir / "nested";  // created when missing
+  CHECK_NOTHROW(agents::validate(options));
+  const auto summary = agents::run_versus_on(*host.controller, *other.controller, pick_free_port(), options);
+  REQUIRE(summary.episodes.size() == 1);
+  CHECK(summary.problems.empty());
+  CHECK(summary.episodes[0].result == std::optional<int>(1));
+  const std::string replay = read_file(dir / "nested" / "Flat64_seed4_episode1.SC2Replay");
+  std::filesystem::remove_all(dir);
+  REQUIRE_FALSE(replay.empty());
+
+  engine::GameServer viewer;  // a third engine: the replay alone carries the game
+  for (std::uint32_t player : {1u, 2u}) {
+    CAPTURE(player);
+    SC2APIProtocol::Request start;
+    start.mutable_start_replay()->set_replay_data(replay);
+    start.mutable_start_replay()->mutable_options()->set_raw(true);
+    start.mutable_start_replay()->set_observed_player_id(player);
+    const auto started = viewer.handle(start);
+    REQUIRE_MESSAGE(!started.start_replay().has_error(), started.start_replay().error_details());
+    SC2APIProtocol::Request step;
+    step.mutable_step()->set_count(1u << 16);
+    CHECK(viewer.handle(step).status() == SC2APIProtocol::ended);
+    SC2APIProtocol::Request observe;
+    observe.mutable_observation();
+    const auto seen = viewer.handle(observe).observation();
+    CHECK(seen.observation().player_common().player_id() == player);
+    CHECK(seen.observation().game_loop() == summary.episodes[0].game_loops);
+    REQUIRE(seen.player_result_size() == 2);
+    for (const auto& r : seen.player_result()) {
+      CHECK(r.result() == (r.player_id() == 1 ? SC2APIProtocol::Victory : SC2APIProtocol::Defeat));
+    }
+  }
 }
 
 TEST_CASE("agent against agent: the opponent's game process dying mid-game ends the run with a clear error") {

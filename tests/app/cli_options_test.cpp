@@ -153,6 +153,24 @@ TEST_CASE("--agent takes a built-in agent name and --record a folder, an unknown
   CHECK(parsed.message.find("alphastar") != std::string::npos);
 }
 
+TEST_CASE("--observe_player chooses whose side --connect watches: 1 or 2, only with --connect") {
+  auto parsed = parse({"--connect", "127.0.0.1:5000"});
+  REQUIRE(parsed.options.has_value());
+  CHECK(parsed.options->observe_player == 1);
+  parsed = parse({"--connect", "127.0.0.1:5000", "--observe_player", "2"});
+  REQUIRE(parsed.options.has_value());
+  CHECK(parsed.options->observe_player == 2);
+  for (const auto& args : std::vector<std::vector<const char*>>{{"--connect", "127.0.0.1:5000", "--observe-player", "3"},
+                                                                 {"--connect", "127.0.0.1:5000", "--observe_player", "0"},
+                                                                 {"--observe_player", "2"}}) {
+    parsed = parse(args);
+    INFO(args.back());
+    CHECK_FALSE(parsed.options.has_value());
+    CHECK(parsed.exit_code == 1);
+    CHECK(parsed.message.find("observe") != std::string::npos);
+  }
+}
+
 namespace {
 
 // Stands for the learned agent (registered by the sc2studio executable, which test_app does not

@@ -192,6 +192,37 @@ TEST_CASE("observe mode: follows the game a client plays at its own resolution, 
   CHECK(session.snapshot().state == SessionState::stopped);
 }
 
+TEST_CASE("observe mode as player 2 of a melee game: the Computer's side, its own player id") {
+  if (!have_sc2lite()) return;
+  sc2::LaunchOptions launch;
+  launch.sc2lite_dir = kBin;
+  auto game = sc2::GameProcess::launch(launch);
+  sc2::pysc2::EnvOptions env_options;
+  env_options.map = "Flat64";
+  env_options.seed = 3;
+  env_options.computer = sc2::pysc2::EnvOptions::Computer{};
+  sc2::pysc2::Env env(game->controller(), env_options);
+  env.reset();
+
+  SessionOptions options;
+  options.connect_host = "127.0.0.1";
+  options.connect_port = game->port();
+  options.connect_player = 2;
+  Session session(options);
+  CHECK(session.snapshot().read_only.find("(player 2)") != std::string::npos);
+  session.start();
+  REQUIRE(wait_for([&] { return session.snapshot().timestep != nullptr || session.snapshot().state == SessionState::failed; }));
+  INFO(session.snapshot().error);
+  REQUIRE(session.snapshot().state == SessionState::running);
+  for (int i = 0; i < 5; ++i) env.step(sc2::pysc2::FunctionCall{sc2::pysc2::fn::no_op, {}});
+  CHECK(wait_for([&] { return loop_of(session) == env.game_loop(); }));
+  const auto seen = session.snapshot().timestep;
+  REQUIRE(seen != nullptr);
+  CHECK(seen->observation.player[0] == 2);  // player_id: the Computer's side
+  CHECK(env.last()->observation.player[0] == 1);
+  session.stop();
+}
+
 TEST_CASE("observe mode: the player's calls the game refused show in the log as errors") {
   if (!have_sc2lite()) return;
   sc2::LaunchOptions launch;

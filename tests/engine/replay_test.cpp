@@ -251,9 +251,9 @@ TEST_CASE("damaged, edited and foreign replays are refused naming what differs")
     // One click moved elsewhere: caught at that record's checkpoint.
     edited = decoded(good);
     REQUIRE(edited.actions.size() > 3);
-    api::RequestAction click;
-    *click.add_actions() = move_screen(1, 1);
-    edited.actions[3].request_action = click.SerializeAsString();
+    api::Request click;
+    *click.mutable_action()->add_actions() = move_screen(1, 1);
+    edited.actions[3].request = click.SerializeAsString();
     details = refusal(server, encode_replay(edited));
     CHECK(contains(details, "re-simulation diverged"));
     CHECK(contains(details, "action record 3"));
@@ -266,8 +266,10 @@ TEST_CASE("damaged, edited and foreign replays are refused naming what differs")
   }
   SUBCASE("another format version") {
     std::string other = good;
-    other[8] = 2;
-    CHECK(contains(refusal(server, other), "format version 2"));
+    other[8] = 99;
+    CHECK(contains(refusal(server, other), "format version 99"));
+    other[8] = 0;
+    CHECK(contains(refusal(server, other), "format version 0"));
   }
   SUBCASE("missing replay, unreadable path, missing options, wrong player") {
     api::Request r;
