@@ -106,6 +106,39 @@ TEST_CASE("replay mode: plays, seeks forward and back, stops at the end, refuses
   session.stop();
 }
 
+TEST_CASE("replay mode of a two-player melee game: both players offered, player 2's side on request") {
+  if (!have_sc2lite() || !std::filesystem::exists(kBin / "sc2agent")) return;
+  sc2::test::TempDir dir;
+  // Two agents on two sc2lite processes; the hosting process saves the game's replay.
+  const std::string command = "'" + (kBin / "sc2agent").string() + "' --map Flat32 --agent scripted --opponent " +
+                              "agent:random --seed 4 --save_replay '" + dir.path().string() + "' >/dev/null 2>&1";
+  REQUIRE(std::system(command.c_str()) == 0);
+  const auto file = dir.path() / "Flat32_seed4_episode1.SC2Replay";
+  REQUIRE(std::filesystem::exists(file));
+  SessionOptions options;
+  options.sc2lite_dir = kBin;
+  options.replay_file = file;
+  options.speed = 0;
+  Session session(options);
+  session.set_paused(true);
+  session.start();
+  REQUIRE(wait_for([&] { return session.snapshot().state != SessionState::starting; }));
+  INFO(session.snapshot().error);
+  REQUIRE(session.snapshot().state == SessionState::running);
+  CHECK(session.snapshot().replay_players == std::vector<int>{1, 2});
+  CHECK(session.snapshot().observed_player == 1);
+  REQUIRE(wait_for([&] { return session.snapshot().timestep != nullptr; }));
+  CHECK(session.snapshot().timestep->observation.player[0] == 1);  // player_id
+
+  session.set_observed_player(2);
+  REQUIRE(wait_for([&] {
+    const auto snapshot = session.snapshot();
+    return snapshot.observed_player == 2 && snapshot.timestep != nullptr && snapshot.timestep->observation.player[0] == 2;
+  }));
+  CHECK(session.snapshot().state == SessionState::running);
+  session.stop();
+}
+
 TEST_CASE("replay mode through an installed game (--sc2path): the same API calls as with sc2lite") {
   if (!have_sc2lite()) return;
   sc2::test::TempDir dir;
