@@ -29,4 +29,15 @@ std::filesystem::path save_episode_replay(Controller& controller, const std::fil
   return file;
 }
 
+void keep_episode_replay(Controller& controller, const std::filesystem::path& folder, const std::string& map,
+                         std::uint64_t seed, int episode, std::vector<std::string>& problems) {
+  try {
+    save_episode_replay(controller, folder, map, seed, episode);
+  } catch (const ControllerError&) {
+    throw;  // the game is gone: nothing goes on
+  } catch (const std::runtime_error& error) {
+    problems.push_back("episode " + std::to_string(episode) + ": " + error.what());
+  }
+}
+
 }  // namespace sc2::agents

@@ -3,6 +3,7 @@
 // sc2agent --save_replay DIR.
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "client/controller.h"
 
@@ -17,5 +18,10 @@ void prepare_replay_folder(const std::filesystem::path& folder);
 // name then: the file is written under a temporary name and renamed once complete).
 std::filesystem::path save_episode_replay(Controller& controller, const std::filesystem::path& folder,
                                           const std::string& map, std::uint64_t seed, int episode);
+
+// save_episode_replay for a run: a file that cannot be written becomes a line in `problems`
+// ("episode N: ...") and the run goes on; a game that is gone (ControllerError) is thrown.
+void keep_episode_replay(Controller& controller, const std::filesystem::path& folder, const std::string& map,
+                         std::uint64_t seed, int episode, std::vector<std::string>& problems);
 
 }  // namespace sc2::agents

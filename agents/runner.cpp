@@ -79,13 +79,7 @@ RunSummary play(Controller& controller, Agent& agent, const RunOptions& options,
     result.episode = episode;
     if (recorder != nullptr) recorder->end_episode(result.score, result.game_loops);
     if (options.replay_dir) {
-      try {
-        save_episode_replay(controller, *options.replay_dir, options.map, options.seed.value_or(0), episode);
-      } catch (const ControllerError&) {
-        throw;  // the game is gone: nothing goes on
-      } catch (const std::runtime_error& error) {
-        problems.push_back("episode " + std::to_string(episode) + ": " + error.what());
-      }
+      keep_episode_replay(controller, *options.replay_dir, options.map, options.seed.value_or(0), episode, problems);
     }
     results.push_back(result);
     if (on_episode) on_episode(result, options.episodes);

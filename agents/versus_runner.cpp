@@ -91,13 +91,7 @@ RunSummary run_versus_on(Controller& first, Controller& second, std::uint16_t ga
       // The game that just ended still runs until both have started the next: its replay
       // (the hosting process records both players' actions) is saved from our side.
       if (options.replay_dir) {
-        try {
-          save_episode_replay(first, *options.replay_dir, options.map, options.seed.value_or(0), episode);
-        } catch (const ControllerError&) {
-          throw;  // the game is gone: nothing goes on
-        } catch (const std::runtime_error& error) {
-          problems.push_back("episode " + std::to_string(episode) + ": " + error.what());
-        }
+        keep_episode_replay(first, *options.replay_dir, options.map, options.seed.value_or(0), episode, problems);
       }
       results.push_back(result);
       if (on_episode) on_episode(result, options.episodes);

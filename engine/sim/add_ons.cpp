@@ -9,13 +9,6 @@
 
 namespace sc2::engine {
 
-namespace {
-
-constexpr float kCancelRefund = 0.75f;
-constexpr float kStartHealthFraction = 0.1f;  // as any new structure
-
-}  // namespace
-
 std::uint32_t add_on_built_by(std::uint32_t ability_id) {
   return ability_id == ability::kBuildTechLabBarracks ? unit_type::kBarracksTechLab : 0;
 }
@@ -47,29 +40,16 @@ CommandOutcome issue_build_add_on(World& world, Unit& host, std::uint32_t abilit
   }
   pay(world, host.owner, type);
   const UnitId id = world.spawn(type, host.owner, spot);
-  Unit& add_on = *world.find(id);
-  add_on.under_construction = true;
-  add_on.health = stats->health_max * kStartHealthFraction;
-  add_on.builder = host.id;
+  lay_foundation(*world.find(id), host.id);
   host.add_on = id;
   host.production.push_back({ability_id, type, 0, 0});
   return CommandOutcome::Done;
 }
 
-bool advance_add_on(World& world, Unit& host, const TrainItem& item) {
+bool advance_add_on(World& world, Unit& host) {
   Unit* add_on = world.find(host.add_on);
   if (add_on == nullptr || !add_on->alive() || !add_on->under_construction) return true;
-  const std::uint32_t total = std::max<std::uint32_t>(1, add_on->stats->build_time_loops);
-  add_on->build_loops_done = item.loops_done;
-  add_on->health = std::min(add_on->health_max, add_on->health + add_on->health_max *
-                                                                     (1.0f - kStartHealthFraction) /
-                                                                     static_cast<float>(total));
-  if (item.loops_done < total) return false;
-  if (add_on->health_max - add_on->health < 0.25f) add_on->health = add_on->health_max;
-  add_on->under_construction = false;
-  add_on->builder = {};
-  world.raise_alert(add_on->owner, Alert::AddOnComplete, *add_on);
-  return true;
+  return advance_construction(world, *add_on, Alert::AddOnComplete);
 }
 
 CommandOutcome cancel_add_on(World& world, Unit& host) {

@@ -28,7 +28,7 @@ CommandOutcome issue_build_add_on(World& world, Unit& host, std::uint32_t abilit
 
 // One loop of the add-on job at the front of `host`'s queue; true when it is over (the
 // add-on finished, or it was destroyed or cancelled).
-bool advance_add_on(World& world, Unit& host, const TrainItem& item);
+bool advance_add_on(World& world, Unit& host);
 
 // Cancelling the job (Cancel_Queue5 on the Barracks, or Cancel_BuildInProgress on the
 // add-on): the add-on goes and 75% of its cost comes back, as for any structure.

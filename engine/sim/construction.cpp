@@ -15,7 +15,6 @@ namespace sc2::engine {
 
 namespace {
 
-constexpr float kCancelRefund = 0.75f;
 constexpr float kStartHealthFraction = 0.1f;  // a new structure starts at 10% life
 constexpr float kSiteReach = 0.05f;
 
@@ -169,7 +168,6 @@ bool approach_unfinished(World& world, Unit& worker, Order& order, const UnitTyp
 
 // On arrival: check the site and the bank again, pay, and lay the foundation.
 bool start_construction(World& world, Unit& worker, Order& order) {
-  const UnitTypeStats* stats = find_unit_type(order.build_type);
   if (order.build_type == unit_type::kRefinery) {
     const Unit* geyser = world.find(order.target_unit);
     if (geyser == nullptr || refinery_on(world, geyser->id)) return false;
@@ -183,10 +181,7 @@ bool start_construction(World& world, Unit& worker, Order& order) {
   const int gas = geyser_id.valid() ? world.find(geyser_id)->vespene_contents : 0;
   const UnitId id = world.spawn(order.build_type, worker.owner, order.target);
   Unit& structure = *world.find(id);
-  structure.under_construction = true;
-  structure.build_loops_done = 0;
-  structure.health = stats->health_max * kStartHealthFraction;
-  structure.builder = worker.id;
+  lay_foundation(structure, worker.id);
   structure.geyser = geyser_id;
   structure.vespene_contents = gas;
   order.target_unit = id;
@@ -207,17 +202,28 @@ bool run_build(World& world, Unit& worker, Order& order) {
   Unit* structure = world.find(order.target_unit);
   if (structure == nullptr || !structure->under_construction || structure->builder != worker.id) return true;
   face_towards(worker, structure->pos);
-  ++structure->build_loops_done;
-  structure->health = std::min(structure->health_max,
-                               structure->health + structure->health_max * (1.0f - kStartHealthFraction) /
-                                                       static_cast<float>(stats->build_time_loops));
-  if (structure->build_loops_done < stats->build_time_loops) return false;
+  return advance_construction(world, *structure, Alert::BuildingComplete);
+}
+
+void lay_foundation(Unit& structure, UnitId builder) {
+  structure.under_construction = true;
+  structure.build_loops_done = 0;
+  structure.health = structure.stats->health_max * kStartHealthFraction;
+  structure.builder = builder;
+}
+
+bool advance_construction(World& world, Unit& structure, Alert done) {
+  const float total = static_cast<float>(structure.stats->build_time_loops);
+  ++structure.build_loops_done;
+  structure.health =
+      std::min(structure.health_max, structure.health + structure.health_max * (1.0f - kStartHealthFraction) / total);
+  if (structure.build_loops_done < structure.stats->build_time_loops) return false;
   // The per-loop float increments fall a hair short of the maximum (~0.02 of 1000); an
   // undamaged structure finishes at full life, as in the game (a hit takes at least 0.5).
-  if (structure->health_max - structure->health < 0.25f) structure->health = structure->health_max;
-  structure->under_construction = false;
-  structure->builder = {};
-  world.raise_alert(structure->owner, Alert::BuildingComplete, *structure);
+  if (structure.health_max - structure.health < 0.25f) structure.health = structure.health_max;
+  structure.under_construction = false;
+  structure.builder = {};
+  world.raise_alert(structure.owner, done, structure);
   return true;
 }
 

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 
+#include "engine/sim/alerts.h"
 #include "engine/sim/orders.h"
 
 namespace sc2::engine {
@@ -43,6 +44,16 @@ bool construction_halted(const World& world, const Unit& structure);
 // becomes its builder, walks to it and construction goes on from the build time already
 // spent, without a second payment. CantTargetThatUnit when `worker` cannot resume it.
 CommandOutcome issue_resume(World& world, Unit& worker, Unit& structure, bool queue);
+
+// A structure placed under construction: 10% life, built by `builder` (an SCV, or the
+// Barracks of an add-on).
+void lay_foundation(Unit& structure, UnitId builder);
+// One loop of construction on `structure`; true once it is finished (then at full life, its
+// builder cleared, `done` raised to its owner).
+bool advance_construction(World& world, Unit& structure, Alert done);
+
+// What cancelling a structure under construction gives back, as in the game.
+inline constexpr float kCancelRefund = 0.75f;
 
 // One loop of the worker's front Build order; true when the order is over.
 bool run_build(World& world, Unit& worker, Order& order);

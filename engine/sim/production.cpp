@@ -84,7 +84,7 @@ CommandOutcome issue_research(World& world, Unit& structure, std::uint32_t abili
     return CommandOutcome::Error;  // the game offers the button only once
   }
   if (structure.production.size() >= kProductionQueueLimit) return CommandOutcome::QueueIsFull;
-  const Price price{static_cast<int>(upgrade->mineral_cost), static_cast<int>(upgrade->vespene_cost)};
+  const Price price = research_price(*upgrade);
   if (const CommandOutcome cost = check_price(world, structure.owner, price); cost != CommandOutcome::Done) {
     return cost;
   }
@@ -99,8 +99,7 @@ CommandOutcome cancel_slot(World& world, Unit& structure, std::size_t index) {
   if (is_add_on(item.unit_type)) return cancel_add_on(world, structure);
   if (item.upgrade != 0) {
     if (const UpgradeStats* u = find_upgrade(item.upgrade)) {
-      refund_price(world, structure.owner,
-                   Price{static_cast<int>(u->mineral_cost), static_cast<int>(u->vespene_cost)}, 1.0f);
+      refund_price(world, structure.owner, research_price(*u), 1.0f);
     }
   } else {
     refund(world, structure.owner, item.unit_type, 1.0f);
@@ -126,8 +125,8 @@ void advance_production(World& world, Unit& structure) {
   if (structure.production.empty() || !structure.complete()) return;
   TrainItem& item = structure.production.front();
   if (is_add_on(item.unit_type)) {
-    ++item.loops_done;
-    if (advance_add_on(world, structure, item)) structure.production.erase(structure.production.begin());
+    ++item.loops_done;  // the queue's progress, as the add-on's own
+    if (advance_add_on(world, structure)) structure.production.erase(structure.production.begin());
     return;
   }
   if (item.upgrade != 0) {

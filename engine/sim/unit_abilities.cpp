@@ -47,8 +47,7 @@ std::vector<std::uint32_t> available_abilities(const World& world, const Unit& u
       if (trained != 0 && check_cost(world, unit.owner, trained, true) != CommandOutcome::Done) continue;
       if (add_on != 0 && check_cost(world, unit.owner, add_on, false) != CommandOutcome::Done) continue;
       if (const UpgradeStats* u = find_upgrade(researched);
-          u != nullptr && check_price(world, unit.owner, {static_cast<int>(u->mineral_cost),
-                                                          static_cast<int>(u->vespene_cost)}) != CommandOutcome::Done) {
+          u != nullptr && check_price(world, unit.owner, research_price(*u)) != CommandOutcome::Done) {
         continue;
       }
     }

@@ -36,6 +36,10 @@ std::uint32_t upgrade_researched_by(std::uint32_t ability_id) {
   return 0;
 }
 
+Price research_price(const UpgradeStats& upgrade) {
+  return {static_cast<int>(upgrade.mineral_cost), static_cast<int>(upgrade.vespene_cost)};
+}
+
 bool has_upgrade(const World& world, int player, std::uint32_t id) {
   const auto& done = world.player(player).upgrades;
   return std::find(done.begin(), done.end(), id) != done.end();
@@ -54,9 +58,7 @@ bool researching(const World& world, int player, std::uint32_t id) {
 Weapon upgraded_weapon(const World& world, const Unit& attacker) {
   Weapon weapon = *attacker.stats->weapon;
   if (attacker.owner <= 0 || attacker.owner >= kNeutralOwner || !infantry(attacker.type())) return weapon;
-  const auto& done = world.player(attacker.owner).upgrades;
-  if (done.empty()) return weapon;  // the common case, cheaply
-  if (std::find(done.begin(), done.end(), upgrade::kTerranInfantryWeaponsLevel1) != done.end()) {
+  if (has_upgrade(world, attacker.owner, upgrade::kTerranInfantryWeaponsLevel1)) {
     weapon.damage += 1.0f;
     if (weapon.bonus_attribute != 0) weapon.bonus_damage += 1.0f;
   }

@@ -5,6 +5,7 @@
 #include <span>
 #include <string_view>
 
+#include "engine/sim/economy.h"
 #include "engine/sim/unit_data.h"
 
 namespace sc2::engine {
@@ -29,6 +30,8 @@ std::span<const UpgradeStats> upgrade_table();
 const UpgradeStats* find_upgrade(std::uint32_t id);
 // The upgrade a Research_* ability researches (652 -> TerranInfantryWeaponsLevel1), 0 otherwise.
 std::uint32_t upgrade_researched_by(std::uint32_t ability_id);
+// What researching it costs.
+Price research_price(const UpgradeStats& upgrade);
 
 // Whether `player` has finished researching `id`.
 bool has_upgrade(const World& world, int player, std::uint32_t id);
