@@ -108,6 +108,17 @@ Controller::Controller(const std::string& host, std::uint16_t port, ControllerOp
                         format_duration(options_.connect_timeout) + ": " + last_error);
 }
 
+void RequestChannel::send_message(Request&& request, milliseconds timeout) {
+  send(request.SerializeAsString(), timeout);
+}
+
+void RequestChannel::receive_message(Response& reply, milliseconds timeout) {
+  const std::string_view bytes = receive_view(timeout);
+  reply.Clear();
+  if (!reply.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())))
+    throw ControllerError("the game's reply (" + std::to_string(bytes.size()) + " bytes) is not a valid Response");
+}
+
 Controller::Controller(std::unique_ptr<RequestChannel> channel, ControllerOptions options)
     : channel_(std::move(channel)), options_(options) {}
 
@@ -154,23 +165,36 @@ void Controller::exchange(std::vector<Request> requests, std::vector<Exchanged>&
     requests[i].set_id(sent[i].id);
     sent[i].what = sent[i].name + " (request id " + std::to_string(sent[i].id) + ")";
     try {
-      requests[i].SerializeToString(&request_buffer_);
-      channel_->send(request_buffer_, options_.call_timeout);
+      if (channel_->passes_messages()) {
+        channel_->send_message(std::move(requests[i]), options_.call_timeout);
+      } else {
+        requests[i].SerializeToString(&request_buffer_);
+        channel_->send(request_buffer_, options_.call_timeout);
+      }
     } catch (const std::exception& error) {
       throw ControllerError(sent[i].what + " failed: " + error.what());
     }
   }
+  const bool messages = channel_->passes_messages();
   for (std::size_t i = 0; i < requests.size(); ++i) {
     std::string_view reply;
     try {
-      reply = channel_->receive_view(options_.call_timeout);
+      if (messages) {
+        channel_->receive_message(replies[i].response, options_.call_timeout);
+      } else {
+        reply = channel_->receive_view(options_.call_timeout);
+      }
     } catch (const std::exception& error) {
       throw ControllerError(sent[i].what + " failed: " + error.what());
     }
     // A failed reply is kept and the rest are still read, so that the connection stays in
     // step with the requests.
     try {
-      check_reply(reply, sent[i].name, sent[i].id, sent[i].what, replies[i].response);
+      if (messages) {
+        check_response(sent[i].name, sent[i].id, sent[i].what, replies[i].response);
+      } else {
+        check_reply(reply, sent[i].name, sent[i].id, sent[i].what, replies[i].response);
+      }
     } catch (const ControllerError& failure) {
       replies[i].failure = failure;
     }
@@ -190,6 +214,11 @@ void Controller::check_reply(std::string_view reply, const std::string& name, st
   if (preset != Response::RESPONSE_NOT_SET && response.response_case() == preset &&
       !carries_field(reply, static_cast<int>(preset)))
     response.clear_response();
+  check_response(name, id, what, response);
+}
+
+void Controller::check_response(const std::string& name, std::uint32_t id, const std::string& what,
+                                const Response& response) {
   if (response.has_id() && response.id() != id)
     throw ControllerError(what + " failed: the response carries id " +
                           std::to_string(response.id()) + " (answers another request)");

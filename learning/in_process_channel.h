@@ -45,12 +45,33 @@ class InProcessChannel final : public RequestChannel {
   }
   void close() noexcept override {}
 
+  // The Controller hands its Requests over and takes the Responses as they are: no bytes.
+  bool passes_messages() const noexcept override { return true; }
+  void send_message(SC2APIProtocol::Request&& request, std::chrono::milliseconds) override {
+    SC2APIProtocol::Response reply;
+    if (!spare_responses_.empty()) {
+      reply.Swap(&spare_responses_.back());  // a spent observation in it is reused by the server
+      spare_responses_.pop_back();
+    }
+    server_->handle_into(request, reply);
+    pending_responses_.push_back(std::move(reply));
+  }
+  void receive_message(SC2APIProtocol::Response& reply, std::chrono::milliseconds) override {
+    if (pending_responses_.empty())
+      throw std::runtime_error("in-process channel: receive() without a pending response");
+    reply.Swap(&pending_responses_.front());
+    spare_responses_.push_back(std::move(pending_responses_.front()));  // what `reply` held
+    pending_responses_.pop_front();
+  }
+
  private:
   std::unique_ptr<engine::GameServer> own_server_;  // empty when shared
   engine::GameServer* server_;
   std::deque<std::string> pending_;
   std::vector<std::string> spare_;  // replies already read, their capacity kept
   std::string current_;             // the reply the last receive_view shows
+  std::deque<SC2APIProtocol::Response> pending_responses_;  // send_message's replies, in order
+  std::vector<SC2APIProtocol::Response> spare_responses_;   // replies the Controller gave back
 };
 
 }  // namespace sc2::learning

@@ -192,37 +192,54 @@ void serialize_into(const Response& response, std::string& out) {
 void GameServer::handle_bytes_into(std::string_view request_bytes, std::string& out, ConnectionId connection) {
   Request request;
   try {
-    const bool parsed = request.ParseFromArray(request_bytes.data(), static_cast<int>(request_bytes.size()));
-    if (parsed) {
-      if (auto answered = multiplayer_request(request, connection)) {
-        serialize_into(*answered, out);
-        return;
-      }
-      if (auto abandoned = pace_step(request, connection)) {
-        serialize_into(*abandoned, out);
-        return;
-      }
-    }
     Response response;
-    std::lock_guard lock(mutex_);
-    if (!parsed) {
+    if (request.ParseFromArray(request_bytes.data(), static_cast<int>(request_bytes.size()))) {
+      handle_into(request, response, connection);
+    } else {
       response.set_id(0);
       response.add_error("malformed request: " + std::to_string(request_bytes.size()) +
                          " bytes are not a serialized SC2APIProtocol.Request");
-      response.set_status(status_);
+      response.set_status(status());
       log(response.error(0));
-    } else {
-      handle_locked(request, connection, response);
     }
     serialize_into(response, out);
     // The observation message goes back to be reused (its layer strings keep their capacity).
-    if (response.has_observation()) spare_observation_.reset(response.release_observation());
+    if (response.has_observation()) {
+      std::lock_guard lock(mutex_);
+      spare_observation_.reset(response.release_observation());
+    }
   } catch (const std::exception& e) {
     Response fallback;
     fallback.set_id(request.id());
     fallback.add_error(std::string("internal error: ") + e.what());
     fallback.set_status(status());
     fallback.SerializeToString(&out);
+  }
+}
+
+void GameServer::handle_into(const SC2APIProtocol::Request& request, Response& out, ConnectionId connection) {
+  try {
+    if (out.has_observation()) {
+      std::unique_ptr<SC2APIProtocol::ResponseObservation> spent(out.release_observation());
+      std::lock_guard lock(mutex_);
+      if (!spare_observation_) spare_observation_ = std::move(spent);
+    }
+    out.Clear();
+    if (auto answered = multiplayer_request(request, connection)) {
+      out = std::move(*answered);
+      return;
+    }
+    if (auto abandoned = pace_step(request, connection)) {
+      out = std::move(*abandoned);
+      return;
+    }
+    std::lock_guard lock(mutex_);
+    handle_locked(request, connection, out);
+  } catch (const std::exception& e) {  // as handle_bytes_into: an answer, never a throw
+    out.Clear();
+    out.set_id(request.id());
+    out.add_error(std::string("internal error: ") + e.what());
+    out.set_status(status());
   }
 }
 

@@ -99,6 +99,10 @@ class GameServer {
   // buffer per connection calls, so an observation costs no allocation.
   void handle_bytes_into(std::string_view request_bytes, std::string& out,
                          ConnectionId connection = kDefaultConnection);
+  // The same without bytes, for a client in this process: the reply replaces `out`. A spent
+  // observation left in `out` is reused for a later observation (its strings keep their memory).
+  void handle_into(const SC2APIProtocol::Request& request, SC2APIProtocol::Response& out,
+                   ConnectionId connection = kDefaultConnection);
   SC2APIProtocol::Response handle(const SC2APIProtocol::Request& request,
                                   ConnectionId connection = kDefaultConnection);
 
