@@ -180,17 +180,26 @@ int bench_maps(const std::vector<std::string>& maps, int episodes, std::uint64_t
   return agree ? 0 : 2;
 }
 
-// A channel that passes everything through and folds each reply into an FNV-1a hash.
+// A channel that passes everything through and folds each reply into an FNV-1a hash. Over
+// bytes (as a websocket carries them) or, with `messages`, as the in-process channel hands them
+// over (each reply's bytes are then its serialization): both must give the same digest.
 class DigestChannel final : public sc2::RequestChannel {
  public:
-  explicit DigestChannel(std::unique_ptr<sc2::RequestChannel> inner) : inner_(std::move(inner)) {}
+  DigestChannel(std::unique_ptr<sc2::RequestChannel> inner, bool messages)
+      : inner_(std::move(inner)), messages_(messages) {}
   void send(std::string_view bytes, std::chrono::milliseconds timeout) override { inner_->send(bytes, timeout); }
   std::string receive(std::chrono::milliseconds timeout) override {
     std::string reply = inner_->receive(timeout);
-    for (const char c : reply) hash_ = (hash_ ^ static_cast<unsigned char>(c)) * 0x100000001b3ull;
-    bytes_ += reply.size();
-    ++replies_;
+    fold(reply);
     return reply;
+  }
+  bool passes_messages() const noexcept override { return messages_; }
+  void send_message(SC2APIProtocol::Request&& request, std::chrono::milliseconds timeout) override {
+    inner_->send_message(std::move(request), timeout);
+  }
+  void receive_message(SC2APIProtocol::Response& reply, std::chrono::milliseconds timeout) override {
+    inner_->receive_message(reply, timeout);
+    fold(reply.SerializeAsString());
   }
   void close() noexcept override { inner_->close(); }
   std::uint64_t hash() const { return hash_; }
@@ -198,7 +207,14 @@ class DigestChannel final : public sc2::RequestChannel {
   std::uint64_t replies() const { return replies_; }
 
  private:
+  void fold(std::string_view reply) {
+    for (const char c : reply) hash_ = (hash_ ^ static_cast<unsigned char>(c)) * 0x100000001b3ull;
+    bytes_ += reply.size();
+    ++replies_;
+  }
+
   std::unique_ptr<sc2::RequestChannel> inner_;
+  bool messages_;
   std::uint64_t hash_ = 0xcbf29ce484222325ull;
   std::uint64_t bytes_ = 0, replies_ = 0;
 };
@@ -242,49 +258,64 @@ SC2APIProtocol::RequestAction scripted_action(std::uint64_t& state) {
   return request;
 }
 
+struct Digest {
+  std::uint64_t replies = 0, bytes = 0, hash = 0;
+  bool operator==(const Digest&) const = default;
+};
+
+// The fixed script on `map`, every reply folded into the digest.
+Digest digest_map(const std::string& map, std::uint64_t seed, int steps, bool messages) {
+  auto channel = std::make_unique<DigestChannel>(std::make_unique<sc2::learning::InProcessChannel>(), messages);
+  DigestChannel* digest = channel.get();
+  sc2::Controller controller(std::move(channel));
+  SC2APIProtocol::RequestCreateGame create;
+  create.mutable_local_map()->set_map_path(sc2::engine::mini_game_map_path(map));
+  create.add_player_setup()->set_type(SC2APIProtocol::Participant);
+  create.set_random_seed(static_cast<std::uint32_t>(seed));
+  controller.create_game(create);
+  SC2APIProtocol::RequestJoinGame join;
+  join.set_race(SC2APIProtocol::Terran);
+  auto* options = join.mutable_options();
+  options->set_raw(true);
+  options->set_score(true);
+  auto* layers = options->mutable_feature_layer();
+  layers->set_width(24.0f);
+  layers->mutable_resolution()->set_x(64);
+  layers->mutable_resolution()->set_y(64);
+  layers->mutable_minimap_resolution()->set_x(64);
+  layers->mutable_minimap_resolution()->set_y(64);
+  controller.join_game(join);
+  controller.game_info();
+  std::uint64_t state = seed;
+  controller.observe();
+  for (int step = 0; step < steps; ++step) {
+    controller.act(scripted_action(state));
+    controller.step(8);
+    const auto observation = controller.observe();
+    if (observation.player_result_size() > 0) {
+      controller.restart_game();
+      controller.observe();
+    }
+  }
+  return {digest->replies(), digest->bytes(), digest->hash()};
+}
+
 int digest_maps(const std::vector<std::string>& maps, std::uint64_t seed, int steps) {
   std::printf("\n(3) digest of every Response of a fixed action script: in-process, 64x64 screen and minimap,\n"
-              "    raw + score, step_mul 8, seed %llu, %d steps per map (restart after an episode ends)\n\n",
+              "    raw + score, step_mul 8, seed %llu, %d steps per map (restart after an episode ends);\n"
+              "    the replies as bytes, then handed over as messages (must be the same)\n\n",
               static_cast<unsigned long long>(seed), steps);
+  bool all_same = true;
   for (const auto& map : maps) {
-    auto channel = std::make_unique<DigestChannel>(std::make_unique<sc2::learning::InProcessChannel>());
-    DigestChannel* digest = channel.get();
-    sc2::Controller controller(std::move(channel));
-    SC2APIProtocol::RequestCreateGame create;
-    create.mutable_local_map()->set_map_path(sc2::engine::mini_game_map_path(map));
-    create.add_player_setup()->set_type(SC2APIProtocol::Participant);
-    create.set_random_seed(static_cast<std::uint32_t>(seed));
-    controller.create_game(create);
-    SC2APIProtocol::RequestJoinGame join;
-    join.set_race(SC2APIProtocol::Terran);
-    auto* options = join.mutable_options();
-    options->set_raw(true);
-    options->set_score(true);
-    auto* layers = options->mutable_feature_layer();
-    layers->set_width(24.0f);
-    layers->mutable_resolution()->set_x(64);
-    layers->mutable_resolution()->set_y(64);
-    layers->mutable_minimap_resolution()->set_x(64);
-    layers->mutable_minimap_resolution()->set_y(64);
-    controller.join_game(join);
-    controller.game_info();
-    std::uint64_t state = seed;
-    controller.observe();
-    for (int step = 0; step < steps; ++step) {
-      controller.act(scripted_action(state));
-      controller.step(8);
-      const auto observation = controller.observe();
-      if (observation.player_result_size() > 0) {
-        controller.restart_game();
-        controller.observe();
-      }
-    }
-    std::printf("%-28s replies %6llu  bytes %11llu  digest %016llx\n", map.c_str(),
-                static_cast<unsigned long long>(digest->replies()), static_cast<unsigned long long>(digest->bytes()),
-                static_cast<unsigned long long>(digest->hash()));
+    const Digest bytes = digest_map(map, seed, steps, false);
+    const bool same = digest_map(map, seed, steps, true) == bytes;
+    all_same = all_same && same;
+    std::printf("%-28s replies %6llu  bytes %11llu  digest %016llx  messages %s\n", map.c_str(),
+                static_cast<unsigned long long>(bytes.replies), static_cast<unsigned long long>(bytes.bytes),
+                static_cast<unsigned long long>(bytes.hash), same ? "same" : "DIFFER");
     std::fflush(stdout);
   }
-  return 0;
+  return all_same ? 0 : 2;
 }
 
 // Two armies of `units` in total (half Marines, half Zerglings) on a flat 128x128 map,
