@@ -1,6 +1,7 @@
 #include "agents/parallel_runner.h"
 
 #include <algorithm>
+#include <optional>
 #include <atomic>
 #include <chrono>
 #include <exception>
@@ -12,6 +13,7 @@
 
 #include "agents/replay_saver.h"
 #include "client/launcher.h"
+#include "transport/core_pinning.h"
 
 namespace sc2::agents {
 namespace {
@@ -121,8 +123,16 @@ RunSummary run_parallel(const RunOptions& requested, const GameProvider& games, 
 
 GameProvider launched_games(const RunOptions& options) {
   auto launch_mutex = std::make_shared<std::mutex>();
-  const GameChoice choice{options.sc2path, options.sc2lite_dir};
-  return [choice, launch_mutex](int, const std::function<void(Controller&)>& play) {
+  const GameChoice shared_choice{options.sc2path, options.sc2lite_dir};
+  const bool pin_cores = options.pin_cores;
+  return [shared_choice, pin_cores, launch_mutex](int worker, const std::function<void(Controller&)>& play) {
+    // Pinned: the worker's thread (its own) and its game on the worker's core.
+    GameChoice choice = shared_choice;
+    std::optional<net::ScopedCorePin> pinned;
+    if (pin_cores) {
+      choice.core = net::core_for_game(worker);
+      pinned.emplace(*choice.core);
+    }
     std::unique_ptr<GameProcess> game;
     {
       std::lock_guard lock(*launch_mutex);

@@ -1,6 +1,7 @@
 #include "agents/runner.h"
 
 #include <algorithm>
+#include <optional>
 #include <chrono>
 #include <random>
 #include <stdexcept>
@@ -11,6 +12,7 @@
 #include "agents/versus_runner.h"
 #include "client/launcher.h"
 #include "client/pysc2/opponent.h"
+#include "transport/core_pinning.h"
 
 namespace sc2::agents {
 namespace {
@@ -125,8 +127,16 @@ void validate(const RunOptions& options) {
     };
     if (options.parallel > 1) refuse("--parallel");
     if (options.record_dir) refuse("--record");
+    if (options.pin_cores) refuse("--pin_cores");
   } else if (!options.opponent.empty()) {
     parse_opponent(options.opponent);
+  }
+  if (options.pin_cores && options.agent == "learned") {
+    throw std::invalid_argument("--pin_cores is not for a learned agent: its network runs on every core, and a pinned "
+                                "game would hold it to one");
+  }
+  if (options.pin_cores && options.sc2path) {
+    throw std::invalid_argument("--pin_cores pins sc2lite only; a real StarCraft II (--sc2path) runs many threads");
   }
   if (options.record_dir && options.parallel > 1) {
     throw std::invalid_argument("recording (--record) plays one game at a time; drop --parallel " +
@@ -232,7 +242,14 @@ RunSummary run(const RunOptions& requested, const EpisodeCallback& on_episode) {
   if (options.parallel > 1) return run_parallel(options, launched_games(options), on_episode);
   auto agent = prepared_agent(options);
   auto recorder = prepared_recorder(options);
-  auto game = launch_game(GameChoice{options.sc2path, options.sc2lite_dir});
+  // Pinned: this thread and the game on one core, this thread's cores restored at the end.
+  std::optional<net::ScopedCorePin> pinned;
+  GameChoice choice{options.sc2path, options.sc2lite_dir};
+  if (options.pin_cores) {
+    choice.core = net::core_for_game(0);
+    pinned.emplace(*choice.core);
+  }
+  auto game = launch_game(choice);
   dataset::DatasetWriter* recording = recorder.get();
   RunSummary summary = play(game->controller(), *agent, options, on_episode, recording);
   finish_recording(recording, summary);

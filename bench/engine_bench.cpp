@@ -25,6 +25,7 @@
 #include <functional>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,6 +35,7 @@
 #include "agents/runner.h"
 #include "agents/scripted_agent.h"
 #include "learning/in_process_channel.h"
+#include "transport/core_pinning.h"
 #include "client/controller.h"
 #include "client/pysc2/env.h"
 #include "engine/maps/economy_base.h"
@@ -126,9 +128,13 @@ std::string driver_for(const std::string& map) {
 struct Modes {
   bool in_process = true;
   bool websocket = true;
+  bool pin_core = false;  // the client and the engine's threads on one core (sc2agent --pin_cores)
 };
 
 int bench_maps(const std::vector<std::string>& maps, int episodes, std::uint64_t seed, Modes modes) {
+  // Pinned before the engine's threads start: they inherit the core.
+  std::optional<sc2::net::ScopedCorePin> pinned;
+  if (modes.pin_core) pinned.emplace(sc2::net::core_for_game(0));
   sc2::engine::EngineHost host("127.0.0.1", 0);
   host.start();
   sc2::Controller in_process_controller(std::make_unique<sc2::learning::InProcessChannel>());
@@ -136,8 +142,9 @@ int bench_maps(const std::vector<std::string>& maps, int episodes, std::uint64_t
   bool agree = true;
 
   std::printf("\n(1) game loops per second per map: 64x64 screen and minimap, raw + score, step_mul 8, seed %llu,\n"
-              "    1 warm-up + %d measured episodes per mode, interleaved a,b; time = env.step calls only\n\n",
-              static_cast<unsigned long long>(seed), episodes);
+              "    1 warm-up + %d measured episodes per mode, interleaved a,b; time = env.step calls only%s\n\n",
+              static_cast<unsigned long long>(seed), episodes,
+              modes.pin_core ? ";\n    client and engine pinned to one core (--pin_cores, as sc2agent --pin_cores)" : "");
   std::printf("| map                          | driver   | (a) in-process loops/s | (b) websocket loops/s | b/a  | "
               "(b) late-episode loops/s | loops/episode | (a) loops/CPU-s | (b) loops/CPU-s | (b) late loops/CPU-s |\n");
   std::printf("|------------------------------|----------|-----------------------:|----------------------:|-----:|"
@@ -540,6 +547,9 @@ int main(int argc, char** argv) {
   app.add_option("--parallel-episodes", parallel_episodes, "with --parallel: episodes per game")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
+  bool pin_cores = false;
+  app.add_flag("--pin_cores", pin_cores,
+               "(1) only: the client and the engine's threads on one core, as sc2agent --pin_cores plays a game");
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& success) {
@@ -554,7 +564,7 @@ int main(int argc, char** argv) {
       bench_crowd(crowds, crowd_loops, crowd_observations, seed);
       return 0;
     }
-    const Modes modes{mode != "websocket", mode != "in-process"};
+    const Modes modes{mode != "websocket", mode != "in-process", pin_cores};
     if (parallel_games > 0) return bench_parallel(maps.front(), parallel_games, parallel_episodes, seed, modes);
     int status = 0;
     if (!skip_maps) status = bench_maps(maps, episodes, seed, modes);

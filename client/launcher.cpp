@@ -275,6 +275,12 @@ std::unique_ptr<GameProcess> launch_game(const GameChoice& choice, const OnLaunc
   options.sc2lite_dir = choice.sc2lite_dir;
   options.startup_timeout = choice.startup_timeout;
   GameExecutable executable = choose_executable(options);
+  if (choice.core) {
+    if (!executable.is_sc2lite)
+      throw LaunchError("pinning the game to a core is for sc2lite only, not " + executable.path.string() +
+                        " (a real StarCraft II runs many threads)");
+    options.extra_args = {"--cpu", std::to_string(*choice.core)};
+  }
   if (on_launching) on_launching(executable);
   return GameProcess::launch(options, std::move(executable));
 }

@@ -23,6 +23,7 @@
 #include "engine/maps/melee_registry.h"
 #include "engine/server/engine_host.h"
 #include "engine/server/parent_watch.h"
+#include "transport/core_pinning.h"
 
 namespace {
 
@@ -166,6 +167,10 @@ int main(int argc, char** argv) {
                "hold the player's first step until an observer resumes (needs --observer_control)");
   app.add_flag("--observer_control", observer_control,
                "let an observer (sc2studio --connect) pace, pause and single-step the player's game");
+  int cpu = -1;
+  app.add_option("--cpu", cpu,
+                 "run on this core only (sc2agent --pin_cores: the game and its agent share a core, as they take turns)")
+      ->check(CLI::NonNegativeNumber);
   app.add_option("--install-layout", install_dir,
                  "create DIR/Versions/Base75689/SC2_x64 (runs sc2lite, with --speed, --pause_on_start and "
                  "--observer_control when given) and DIR/Maps/mini_games/*.SC2Map, then exit");
@@ -185,6 +190,14 @@ int main(int argc, char** argv) {
   if (pause_on_start && !observer_control) {
     std::cerr << "sc2lite: --pause_on_start needs --observer_control: only an observer can resume the game\n";
     return 2;
+  }
+  if (cpu >= 0) {
+    try {
+      sc2::net::pin_this_thread(cpu);  // before any thread starts: they all inherit the core
+    } catch (const std::exception& e) {
+      std::cerr << "sc2lite: --cpu " << cpu << ": " << e.what() << "\n";
+      return 2;
+    }
   }
   if (!install_dir.empty()) return install_layout(install_dir, pace_flags(speed, pause_on_start, observer_control));
 

@@ -305,3 +305,23 @@ TEST_CASE("launch_game prefers the choice's StarCraft II folder, and tells nothi
   CHECK(told.empty());  // nothing was about to start
   CHECK_THROWS_AS(sc2::launch_game(choice), LaunchError);  // no callback is fine
 }
+
+TEST_CASE("launch_game with a core passes --cpu to sc2lite and refuses to pin a real StarCraft II") {
+  ScopedSc2Path no_env(nullptr);
+  TempDir install, lite;
+  // A stand-in sc2lite that writes its command line down and exits.
+  write_file(lite.path / "sc2lite", "#!/bin/sh\necho \"$@\" > \"$(dirname \"$0\")/args\"\nexit 3\n", true);
+  sc2::GameChoice choice;
+  choice.sc2lite_dir = lite.path;
+  choice.startup_timeout = 5s;
+  choice.core = 1;
+  CHECK_THROWS_WITH_AS(sc2::launch_game(choice), contains_text("exited with status 3"), LaunchError);
+  CHECK(contains(read_file(lite.path / "args"), "--cpu 1"));
+
+  write_file(install.path / "Versions" / "Base80000" / "SC2_x64", "#!/bin/sh\nexit 4\n", true);
+  choice.sc2path = install.path;
+  bool told = false;
+  CHECK_THROWS_WITH_AS(sc2::launch_game(choice, [&](const sc2::GameExecutable&) { told = true; }),
+                       contains_text("pinning the game to a core is for sc2lite only"), LaunchError);
+  CHECK_FALSE(told);  // refused before anything starts
+}

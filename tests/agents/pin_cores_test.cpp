@@ -1,0 +1,111 @@
+// sc2agent --pin_cores (RunOptions::pin_cores): the game (sc2lite, every thread of it) and the
+// agent's thread run on one core while they play, the caller's cores come back afterwards, and
+// the cases it is not for are refused before anything starts.
+#include <doctest/doctest.h>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "agents/runner.h"
+#include "transport/core_pinning.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string read_file(const fs::path& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// The "Cpus_allowed_list:" value of every thread of every sc2lite process this process started.
+std::vector<std::string> child_sc2lite_thread_cores() {
+  std::vector<std::string> cores;
+  const std::string parent = std::to_string(::getpid());
+  for (const auto& entry : fs::directory_iterator("/proc")) {
+    const std::string stat = read_file(entry.path() / "stat");
+    const auto open = stat.find('('), close = stat.rfind(')');
+    if (open == std::string::npos || close == std::string::npos) continue;
+    if (stat.substr(open + 1, close - open - 1) != "sc2lite") continue;
+    std::istringstream rest(stat.substr(close + 2));
+    std::string state, ppid;
+    rest >> state >> ppid;
+    if (ppid != parent) continue;
+    for (const auto& task : fs::directory_iterator(entry.path() / "task")) {
+      std::istringstream status(read_file(task.path() / "status"));
+      for (std::string line; std::getline(status, line);) {
+        if (line.rfind("Cpus_allowed_list:", 0) == 0) cores.push_back(line.substr(line.find_first_not_of(" \t", 18)));
+      }
+    }
+  }
+  return cores;
+}
+
+bool have_sc2lite() {
+  if (fs::exists(fs::path(SC2_BIN_DIR) / "sc2lite")) return true;
+  MESSAGE("skipped: sc2lite is not built");
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("pin_cores is refused with a learned agent, a real StarCraft II or an agent opponent") {
+  sc2::agents::RunOptions options;
+  options.pin_cores = true;
+  options.agent = "learned";
+  CHECK_THROWS_WITH_AS(sc2::agents::validate(options), doctest::Contains("--pin_cores is not for a learned agent"),
+                       std::invalid_argument);
+  options.agent = "scripted";
+  options.sc2path = "/opt/StarCraftII";
+  CHECK_THROWS_WITH_AS(sc2::agents::validate(options), doctest::Contains("pins sc2lite only"), std::invalid_argument);
+  options.sc2path.reset();
+  options.map = "Flat32";
+  options.opponent = "agent:random";
+  CHECK_THROWS_WITH_AS(sc2::agents::validate(options), doctest::Contains("--pin_cores is not available with --opponent"),
+                       std::invalid_argument);
+}
+
+TEST_CASE("a pinned run plays with sc2lite's threads and its own on one core, and gives the caller's cores back") {
+  if (!have_sc2lite()) return;
+  const std::vector<int> before = sc2::net::allowed_cores();
+  sc2::agents::RunOptions options;
+  options.map = "MoveToBeacon";
+  options.episodes = 1;
+  options.seed = 3;
+  options.sc2lite_dir = SC2_BIN_DIR;
+  options.pin_cores = true;
+  std::vector<int> agent_cores;
+  std::vector<std::string> game_cores;
+  const auto summary = sc2::agents::run(options, [&](const sc2::agents::EpisodeResult&, int) {
+    agent_cores = sc2::net::allowed_cores();  // still inside the run, the game still up
+    game_cores = child_sc2lite_thread_cores();
+  });
+  CHECK(summary.episodes.size() == 1);
+  REQUIRE(agent_cores.size() == 1);
+  REQUIRE(game_cores.size() >= 2);  // sc2lite's main thread and its server's
+  for (const std::string& cores : game_cores) CHECK(cores == std::to_string(agent_cores.front()));
+  CHECK(sc2::net::allowed_cores() == before);
+}
+
+TEST_CASE("sc2lite --cpu refuses a core the machine does not offer, by name") {
+  if (!have_sc2lite()) return;
+  const fs::path out = fs::temp_directory_path() / ("sc2lite_cpu_test_" + std::to_string(::getpid()));
+  const std::string command =
+      "timeout 20 '" + (fs::path(SC2_BIN_DIR) / "sc2lite").string() + "' --port 0 --cpu 100000 >'" + out.string() + "' 2>&1";
+  const int status = std::system(command.c_str());
+  const std::string text = read_file(out);
+  fs::remove(out);
+  CHECK(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 2);
+  CHECK(text.find("sc2lite: --cpu 100000: core 100000 is not one this program may use") != std::string::npos);
+}
