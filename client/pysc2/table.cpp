@@ -9,7 +9,7 @@
 namespace sc2::pysc2 {
 namespace {
 
-int index_of(const std::vector<std::string_view>& names, std::string_view name) {
+int index_of(std::span<const std::string_view> names, std::string_view name) {
   auto it = std::find(names.begin(), names.end(), name);
   return it == names.end() ? -1 : static_cast<int>(it - names.begin());
 }
@@ -21,8 +21,8 @@ std::string shape(const Table& table) {
 }  // namespace
 
 Table::Table(std::span<const std::string_view> column_names, int row_count, std::span<const std::string_view> names)
-    : columns(column_names.begin(), column_names.end()),
-      row_names(names.begin(), names.end()),
+    : columns(column_names),
+      row_names(names),
       rows(std::max(row_count, 0)),
       values(static_cast<std::size_t>(rows) * column_names.size(), 0) {
   if (!row_names.empty() && static_cast<int>(row_names.size()) != rows) {

@@ -2,6 +2,7 @@
 // Table: one n x k structured observation key (PySC2 returns these as numpy arrays with
 // named columns, e.g. feature_units (n, 46) or control_groups (10, 2)), and the column
 // and row names of every such key (pysc2-features.md §5).
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <initializer_list>
@@ -12,13 +13,15 @@
 namespace sc2::pysc2 {
 
 struct Table {
-  std::vector<std::string_view> columns;    // PySC2's column names, in order
-  std::vector<std::string_view> row_names;  // only for tables with fixed named rows (scores)
+  // Views of the name arrays below (static: a table costs no allocation for its names).
+  std::span<const std::string_view> columns;    // PySC2's column names, in order
+  std::span<const std::string_view> row_names;  // only for tables with fixed named rows (scores)
   int rows = 0;
   std::vector<std::int64_t> values;         // row-major: values[row * columns.size() + column]
 
   Table() = default;
-  // `row_count` zero rows; `names` (if given) must have row_count entries.
+  // `row_count` zero rows; `names` (if given) must have row_count entries. Both name lists must
+  // outlive the table (the arrays of namespace columns do).
   explicit Table(std::span<const std::string_view> column_names, int row_count = 0,
                  std::span<const std::string_view> names = {});
 
@@ -41,7 +44,10 @@ struct Table {
   // Appends a full row; throws std::invalid_argument when the count differs from width().
   int add_row(std::initializer_list<std::int64_t> row);
 
-  friend bool operator==(const Table&, const Table&) = default;
+  friend bool operator==(const Table& a, const Table& b) {
+    return std::ranges::equal(a.columns, b.columns) && std::ranges::equal(a.row_names, b.row_names) &&
+           a.rows == b.rows && a.values == b.values;
+  }
 };
 
 // Column and row names, PySC2's order and spelling.
