@@ -13,7 +13,7 @@
 
 #include "agents/replay_saver.h"
 #include "client/launcher.h"
-#include "transport/core_pinning.h"
+#include "client/core_pinning.h"
 
 namespace sc2::agents {
 namespace {
@@ -128,9 +128,9 @@ GameProvider launched_games(const RunOptions& options) {
   return [shared_choice, pin_cores, launch_mutex](int worker, const std::function<void(Controller&)>& play) {
     // Pinned: the worker's thread (its own) and its game on the worker's core.
     GameChoice choice = shared_choice;
-    std::optional<net::ScopedCorePin> pinned;
+    std::optional<ScopedCorePin> pinned;
     if (pin_cores) {
-      choice.core = net::core_for_game(worker);
+      choice.core = core_for_game(worker);
       pinned.emplace(*choice.core);
     }
     std::unique_ptr<GameProcess> game;

@@ -12,7 +12,7 @@
 #include "agents/versus_runner.h"
 #include "client/launcher.h"
 #include "client/pysc2/opponent.h"
-#include "transport/core_pinning.h"
+#include "client/core_pinning.h"
 
 namespace sc2::agents {
 namespace {
@@ -243,10 +243,10 @@ RunSummary run(const RunOptions& requested, const EpisodeCallback& on_episode) {
   auto agent = prepared_agent(options);
   auto recorder = prepared_recorder(options);
   // Pinned: this thread and the game on one core, this thread's cores restored at the end.
-  std::optional<net::ScopedCorePin> pinned;
+  std::optional<ScopedCorePin> pinned;
   GameChoice choice{options.sc2path, options.sc2lite_dir};
   if (options.pin_cores) {
-    choice.core = net::core_for_game(0);
+    choice.core = core_for_game(0);
     pinned.emplace(*choice.core);
   }
   auto game = launch_game(choice);
