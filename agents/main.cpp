@@ -183,7 +183,7 @@ int main(int argc, char** argv) {
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
   app.add_flag("--pin_cores,--pin-cores", options.pin_cores,
-               "each game (sc2lite) and its agent share one core, game w on the w-th core: faster on an otherwise "
+               "each game (sc2lite) and its agent share one core, the games on the cores in turn: faster on an otherwise "
                "idle machine, as the two take turns (not with a learned agent or a real StarCraft II)");
   auto* record_option = app.add_option("--record", record_dir,
                                        "record every agent step into this new or empty dataset folder "

@@ -124,13 +124,15 @@ RunSummary run_parallel(const RunOptions& requested, const GameProvider& games, 
 GameProvider launched_games(const RunOptions& options) {
   auto launch_mutex = std::make_shared<std::mutex>();
   const GameChoice shared_choice{options.sc2path, options.sc2lite_dir};
-  const bool pin_cores = options.pin_cores;
-  return [shared_choice, pin_cores, launch_mutex](int worker, const std::function<void(Controller&)>& play) {
+  // Chosen here, once, on the starting thread: each worker choosing from the core it runs on
+  // could give two workers the same core.
+  const std::vector<int> cores = options.pin_cores ? cores_for_games(options.parallel) : std::vector<int>{};
+  return [shared_choice, cores, launch_mutex](int worker, const std::function<void(Controller&)>& play) {
     // Pinned: the worker's thread (its own) and its game on the worker's core.
     GameChoice choice = shared_choice;
     std::optional<ScopedCorePin> pinned;
-    if (pin_cores) {
-      choice.core = core_for_game(worker);
+    if (!cores.empty()) {
+      choice.core = cores[static_cast<std::size_t>(worker) % cores.size()];
       pinned.emplace(*choice.core);
     }
     std::unique_ptr<GameProcess> game;

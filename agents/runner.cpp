@@ -246,7 +246,7 @@ RunSummary run(const RunOptions& requested, const EpisodeCallback& on_episode) {
   std::optional<ScopedCorePin> pinned;
   GameChoice choice{options.sc2path, options.sc2lite_dir};
   if (options.pin_cores) {
-    choice.core = core_for_game(0);
+    choice.core = cores_for_games(1).front();
     pinned.emplace(*choice.core);
   }
   auto game = launch_game(choice);

@@ -41,9 +41,9 @@ struct RunOptions {
   // built-in AI) or "agent:NAME" (another agent, in its own game process: versus_runner.h);
   // empty on a mini-game.
   std::string opponent;
-  // Each game and its agent share one core (transport/core_pinning.h): game w on the w-th
-  // allowed core. sc2lite only; not with a learned agent (its network uses every core) or an
-  // agent opponent.
+  // Each game and its agent share one core (transport/core_pinning.h): the games take the
+  // allowed cores in turn, from the one run() starts on. sc2lite only; not with a learned agent
+  // (its network uses every core) or an agent opponent.
   bool pin_cores = false;
 };
 

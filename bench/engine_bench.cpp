@@ -134,7 +134,7 @@ struct Modes {
 int bench_maps(const std::vector<std::string>& maps, int episodes, std::uint64_t seed, Modes modes) {
   // Pinned before the engine's threads start: they inherit the core.
   std::optional<sc2::net::ScopedCorePin> pinned;
-  if (modes.pin_core) pinned.emplace(sc2::net::core_for_game(0));
+  if (modes.pin_core) pinned.emplace(sc2::net::cores_for_games(1).front());
   sc2::engine::EngineHost host("127.0.0.1", 0);
   host.start();
   sc2::Controller in_process_controller(std::make_unique<sc2::learning::InProcessChannel>());

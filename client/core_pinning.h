@@ -6,7 +6,7 @@
 
 namespace sc2 {
 
-using net::core_for_game;
+using net::cores_for_games;
 using net::ScopedCorePin;
 
 }  // namespace sc2

@@ -59,9 +59,11 @@ class InProcessChannel final : public RequestChannel {
   void receive_message(SC2APIProtocol::Response& reply, std::chrono::milliseconds) override {
     if (pending_responses_.empty())
       throw std::runtime_error("in-process channel: receive() without a pending response");
-    reply.Swap(&pending_responses_.front());
-    spare_responses_.push_back(std::move(pending_responses_.front()));  // what `reply` held
+    // Taken off the queue before anything may throw: a failure cannot leave a stale reply in it.
+    SC2APIProtocol::Response next = std::move(pending_responses_.front());
     pending_responses_.pop_front();
+    reply.Swap(&next);
+    spare_responses_.push_back(std::move(next));  // what `reply` held, for a later reply
   }
 
  private:

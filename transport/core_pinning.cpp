@@ -44,10 +44,13 @@ int core_in_turn(const std::vector<int>& cores, int current, int index) {
   return cores[(first + static_cast<std::size_t>(std::max(index, 0))) % cores.size()];
 }
 
-int core_for_game(int index) {
+std::vector<int> cores_for_games(int count) {
   const std::vector<int> cores = allowed_cores();
   if (cores.empty()) throw std::runtime_error("cannot tell which cores this program may use");
-  return core_in_turn(cores, ::sched_getcpu(), index);
+  const int current = ::sched_getcpu();
+  std::vector<int> chosen;
+  for (int index = 0; index < count; ++index) chosen.push_back(core_in_turn(cores, current, index));
+  return chosen;
 }
 
 void pin_this_thread(int core) {

@@ -12,11 +12,12 @@ namespace sc2::net {
 // The cores this thread may run on (its affinity mask), ascending.
 std::vector<int> allowed_cores();
 
-// The core for game `index` of a run that pins its games: the allowed cores in turn, starting
-// from the core the caller runs on now (two runs started at once then tend to differ).
-int core_for_game(int index);
-// The rule of core_for_game: `cores` in turn from `current` (from the first when `current` is
-// not among them). `cores` must not be empty.
+// The cores for `count` games of a run that pins its games, chosen once by the thread that
+// starts them: the allowed cores in turn, starting from the core the caller runs on now (two
+// runs started at once then tend to differ). More games than cores share them in turn.
+std::vector<int> cores_for_games(int count);
+// The rule of cores_for_games for game `index`: `cores` in turn from `current` (from the
+// first when `current` is not among them, e.g. -1). `cores` must not be empty.
 int core_in_turn(const std::vector<int>& cores, int current, int index);
 
 // Pins the calling thread to `core` (threads it starts afterwards inherit that) and restores

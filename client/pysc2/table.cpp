@@ -20,7 +20,7 @@ std::string shape(const Table& table) {
 
 }  // namespace
 
-Table::Table(std::span<const std::string_view> column_names, int row_count, std::span<const std::string_view> names)
+Table::Table(Views, std::span<const std::string_view> column_names, int row_count, std::span<const std::string_view> names)
     : columns(column_names),
       row_names(names),
       rows(std::max(row_count, 0)),

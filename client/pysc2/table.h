@@ -20,10 +20,20 @@ struct Table {
   std::vector<std::int64_t> values;         // row-major: values[row * columns.size() + column]
 
   Table() = default;
-  // `row_count` zero rows; `names` (if given) must have row_count entries. Both name lists must
-  // outlive the table (the arrays of namespace columns do).
-  explicit Table(std::span<const std::string_view> column_names, int row_count = 0,
-                 std::span<const std::string_view> names = {});
+  // `row_count` zero rows; `names` (if given) must have row_count entries. The table views the
+  // name arrays (those of namespace columns): a temporary one would leave it dangling, so that
+  // does not compile.
+  template <std::size_t N>
+  explicit Table(const std::array<std::string_view, N>& column_names, int row_count = 0)
+      : Table(Views{}, column_names, row_count, {}) {}
+  template <std::size_t N, std::size_t M>
+  Table(const std::array<std::string_view, N>& column_names, int row_count,
+        const std::array<std::string_view, M>& names)
+      : Table(Views{}, column_names, row_count, names) {}
+  template <std::size_t N>
+  explicit Table(std::array<std::string_view, N>&&, int = 0) = delete;
+  template <std::size_t N, std::size_t M>
+  Table(const std::array<std::string_view, N>&, int, std::array<std::string_view, M>&&) = delete;
 
   int width() const { return static_cast<int>(columns.size()); }
   bool empty() const { return rows == 0; }
@@ -48,6 +58,10 @@ struct Table {
     return std::ranges::equal(a.columns, b.columns) && std::ranges::equal(a.row_names, b.row_names) &&
            a.rows == b.rows && a.values == b.values;
   }
+
+ private:
+  struct Views {};
+  Table(Views, std::span<const std::string_view> column_names, int row_count, std::span<const std::string_view> names);
 };
 
 // Column and row names, PySC2's order and spelling.

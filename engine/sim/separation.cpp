@@ -13,6 +13,8 @@ namespace {
 
 constexpr int kSeparationPasses = 3;  // at most 3: passes 2 and 3 find bodies in two sets of bins
 constexpr float kCellSize = 1.0f;  // a small unit's disc (0.75 across) touches 1 to 4 cells
+// DiscBins::cell_of multiplies by the inverse of the cell size, exact only for powers of two.
+static_assert(kCellSize == 1.0f || kCellSize == 0.5f || kCellSize == 2.0f, "kCellSize must be a power of two");
 constexpr std::size_t kCellsPerBody = 4;  // coarser cells when the units are spread thinly
 // Overlaps below this count as touching: a pair pushed exactly apart is often a float
 // rounding short of its radii again, and re-pushing such pairs kept every settled crowd

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -28,8 +29,9 @@ std::string read_file(const fs::path& path) {
   return text.str();
 }
 
-// The "Cpus_allowed_list:" value of every thread of every sc2lite process this process started.
-std::vector<std::string> child_sc2lite_thread_cores() {
+// The "Cpus_allowed_list:" value of every thread of every sc2lite process this process started
+// (with `main_threads_only`, one per process).
+std::vector<std::string> child_sc2lite_thread_cores(bool main_threads_only = false) {
   std::vector<std::string> cores;
   const std::string parent = std::to_string(::getpid());
   for (const auto& entry : fs::directory_iterator("/proc")) {
@@ -42,6 +44,7 @@ std::vector<std::string> child_sc2lite_thread_cores() {
     rest >> state >> ppid;
     if (ppid != parent) continue;
     for (const auto& task : fs::directory_iterator(entry.path() / "task")) {
+      if (main_threads_only && task.path().filename() != entry.path().filename()) continue;
       std::istringstream status(read_file(task.path() / "status"));
       for (std::string line; std::getline(status, line);) {
         if (line.rfind("Cpus_allowed_list:", 0) == 0) cores.push_back(line.substr(line.find_first_not_of(" \t", 18)));
@@ -108,4 +111,30 @@ TEST_CASE("sc2lite --cpu refuses a core the machine does not offer, by name") {
   CHECK(WIFEXITED(status));
   CHECK(WEXITSTATUS(status) == 2);
   CHECK(text.find("sc2lite: --cpu 100000: core 100000 is not one this program may use") != std::string::npos);
+}
+
+TEST_CASE("pinned parallel games are spread over the cores, one game per core") {
+  if (!have_sc2lite()) return;
+  if (sc2::net::allowed_cores().size() < 2) {
+    MESSAGE("skipped: this program may use one core only");
+    return;
+  }
+  sc2::agents::RunOptions options;
+  options.map = "MoveToBeacon";
+  options.episodes = 6;
+  options.parallel = 2;
+  options.seed = 5;
+  options.sc2lite_dir = SC2_BIN_DIR;
+  options.pin_cores = true;
+  std::mutex mutex;
+  std::vector<std::string> both_alive;  // the two games' cores, seen while both were running
+  sc2::agents::run(options, [&](const sc2::agents::EpisodeResult&, int) {
+    const std::vector<std::string> cores = child_sc2lite_thread_cores(true);
+    std::lock_guard lock(mutex);
+    if (cores.size() == 2 && both_alive.empty()) both_alive = cores;
+  });
+  REQUIRE(both_alive.size() == 2);
+  CHECK(both_alive[0] != both_alive[1]);
+  CHECK(both_alive[0].find_first_of(",-") == std::string::npos);  // each on a single core
+  CHECK(both_alive[1].find_first_of(",-") == std::string::npos);
 }

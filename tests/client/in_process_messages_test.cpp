@@ -13,6 +13,7 @@
 #include "client/controller.h"
 #include "client/pysc2/env.h"
 #include "client/pysc2/features.h"
+#include "engine/maps/mini_game_registry.h"
 #include "learning/in_process_channel.h"
 
 using namespace sc2::pysc2;
@@ -140,4 +141,53 @@ TEST_CASE("a refused request fails the same way over in-process messages as over
   // The connection stays usable afterwards.
   CHECK_NOTHROW(by_messages.ping());
   CHECK(messages == 2);
+}
+
+namespace {
+
+// MoveToBeacon with 16x16 layers, joined; the replies so far are the game's start.
+void start_move_to_beacon(sc2::Controller& controller) {
+  SC2APIProtocol::RequestCreateGame create;
+  create.mutable_local_map()->set_map_path(sc2::engine::mini_game_map_path("MoveToBeacon"));
+  create.add_player_setup()->set_type(SC2APIProtocol::Participant);
+  create.set_random_seed(7);
+  controller.create_game(create);
+  SC2APIProtocol::RequestJoinGame join;
+  join.set_race(SC2APIProtocol::Terran);
+  join.mutable_options()->set_raw(true);
+  auto* layers = join.mutable_options()->mutable_feature_layer();
+  layers->set_width(24.0f);
+  layers->mutable_resolution()->set_x(16);
+  layers->mutable_resolution()->set_y(16);
+  layers->mutable_minimap_resolution()->set_x(16);
+  layers->mutable_minimap_resolution()->set_y(16);
+  controller.join_game(join);
+}
+
+}  // namespace
+
+TEST_CASE("an agent step after the game ended gives the same replies over in-process messages as over bytes") {
+  int messages = 0;
+  sc2::Controller by_messages(std::make_unique<MessagesOnlyChannel>(messages));
+  sc2::Controller by_bytes(std::make_unique<BytesOnlyChannel>());
+  SC2APIProtocol::ResponseObservation spent_a, spent_b;  // reused observations, as Env passes them
+  for (sc2::Controller* controller : {&by_messages, &by_bytes}) {
+    start_move_to_beacon(*controller);
+    auto first = controller->act_step_observe(SC2APIProtocol::RequestAction{}, 8);
+    CHECK(first.stepped);
+    (controller == &by_messages ? spent_a : spent_b) = std::move(first.observation);
+    controller->step(1u << 14);  // past the time limit: the game ends
+    CHECK(controller->status() == SC2APIProtocol::ended);
+  }
+  // The action is refused with status ended; the step goes out anyway and its refusal is no
+  // error; the observation shows the end. The reused observation must not leak into the reply.
+  const auto a = by_messages.act_step_observe(SC2APIProtocol::RequestAction{}, 8, 0, std::move(spent_a));
+  const auto b = by_bytes.act_step_observe(SC2APIProtocol::RequestAction{}, 8, 0, std::move(spent_b));
+  CHECK_FALSE(a.stepped);
+  CHECK(a.stepped == b.stepped);
+  CHECK(a.observation.player_result_size() > 0);
+  CHECK(a.observation.SerializeAsString() == b.observation.SerializeAsString());
+  CHECK(a.action.SerializeAsString() == b.action.SerializeAsString());
+  CHECK(a.step.SerializeAsString() == b.step.SerializeAsString());
+  CHECK(by_messages.status() == by_bytes.status());
 }

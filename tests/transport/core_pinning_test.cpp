@@ -6,13 +6,14 @@
 
 #include <sched.h>
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
 
 using sc2::net::allowed_cores;
-using sc2::net::core_for_game;
+using sc2::net::cores_for_games;
 using sc2::net::ScopedCorePin;
 
 TEST_CASE("a scoped core pin holds the thread and its new threads to one core, then lets go") {
@@ -50,8 +51,15 @@ TEST_CASE("games are given the allowed cores in turn, from the core the caller r
   CHECK(sc2::net::core_in_turn(cores, 2, 2) == 0);
   CHECK(sc2::net::core_in_turn(cores, 2, 3) == 2);
   CHECK(sc2::net::core_in_turn(cores, 7, 1) == 2);  // the caller on a core not offered: from the first
-  // core_for_game follows the rule on this machine's cores (pinned so that "now" holds still).
+  CHECK(sc2::net::core_in_turn(cores, -1, 1) == 2);  // sched_getcpu failed: from the first
+  // cores_for_games follows the rule on this machine's cores, from the caller's core.
   const std::vector<int> allowed = allowed_cores();
-  ScopedCorePin pin(allowed.front());
-  CHECK(core_for_game(1) == allowed.front());  // the pin leaves one core to choose from
+  const std::vector<int> chosen = cores_for_games(static_cast<int>(allowed.size()) + 1);
+  REQUIRE(chosen.size() == allowed.size() + 1);
+  std::vector<int> first_round(chosen.begin(), chosen.end() - 1);
+  std::sort(first_round.begin(), first_round.end());
+  CHECK(first_round == allowed);             // every allowed core once before any repeats
+  CHECK(chosen.back() == chosen.front());    // then in turn again
+  ScopedCorePin pin(allowed.back());
+  CHECK(cores_for_games(2) == std::vector<int>{allowed.back(), allowed.back()});  // one core left
 }
