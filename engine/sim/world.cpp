@@ -124,11 +124,6 @@ float World::ground_height(Vec2 p) const {
   return height_from_byte(map_.terrain_height[map_.cell(x, y)]);
 }
 
-Vec2 World::clamp_to_playable(Vec2 p, float margin) const {
-  const auto& r = map_.playable;
-  return {std::clamp(p.x, r.x0 + margin, r.x1 - margin), std::clamp(p.y, r.y0 + margin, r.y1 - margin)};
-}
-
 Vec2 World::clamp_camera(Vec2 centre, Vec2 half_view) const {
   const auto& r = map_.playable;
   auto axis = [](float value, float low, float high, float half) {

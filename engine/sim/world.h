@@ -1,6 +1,7 @@
 #pragma once
 // The simulation state of one game: map, units, players, game loop and the seeded RNG.
 // advance() moves time forward in whole game loops; nothing here reads a clock.
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <deque>
@@ -110,8 +111,12 @@ class World {
 
   // Terrain height under a point (API z).
   float ground_height(Vec2 p) const;
-  // Keeps a point inside the playable area, `margin` away from its edges.
-  Vec2 clamp_to_playable(Vec2 p, float margin = 0.0f) const;
+  // Keeps a point inside the playable area, `margin` away from its edges. Inline: separation
+  // calls it for every push.
+  Vec2 clamp_to_playable(Vec2 p, float margin = 0.0f) const {
+    const CellRect& r = map_.playable;
+    return {std::clamp(p.x, r.x0 + margin, r.x1 - margin), std::clamp(p.y, r.y0 + margin, r.y1 - margin)};
+  }
   // A camera centre for a view `half_view` half-wide and half-high: the view stays inside the
   // playable area (the game's camera bounds), centred on an axis the view is wider than.
   Vec2 clamp_camera(Vec2 centre, Vec2 half_view) const;
