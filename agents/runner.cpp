@@ -225,6 +225,10 @@ RunSummary run_on(Controller& controller, const RunOptions& requested, const Epi
     throw std::invalid_argument("--opponent " + requested.opponent +
                                 " plays two game processes; it cannot play on one connected game");
   }
+  if (requested.pin_cores) {
+    throw std::invalid_argument("--pin_cores pins the game this program launches; a connected game runs where it was "
+                                "started");
+  }
   const RunOptions options = with_seed(requested);
   auto agent = prepared_agent(options);
   auto recorder = prepared_recorder(options);

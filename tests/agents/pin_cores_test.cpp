@@ -6,7 +6,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdlib>
+#include <memory>
 #include <filesystem>
 #include <fstream>
 #include <mutex>
@@ -16,6 +18,7 @@
 #include <vector>
 
 #include "agents/runner.h"
+#include "client/controller.h"
 #include "transport/core_pinning.h"
 
 namespace fs = std::filesystem;
@@ -54,6 +57,14 @@ std::vector<std::string> child_sc2lite_thread_cores(bool main_threads_only = fal
   return cores;
 }
 
+// A channel that fails the test if anything is sent.
+class RefusingChannel final : public sc2::RequestChannel {
+ public:
+  void send(std::string_view, std::chrono::milliseconds) override { FAIL("a request was sent"); }
+  std::string receive(std::chrono::milliseconds) override { return {}; }
+  void close() noexcept override {}
+};
+
 bool have_sc2lite() {
   if (fs::exists(fs::path(SC2_BIN_DIR) / "sc2lite")) return true;
   MESSAGE("skipped: sc2lite is not built");
@@ -75,6 +86,12 @@ TEST_CASE("pin_cores is refused with a learned agent, a real StarCraft II or an 
   options.map = "Flat32";
   options.opponent = "agent:random";
   CHECK_THROWS_WITH_AS(sc2::agents::validate(options), doctest::Contains("--pin_cores is not available with --opponent"),
+                       std::invalid_argument);
+  // A game this program did not launch cannot be pinned: refused before any request is sent.
+  options.map = "MoveToBeacon";
+  options.opponent.clear();
+  sc2::Controller never_used(std::make_unique<RefusingChannel>());
+  CHECK_THROWS_WITH_AS(sc2::agents::run_on(never_used, options), doctest::Contains("a connected game runs where it was started"),
                        std::invalid_argument);
 }
 
