@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "client/controller.h"
-#include "engine/maps/mini_game_registry.h"
 #include "engine/server/engine_host.h"
 #include "engine/server/game_server.h"
+#include "tests/client/start_game.h"
 
 using SC2APIProtocol::Request;
 using SC2APIProtocol::Response;
@@ -43,25 +43,6 @@ class LoggingChannel final : public sc2::RequestChannel {
   sc2::engine::GameServer server_;
   std::deque<std::string> pending_;
 };
-
-void start(Controller& controller, const std::string& map, std::uint32_t seed) {
-  SC2APIProtocol::RequestCreateGame create;
-  create.mutable_local_map()->set_map_path(sc2::engine::mini_game_map_path(map));
-  create.add_player_setup()->set_type(SC2APIProtocol::Participant);
-  create.set_random_seed(seed);
-  controller.create_game(create);
-  SC2APIProtocol::RequestJoinGame join;
-  join.set_race(SC2APIProtocol::Terran);
-  join.mutable_options()->set_raw(true);
-  join.mutable_options()->set_score(true);
-  auto* layers = join.mutable_options()->mutable_feature_layer();
-  layers->set_width(24.0f);
-  layers->mutable_resolution()->set_x(32);
-  layers->mutable_resolution()->set_y(32);
-  layers->mutable_minimap_resolution()->set_x(16);
-  layers->mutable_minimap_resolution()->set_y(16);
-  controller.join_game(join);
-}
 
 SC2APIProtocol::RequestAction select_army_action() {
   SC2APIProtocol::RequestAction action;
@@ -116,8 +97,8 @@ TEST_CASE("act_step_observe gives the same observations as act, step and observe
   Controller pipelined("127.0.0.1", host.port());
   std::vector<std::string> log;
   Controller one_by_one(std::make_unique<LoggingChannel>(log));
-  start(pipelined, "CollectMineralShards", 12);
-  start(one_by_one, "CollectMineralShards", 12);
+  sc2::test::start_game(pipelined, "CollectMineralShards", 12);
+  sc2::test::start_game(one_by_one, "CollectMineralShards", 12);
   const auto first = pipelined.observe();
   CHECK(first.SerializeAsString() == one_by_one.observe().SerializeAsString());
   for (int step = 0; step < 20; ++step) {

@@ -13,8 +13,8 @@
 #include "client/controller.h"
 #include "client/pysc2/env.h"
 #include "client/pysc2/features.h"
-#include "engine/maps/mini_game_registry.h"
 #include "learning/in_process_channel.h"
+#include "tests/client/start_game.h"
 
 using namespace sc2::pysc2;
 using sc2::learning::InProcessChannel;
@@ -143,36 +143,13 @@ TEST_CASE("a refused request fails the same way over in-process messages as over
   CHECK(messages == 2);
 }
 
-namespace {
-
-// MoveToBeacon with 16x16 layers, joined; the replies so far are the game's start.
-void start_move_to_beacon(sc2::Controller& controller) {
-  SC2APIProtocol::RequestCreateGame create;
-  create.mutable_local_map()->set_map_path(sc2::engine::mini_game_map_path("MoveToBeacon"));
-  create.add_player_setup()->set_type(SC2APIProtocol::Participant);
-  create.set_random_seed(7);
-  controller.create_game(create);
-  SC2APIProtocol::RequestJoinGame join;
-  join.set_race(SC2APIProtocol::Terran);
-  join.mutable_options()->set_raw(true);
-  auto* layers = join.mutable_options()->mutable_feature_layer();
-  layers->set_width(24.0f);
-  layers->mutable_resolution()->set_x(16);
-  layers->mutable_resolution()->set_y(16);
-  layers->mutable_minimap_resolution()->set_x(16);
-  layers->mutable_minimap_resolution()->set_y(16);
-  controller.join_game(join);
-}
-
-}  // namespace
-
 TEST_CASE("an agent step after the game ended gives the same replies over in-process messages as over bytes") {
   int messages = 0;
   sc2::Controller by_messages(std::make_unique<MessagesOnlyChannel>(messages));
   sc2::Controller by_bytes(std::make_unique<BytesOnlyChannel>());
   SC2APIProtocol::ResponseObservation spent_a, spent_b;  // reused observations, as Env passes them
   for (sc2::Controller* controller : {&by_messages, &by_bytes}) {
-    start_move_to_beacon(*controller);
+    sc2::test::start_game(*controller, "MoveToBeacon", 7);
     auto first = controller->act_step_observe(SC2APIProtocol::RequestAction{}, 8);
     CHECK(first.stepped);
     (controller == &by_messages ? spent_a : spent_b) = std::move(first.observation);
