@@ -160,12 +160,13 @@ void Controller::exchange(std::vector<Request> requests, std::vector<Exchanged>&
 
   // All requests go out before any reply is read: the game answers in order, and the
   // replies of a batch then cost one wait instead of one per request.
+  const bool messages = channel_->passes_messages();
   for (std::size_t i = 0; i < requests.size(); ++i) {
     sent[i].id = next_id_++;
     requests[i].set_id(sent[i].id);
     sent[i].what = sent[i].name + " (request id " + std::to_string(sent[i].id) + ")";
     try {
-      if (channel_->passes_messages()) {
+      if (messages) {
         channel_->send_message(std::move(requests[i]), options_.call_timeout);
       } else {
         requests[i].SerializeToString(&request_buffer_);
@@ -175,7 +176,6 @@ void Controller::exchange(std::vector<Request> requests, std::vector<Exchanged>&
       throw ControllerError(sent[i].what + " failed: " + error.what());
     }
   }
-  const bool messages = channel_->passes_messages();
   for (std::size_t i = 0; i < requests.size(); ++i) {
     std::string_view reply;
     try {

@@ -244,11 +244,8 @@ void GameServer::handle_into(const SC2APIProtocol::Request& request, Response& o
 }
 
 SC2APIProtocol::Response GameServer::handle(const SC2APIProtocol::Request& request, ConnectionId connection) {
-  if (auto answered = multiplayer_request(request, connection)) return *answered;
-  if (auto abandoned = pace_step(request, connection)) return *abandoned;
-  std::lock_guard lock(mutex_);
   Response out;
-  handle_locked(request, connection, out);
+  handle_into(request, out, connection);
   return out;
 }
 
