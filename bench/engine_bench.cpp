@@ -46,6 +46,7 @@
 #include "engine/server/game.h"
 #include "engine/sim/abilities.h"
 #include "engine/sim/map_layout.h"
+#include "engine/sim/state_hash.h"
 #include "engine/sim/orders.h"
 #include "engine/sim/unit_data.h"
 #include "engine/sim/world.h"
@@ -146,9 +147,9 @@ int bench_maps(const std::vector<std::string>& maps, int episodes, std::uint64_t
               static_cast<unsigned long long>(seed), episodes,
               modes.pin_core ? ";\n    client and engine pinned to one core (--pin_cores, as sc2agent --pin_cores)" : "");
   std::printf("| map                          | driver   | (a) in-process loops/s | (b) websocket loops/s | b/a  | "
-              "(b) late-episode loops/s | loops/episode | (a) loops/CPU-s | (b) loops/CPU-s | (b) late loops/CPU-s |\n");
+              "(a) late-episode loops/s | (b) late-episode loops/s | loops/episode | (a) loops/CPU-s | (b) loops/CPU-s | (b) late loops/CPU-s |\n");
   std::printf("|------------------------------|----------|-----------------------:|----------------------:|-----:|"
-              "-------------------------:|--------------:|----------------:|----------------:|---------------------:|\n");
+              "-------------------------:|-------------------------:|--------------:|----------------:|----------------:|---------------------:|\n");
   std::fflush(stdout);
   for (const auto& map : maps) {
     sc2::agents::RunOptions options;
@@ -175,9 +176,9 @@ int bench_maps(const std::vector<std::string>& maps, int episodes, std::uint64_t
       agree = agree && (!both || (tally_a.score - score_a == tally_b.score - score_b && length_a == length_b));
     }
     const double ratio = tally_a.loops_per_second() > 0 ? tally_b.loops_per_second() / tally_a.loops_per_second() : 0;
-    std::printf("| %-28s | %-8s | %22.0f | %21.0f | %4.2f | %24.0f | %13u | %15.0f | %15.0f | %20.0f |\n", map.c_str(),
+    std::printf("| %-28s | %-8s | %22.0f | %21.0f | %4.2f | %24.0f | %24.0f | %13u | %15.0f | %15.0f | %20.0f |\n", map.c_str(),
                 options.agent.c_str(), tally_a.loops_per_second(), tally_b.loops_per_second(), ratio,
-                tally_b.late_loops_per_second(), length_b, tally_a.loops_per_cpu_second(),
+                tally_a.late_loops_per_second(), tally_b.late_loops_per_second(), length_b, tally_a.loops_per_cpu_second(),
                 tally_b.loops_per_cpu_second(), tally_b.late_loops_per_cpu_second());
     std::fflush(stdout);
   }
@@ -400,9 +401,9 @@ void bench_crowd(const std::vector<int>& crowds, int loops, int observations, st
   std::printf("\n(4) late BuildMarines simulation: base + 12 SCVs mining, 5 Barracks, a Marine out of a Barracks\n"
               "    every 4 loops up to the crowd size, then %d loops; World::advance only\n\n",
               loops);
-  std::printf("| Marines | spawning loops/s | crowd loops/s | us / crowd loop | overlapping pairs | worst overlap |%s\n",
+  std::printf("| Marines | spawning loops/s | crowd loops/s | us / crowd loop | overlapping pairs | worst overlap | state hash       |%s\n",
               observations > 0 ? " us / feature layers |" : "");
-  std::printf("|--------:|-----------------:|--------------:|----------------:|------------------:|--------------:|%s\n",
+  std::printf("|--------:|-----------------:|--------------:|----------------:|------------------:|--------------:|------------------|%s\n",
               observations > 0 ? "--------------------:|" : "");
   for (const int marines : crowds) {
     World world(single_screen::layout(), seed);
@@ -446,8 +447,10 @@ void bench_crowd(const std::vector<int>& crowds, int loops, int observations, st
         worst = std::max(worst, overlap);
       }
     }
-    std::printf("| %7d | %16.0f | %13.0f | %15.1f | %17d | %13.3f |", marines, spawn_loops / spawn_seconds,
-                loops / seconds, 1e6 * seconds / loops, overlapping, worst);
+    // The world's fingerprint (replays' state hash): equal between two builds = the same crowd.
+    std::printf("| %7d | %16.0f | %13.0f | %15.1f | %17d | %13.3f | %016llx |", marines, spawn_loops / spawn_seconds,
+                loops / seconds, 1e6 * seconds / loops, overlapping, worst,
+                static_cast<unsigned long long>(state_hash(world)));
     if (observations > 0) std::printf(" %19.1f |", crowd_feature_layers_us(world, observations));
     std::printf("\n");
     std::fflush(stdout);

@@ -30,14 +30,17 @@ struct Body {
   bool immobile = false;    // structures and resources: never move
   bool fixed = false;       // immobile or holding position: does not yield to mobile units
   bool harvesting = false;  // on a harvest trip: passes through other mobile units
-  // Moved (or changed how it yields) since its pairs were last checked, i.e. during the
-  // last pass or, in the first pass, since the last loop's separation. Only pairs with an
-  // awake body or one moved in this pass can change anything; the others are skipped
-  // (the same result as checking them, less work).
-  bool awake = true;
-  bool moved = false;  // position changed in the current pass
+  bool flying = false;      // not held to pathable cells (read here, not through the unit, per push)
   int cell_x0 = 0, cell_y0 = 0, cell_x1 = 0, cell_y1 = 0;  // cells of the disc's box at binning
 };
+
+// Per body, beside the bodies (the pair loop reads it for every pair it looks at):
+// kAwake = moved (or changed how it yields) since its pairs were last checked, i.e. during
+// the last pass or, in the first pass, since the last loop's separation; kMoved = moved in
+// the current pass. Only pairs with an awake body or one moved in this pass can change
+// anything; the others are skipped (the same result as checking them, less work).
+constexpr std::uint8_t kAwake = 1;
+constexpr std::uint8_t kMoved = 2;
 
 std::uint8_t flags_of(const Body& b) { return static_cast<std::uint8_t>((b.fixed ? 1 : 0) | (b.harvesting ? 2 : 0)); }
 
@@ -54,10 +57,11 @@ Vec2 split_direction(std::size_t pair_index) {
   return kDirections[pair_index % 8];
 }
 
-void move_to(Body& b, Vec2 to) {
-  if (to == b.pos) return;
+// Whether the body moved.
+bool move_to(Body& b, Vec2 to) {
+  if (to == b.pos) return false;
   b.pos = to;
-  b.moved = true;
+  return true;
 }
 
 // A push never takes a ground unit from a pathable cell into an unpathable one (a wall or
@@ -65,14 +69,15 @@ void move_to(Body& b, Vec2 to) {
 Vec2 pushed_to(const World& world, const Body& body, Vec2 to) {
   to = world.clamp_to_playable(to, body.radius);
   const PathingGrid& grid = world.pathing();
-  if (body.unit->stats->flying || !grid.has_obstacles() || grid.pathable_at(to) || !grid.pathable_at(body.pos)) {
+  if (body.flying || !grid.has_obstacles() || grid.pathable_at(to) || !grid.pathable_at(body.pos)) {
     return to;
   }
   return body.pos;
 }
 
-void push_apart(const World& world, Body& a, Body& b) {
-  if (!a.awake && !a.moved && !b.awake && !b.moved) return;
+// Pushes a pair apart if they overlap (the caller skips pairs with no active body). Marks
+// in `activity_a` / `activity_b` whichever of them moved.
+void push_apart(const World& world, Body& a, Body& b, std::uint8_t& activity_a, std::uint8_t& activity_b) {
   if (a.immobile && b.immobile) return;  // a Refinery on its geyser
   if ((a.harvesting && !b.immobile) || (b.harvesting && !a.immobile)) return;
   const float min_gap = a.radius + b.radius;
@@ -90,11 +95,15 @@ void push_apart(const World& world, Body& a, Body& b) {
   // Structures and resources never move, not even for a unit holding position.
   if (a.immobile) share_a = 0.0f, share_b = 1.0f;
   if (b.immobile) share_a = 1.0f, share_b = 0.0f;
-  if (share_a > 0.0f) move_to(a, pushed_to(world, a, a.pos - normal * (overlap * share_a)));
-  if (share_b > 0.0f) move_to(b, pushed_to(world, b, b.pos + normal * (overlap * share_b)));
+  if (share_a > 0.0f && move_to(a, pushed_to(world, a, a.pos - normal * (overlap * share_a)))) activity_a |= kMoved;
+  if (share_b > 0.0f && move_to(b, pushed_to(world, b, b.pos + normal * (overlap * share_b)))) activity_b |= kMoved;
 }
 
 // Some bodies' discs binned into square cells (CSR lists, bodies ascending in each cell).
+// An entry is a body index shifted left by two, with bit 0 set in the first column of the
+// body's box and bit 1 in its first row: a pair's first shared cell is the one where
+// max(x0a, x0b) and max(y0a, y0b) meet, i.e. where each axis is the first of one of them,
+// so the pair loop tells it from the two entries without reading the bodies.
 class DiscBins {
  public:
   // Bins `members` (ascending body indices).
@@ -129,24 +138,28 @@ class DiscBins {
     entries_.resize(start_.back());
     fill_.assign(start_.begin(), start_.end() - 1);
     for (const std::uint32_t i : members) {
-      for_cells(bodies[i], [&](std::size_t c) { entries_[fill_[c]++] = i; });
+      const Body& b = bodies[i];
+      for (int y = b.cell_y0; y <= b.cell_y1; ++y) {
+        const std::uint32_t row_bits = (i << 2) | (y == b.cell_y0 ? 2u : 0u);
+        const std::size_t row = static_cast<std::size_t>(y) * columns_;
+        entries_[fill_[row + b.cell_x0]++] = row_bits | 1u;
+        for (int x = b.cell_x0 + 1; x <= b.cell_x1; ++x) entries_[fill_[row + x]++] = row_bits;
+      }
     }
   }
 
-  // Calls f(a, b) once for every pair of binned bodies whose boxes share a cell: in the
-  // first cell they share (cells row by row), lower body index first.
+  // Calls f(a, b) with the body indices of every pair of binned bodies whose boxes share a
+  // cell, once: in the first cell they share (cells row by row), lower body index first.
   template <typename F>
-  void for_each_pair(std::vector<Body>& bodies, F&& f) const {
-    for (int y = 0; y < rows_; ++y) {
-      for (int x = 0; x < columns_; ++x) {
-        const std::size_t c = static_cast<std::size_t>(y) * columns_ + x;
-        for (std::uint32_t e = start_[c]; e < start_[c + 1]; ++e) {
-          Body& a = bodies[entries_[e]];
-          for (std::uint32_t k = e + 1; k < start_[c + 1]; ++k) {
-            Body& b = bodies[entries_[k]];
-            if (std::max(a.cell_x0, b.cell_x0) != x || std::max(a.cell_y0, b.cell_y0) != y) continue;
-            f(a, b);
-          }
+  void for_each_pair(F&& f) const {
+    const std::size_t cells = start_.size() - 1;
+    for (std::size_t c = 0; c < cells; ++c) {
+      const std::uint32_t end = start_[c + 1];
+      for (std::uint32_t e = start_[c]; e + 1 < end; ++e) {
+        const std::uint32_t a = entries_[e];
+        for (std::uint32_t k = e + 1; k < end; ++k) {
+          const std::uint32_t b = entries_[k];
+          if (((a | b) & 3u) == 3u) f(a >> 2, b >> 2);
         }
       }
     }
@@ -163,7 +176,7 @@ class DiscBins {
     for (int y = y0; y <= y1; ++y) {
       for (int x = x0; x <= x1; ++x) {
         const std::size_t c = static_cast<std::size_t>(y) * columns_ + x;
-        for (std::uint32_t e = start_[c]; e < start_[c + 1]; ++e) f(entries_[e]);
+        for (std::uint32_t e = start_[c]; e < start_[c + 1]; ++e) f(entries_[e] >> 2);
       }
     }
   }
@@ -190,7 +203,7 @@ class DiscBins {
   float cell_scale_ = 1.0f / kCellSize;  // 1 / the cell size, a power of two (so exact)
   int columns_ = 0, rows_ = 0;
   std::vector<std::uint32_t> start_;    // cell c holds entries [start[c], start[c+1])
-  std::vector<std::uint32_t> entries_;  // body indices
+  std::vector<std::uint32_t> entries_;  // body index << 2 | first column (1) | first row (2)
   std::vector<std::uint32_t> fill_;
 };
 
@@ -202,9 +215,11 @@ void separate_units(const World& world, std::span<Unit* const> units) {
   thread_local std::vector<Body> bodies;
   thread_local DiscBins all_bins, pass_bins;
   thread_local std::vector<std::uint32_t> members, marks;
+  thread_local std::vector<std::uint8_t> activity;  // kAwake / kMoved per body
   const std::uint32_t grid_version = world.pathing().version();
   bodies.clear();
   members.clear();
+  activity.clear();
   bool any_awake = false;
   for (Unit* u : units) {
     if (!u->stats->solid() || !u->alive()) continue;
@@ -216,9 +231,12 @@ void separate_units(const World& world, std::span<Unit* const> units) {
     b.immobile = u->stats->immobile();
     b.fixed = b.immobile || u->holding_position;
     b.harvesting = harvesting(*u);
+    b.flying = u->stats->flying;
     const SeparationMemo& memo = u->separation;
-    b.awake = !memo.valid || !(memo.pos == b.pos) || memo.flags != flags_of(b) || memo.grid_version != grid_version;
-    any_awake = any_awake || b.awake;
+    const bool awake =
+        !memo.valid || !(memo.pos == b.pos) || memo.flags != flags_of(b) || memo.grid_version != grid_version;
+    activity.push_back(awake ? kAwake : 0);
+    any_awake = any_awake || awake;
   }
   // Each pass checks the pairs with an awake body (or one moved earlier in the pass); a
   // body is awake in the next pass when this one moved it. The first pass bins every
@@ -230,7 +248,7 @@ void separate_units(const World& world, std::span<Unit* const> units) {
     if (pass > 0) {
       marks.assign(bodies.size(), 0);
       for (std::uint32_t i = 0; i < bodies.size(); ++i) {
-        if (!bodies[i].awake) continue;
+        if (activity[i] == 0) continue;
         marks[i] = 1;
         const auto mark = [&](std::uint32_t j) { marks[j] = 1; };
         all_bins.for_each_near(bodies[i], mark);
@@ -242,18 +260,20 @@ void separate_units(const World& world, std::span<Unit* const> units) {
       }
     }
     bins.bin(bodies, members);
-    bins.for_each_pair(bodies, [&](Body& a, Body& b) { push_apart(world, a, b); });
+    bins.for_each_pair([&](std::uint32_t a, std::uint32_t b) {
+      if ((activity[a] | activity[b]) != 0) push_apart(world, bodies[a], bodies[b], activity[a], activity[b]);
+    });
     any_awake = false;
-    for (Body& b : bodies) {
-      b.awake = b.moved;
-      b.moved = false;
-      any_awake = any_awake || b.awake;
+    for (std::uint8_t& state : activity) {
+      state = (state & kMoved) != 0 ? kAwake : 0;
+      any_awake = any_awake || state != 0;
     }
   }
-  for (const Body& b : bodies) {
+  for (std::size_t i = 0; i < bodies.size(); ++i) {
+    const Body& b = bodies[i];
     if (!b.immobile) b.unit->pos = b.pos;
     // Still awake = moved in the last pass, after some of its pairs were checked.
-    b.unit->separation = {!b.awake, b.pos, flags_of(b), grid_version};
+    b.unit->separation = {activity[i] == 0, b.pos, flags_of(b), grid_version};
   }
 }
 
