@@ -9,21 +9,21 @@ namespace sc2::engine {
 
 float food_used(const World& world, int player) {
   float used = 0.0f;
-  for (const Unit* u : world.units()) {
-    if (u->owner != player) continue;
-    used += u->stats->food_required;
-    for (const TrainItem& item : u->production) {
+  world.for_each_unit([&](const Unit& u) {
+    if (u.owner != player) return;
+    used += u.stats->food_required;
+    for (const TrainItem& item : u.production) {
       if (const UnitTypeStats* s = find_unit_type(item.unit_type)) used += s->food_required;
     }
-  }
+  });
   return used;
 }
 
 int food_cap(const World& world, int player) {
   float cap = 0.0f;
-  for (const Unit* u : world.units()) {
-    if (u->owner == player && u->complete()) cap += u->stats->food_provided;
-  }
+  world.for_each_unit([&](const Unit& u) {
+    if (u.owner == player && u.complete()) cap += u.stats->food_provided;
+  });
   return std::min(kFoodLimit, static_cast<int>(cap));
 }
 

@@ -23,23 +23,23 @@ bool is_own_refinery(const Unit& u, int player) {
 Unit* nearest_drop_off(World& world, const Unit& worker) {
   Unit* best = nullptr;
   float best_d = 0.0f;
-  for (Unit* u : world.units()) {
-    if (u->owner != worker.owner || u->type() != unit_type::kCommandCenter || !u->complete()) continue;
-    const float d = distance(u->pos, worker.pos);
-    if (best == nullptr || d < best_d) best = u, best_d = d;
-  }
+  world.for_each_unit([&](Unit& u) {
+    if (u.owner != worker.owner || u.type() != unit_type::kCommandCenter || !u.complete()) return;
+    const float d = distance(u.pos, worker.pos);
+    if (best == nullptr || d < best_d) best = &u, best_d = d;
+  });
   return best;
 }
 
 Unit* nearest_field(World& world, Vec2 around) {
   Unit* best = nullptr;
   float best_d = 0.0f;
-  for (Unit* u : world.units()) {
-    if (!is_mineral_field(*u) || !u->alive()) continue;
-    const float d = distance(u->pos, around);
-    if (d > kNextFieldSearchRadius) continue;
-    if (best == nullptr || d < best_d) best = u, best_d = d;
-  }
+  world.for_each_unit([&](Unit& u) {
+    if (!is_mineral_field(u) || !u.alive()) return;
+    const float d = distance(u.pos, around);
+    if (d > kNextFieldSearchRadius) return;
+    if (best == nullptr || d < best_d) best = &u, best_d = d;
+  });
   return best;
 }
 

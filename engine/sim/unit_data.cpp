@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "engine/sim/abilities.h"
+#include "engine/sim/production.h"
 
 namespace sc2::engine {
 
@@ -336,6 +337,8 @@ std::vector<UnitTypeStats> build_table() {
     s.acceleration_per_loop = s.acceleration / (kLoopsPerNormalSecond * kLoopsPerNormalSecond);
     if (s.weapon) s.weapon->cooldown_loops = s.weapon->cooldown_normal_s * kLoopsPerNormalSecond;
     std::sort(s.abilities.begin(), s.abilities.end());
+    s.trains_units = std::any_of(s.abilities.begin(), s.abilities.end(),
+                                 [](std::uint32_t a) { return unit_trained_by(a) != 0; });
   }
   return table;
 }

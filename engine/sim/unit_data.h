@@ -103,6 +103,7 @@ struct UnitTypeStats {
   bool flying = false;                // air units ignore the pathing grid (none in the mini-games yet)
   std::vector<std::uint32_t> attributes;  // SC2APIProtocol::Attribute numbers
   std::vector<std::uint32_t> abilities;   // specific ability ids the unit offers, ascending
+  bool trains_units = false;  // one of `abilities` trains a unit (set with the table: read every loop)
   std::optional<Weapon> weapon;
   std::optional<Explosion> explosion;
 

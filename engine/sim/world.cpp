@@ -254,13 +254,6 @@ namespace {
 
 bool is_player(int owner) { return owner >= 1 && owner < kNeutralOwner; }
 
-bool produces_units(const UnitTypeStats& type) {
-  for (std::uint32_t a : type.abilities) {
-    if (unit_trained_by(a) != 0) return true;
-  }
-  return false;
-}
-
 }  // namespace
 
 // Life lost this loop goes to the damage totals of the victim's owner and of whoever hit
@@ -285,7 +278,7 @@ void World::account_loop(const std::vector<Unit*>& units) {
     if (!u->alive() || !is_player(u->owner)) continue;
     ScoreTotals& score = players_[static_cast<std::size_t>(u->owner)].score;
     if (u->stats->role == UnitRole::Worker && u->idle()) score.idle_worker_time += 1.0f;
-    if (u->complete() && u->production.empty() && produces_units(*u->stats)) score.idle_production_time += 1.0f;
+    if (u->complete() && u->production.empty() && u->stats->trains_units) score.idle_production_time += 1.0f;
   }
 }
 

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <deque>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "engine/sim/alerts.h"
@@ -105,6 +106,20 @@ class World {
   // Live units in slot order (deterministic).
   std::vector<Unit*> units();
   std::vector<const Unit*> units() const;
+  // f(unit) for the same units in the same order, without building the list (searches that
+  // run every loop); f must not spawn or remove units.
+  template <class F>
+  void for_each_unit(F&& f) {
+    for (Slot& slot : slots_) {
+      if (slot.unit) f(*slot.unit);
+    }
+  }
+  template <class F>
+  void for_each_unit(F&& f) const {
+    for (const Slot& slot : slots_) {
+      if (slot.unit) f(std::as_const(*slot.unit));
+    }
+  }
 
   PlayerState& player(int player_id);
   const PlayerState& player(int player_id) const;
