@@ -125,25 +125,36 @@ class DiscBins {
       if (static_cast<std::size_t>(columns_) * rows_ <= cell_budget) break;
       cell_scale_ *= 0.5f;  // cells twice as large
     }
-    start_.assign(static_cast<std::size_t>(columns_) * rows_ + 1, 0);
+    // Locals and raw pointers below: the counts are uint32 and the boxes int, which may
+    // alias, so members would be reloaded after every count.
+    const int columns = columns_, rows = rows_;
+    start_.assign(static_cast<std::size_t>(columns) * rows + 1, 0);
+    std::uint32_t* const counts = start_.data() + 1;
     for (const std::uint32_t i : members) {
       Body& b = bodies[i];
-      b.cell_x0 = cell_of(b.pos.x - b.radius, origin_.x);
-      b.cell_y0 = cell_of(b.pos.y - b.radius, origin_.y);
-      b.cell_x1 = std::min(columns_ - 1, cell_of(b.pos.x + b.radius, origin_.x));
-      b.cell_y1 = std::min(rows_ - 1, cell_of(b.pos.y + b.radius, origin_.y));
-      for_cells(b, [&](std::size_t c) { ++start_[c + 1]; });
+      const int x0 = cell_of(b.pos.x - b.radius, origin_.x);
+      const int y0 = cell_of(b.pos.y - b.radius, origin_.y);
+      const int x1 = std::min(columns - 1, cell_of(b.pos.x + b.radius, origin_.x));
+      const int y1 = std::min(rows - 1, cell_of(b.pos.y + b.radius, origin_.y));
+      b.cell_x0 = x0, b.cell_y0 = y0, b.cell_x1 = x1, b.cell_y1 = y1;
+      for (int y = y0; y <= y1; ++y) {
+        std::uint32_t* const row = counts + static_cast<std::size_t>(y) * columns;
+        for (int x = x0; x <= x1; ++x) ++row[x];
+      }
     }
     for (std::size_t c = 1; c < start_.size(); ++c) start_[c] += start_[c - 1];
     entries_.resize(start_.back());
     fill_.assign(start_.begin(), start_.end() - 1);
+    std::uint32_t* const entries = entries_.data();
+    std::uint32_t* const fill = fill_.data();
     for (const std::uint32_t i : members) {
       const Body& b = bodies[i];
-      for (int y = b.cell_y0; y <= b.cell_y1; ++y) {
-        const std::uint32_t row_bits = (i << 2) | (y == b.cell_y0 ? 2u : 0u);
-        const std::size_t row = static_cast<std::size_t>(y) * columns_;
-        entries_[fill_[row + b.cell_x0]++] = row_bits | 1u;
-        for (int x = b.cell_x0 + 1; x <= b.cell_x1; ++x) entries_[fill_[row + x]++] = row_bits;
+      const int x0 = b.cell_x0, y0 = b.cell_y0, x1 = b.cell_x1, y1 = b.cell_y1;
+      for (int y = y0; y <= y1; ++y) {
+        const std::uint32_t row_bits = (i << 2) | (y == y0 ? 2u : 0u);
+        std::uint32_t* const row_fill = fill + static_cast<std::size_t>(y) * columns;
+        entries[row_fill[x0]++] = row_bits | 1u;
+        for (int x = x0 + 1; x <= x1; ++x) entries[row_fill[x]++] = row_bits;
       }
     }
   }
@@ -152,13 +163,15 @@ class DiscBins {
   // cell, once: in the first cell they share (cells row by row), lower body index first.
   template <typename F>
   void for_each_pair(F&& f) const {
+    const std::uint32_t* const start = start_.data();
+    const std::uint32_t* const entries = entries_.data();
     const std::size_t cells = start_.size() - 1;
     for (std::size_t c = 0; c < cells; ++c) {
-      const std::uint32_t end = start_[c + 1];
-      for (std::uint32_t e = start_[c]; e + 1 < end; ++e) {
-        const std::uint32_t a = entries_[e];
+      const std::uint32_t end = start[c + 1];
+      for (std::uint32_t e = start[c]; e + 1 < end; ++e) {
+        const std::uint32_t a = entries[e];
         for (std::uint32_t k = e + 1; k < end; ++k) {
-          const std::uint32_t b = entries_[k];
+          const std::uint32_t b = entries[k];
           if (((a | b) & 3u) == 3u) f(a >> 2, b >> 2);
         }
       }
@@ -173,10 +186,14 @@ class DiscBins {
     const int y0 = std::max(0, cell_of(b.pos.y - b.radius, origin_.y));
     const int x1 = std::min(columns_ - 1, cell_of(b.pos.x + b.radius, origin_.x));
     const int y1 = std::min(rows_ - 1, cell_of(b.pos.y + b.radius, origin_.y));
+    const std::uint32_t* const start = start_.data();
+    const std::uint32_t* const entries = entries_.data();
+    const int columns = columns_;
     for (int y = y0; y <= y1; ++y) {
       for (int x = x0; x <= x1; ++x) {
-        const std::size_t c = static_cast<std::size_t>(y) * columns_ + x;
-        for (std::uint32_t e = start_[c]; e < start_[c + 1]; ++e) f(entries_[e] >> 2);
+        const std::size_t c = static_cast<std::size_t>(y) * columns + x;
+        const std::uint32_t end = start[c + 1];
+        for (std::uint32_t e = start[c]; e < end; ++e) f(entries[e] >> 2);
       }
     }
   }
@@ -189,14 +206,6 @@ class DiscBins {
     const float cells = (v - origin) * cell_scale_;
     const int truncated = static_cast<int>(cells);
     return cells < static_cast<float>(truncated) ? truncated - 1 : truncated;
-  }
-
-  // Every cell the body's disc box touched at binning.
-  template <typename F>
-  void for_cells(const Body& b, F&& f) const {
-    for (int y = b.cell_y0; y <= b.cell_y1; ++y) {
-      for (int x = b.cell_x0; x <= b.cell_x1; ++x) f(static_cast<std::size_t>(y) * columns_ + x);
-    }
   }
 
   Vec2 origin_;
