@@ -27,6 +27,7 @@
 #include <algorithm>
 #include <atomic>
 #include <condition_variable>
+#include <limits>
 #include <mutex>
 #include <optional>
 #include <stdexcept>
@@ -48,6 +49,15 @@ using error_code = boost::system::error_code;
 using std::chrono::milliseconds;
 
 namespace {
+
+// asio's own completion conditions (transfer_all) hand the kernel at most 64 KiB per system
+// call, so an observation (~130 KiB at 64x64) took three sendmsg calls and three passes
+// through the loopback; this one lets a gathered write go out in one call.
+struct WholeWrite {
+  std::size_t operator()(const error_code& ec, std::size_t) const {
+    return ec ? 0 : std::numeric_limits<std::size_t>::max();
+  }
+};
 
 // A message is read this much at a time at most, so a header claiming a large frame costs
 // nothing until its bytes arrive.
@@ -470,7 +480,7 @@ struct WebSocketServer::Impl {
     replies.clear();
     if (pieces.empty()) return {};
     return connection.run(kWriteTimeout, [&](auto done) {
-      asio::async_write(connection.ws->next_layer().next_layer(), pieces,
+      asio::async_write(connection.ws->next_layer().next_layer(), pieces, WholeWrite{},
                         [done](error_code e, std::size_t) { done(e); });
     });
   }
