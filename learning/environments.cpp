@@ -66,7 +66,10 @@ EnvironmentSet::EnvironmentSet(const EnvironmentOptions& options) : options_(opt
       game->own_controller = std::make_unique<Controller>(std::make_unique<InProcessChannel>());
       controller = game->own_controller.get();
     } else {
-      game->process = launch_game(GameChoice{options.sc2path, options.sc2lite_dir});
+      GameChoice choice;
+      choice.sc2path = options.sc2path;
+      choice.sc2lite_dir = options.sc2lite_dir;
+      game->process = launch_game(choice);
       controller = &game->process->controller();
     }
     pysc2::EnvOptions env;
