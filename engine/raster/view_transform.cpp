@@ -12,8 +12,8 @@ ScreenView::ScreenView(Vec2 camera, float camera_width, int width_px, int height
       height_px_(height_px) {}
 
 PixelPos ScreenView::to_pixel(Vec2 world) const {
-  return {static_cast<int>(std::floor((world.x - camera_.x) / world_per_pixel_ + width_px_ * 0.5f)),
-          static_cast<int>(std::floor((camera_.y - world.y) / world_per_pixel_ + height_px_ * 0.5f))};
+  return {floor_to_int((world.x - camera_.x) / world_per_pixel_ + width_px_ * 0.5f),
+          floor_to_int((camera_.y - world.y) / world_per_pixel_ + height_px_ * 0.5f)};
 }
 
 WorldRect ScreenView::world_bounds() const {
@@ -34,8 +34,7 @@ MinimapView::MinimapView(const MapLayout& map, bool crop_to_playable_area, int w
 }
 
 PixelPos MinimapView::to_pixel(Vec2 world) const {
-  return {static_cast<int>(std::floor((world.x - left_) * pixels_per_world_x())),
-          static_cast<int>(std::floor((top_ - world.y) * pixels_per_world_y()))};
+  return {floor_to_int((world.x - left_) * pixels_per_world_x()), floor_to_int((top_ - world.y) * pixels_per_world_y())};
 }
 
 }  // namespace sc2::engine

@@ -12,7 +12,7 @@ constexpr float kSampleStep = 0.125f;   // straight-line check resolution (world
 constexpr float kDiagonal = 1.41421356f;
 constexpr float kFinalInset = 0.05f;    // a fallback end point stays this far inside its cell
 
-int cell_of(float v) { return static_cast<int>(std::floor(v)); }
+int cell_of(float v) { return floor_to_int(v); }
 
 // Octile distance between two cells (the A* heuristic: exact on an open grid).
 float octile(int dx, int dy) {

@@ -44,7 +44,7 @@ class PathingGrid {
   bool terrain_open(int x, int y) const { return in_bounds(x, y) && terrain_[index(x, y)] != 0; }
   bool pathable(int x, int y) const { return in_bounds(x, y) && open_[index(x, y)] != 0; }
   bool pathable_at(Vec2 p) const {
-    return pathable(static_cast<int>(std::floor(p.x)), static_cast<int>(std::floor(p.y)));
+    return pathable(floor_to_int(p.x), floor_to_int(p.y));
   }
 
   // Changes whenever a structure starts or stops blocking; cached paths compare it.

@@ -178,35 +178,41 @@ class DiscBins {
     }
   }
 
-  // Calls f(index) for every body binned in a cell that the box around `b`'s disc where
-  // it stands now touches (more than once for a body in several of those cells).
-  template <typename F>
-  void for_each_near(const Body& b, F&& f) const {
+  // Notes every cell that the box around `b`'s disc where it stands now touches, once.
+  void note_cells_near(const Body& b) {
+    if (noted_.size() != start_.size()) noted_.assign(start_.size(), 0);
     const int x0 = std::max(0, cell_of(b.pos.x - b.radius, origin_.x));
     const int y0 = std::max(0, cell_of(b.pos.y - b.radius, origin_.y));
     const int x1 = std::min(columns_ - 1, cell_of(b.pos.x + b.radius, origin_.x));
     const int y1 = std::min(rows_ - 1, cell_of(b.pos.y + b.radius, origin_.y));
-    const std::uint32_t* const start = start_.data();
-    const std::uint32_t* const entries = entries_.data();
-    const int columns = columns_;
     for (int y = y0; y <= y1; ++y) {
       for (int x = x0; x <= x1; ++x) {
-        const std::size_t c = static_cast<std::size_t>(y) * columns + x;
-        const std::uint32_t end = start[c + 1];
-        for (std::uint32_t e = start[c]; e < end; ++e) f(entries[e] >> 2);
+        const auto c = static_cast<std::uint32_t>(y * columns_ + x);
+        if (noted_[c] != 0) continue;
+        noted_[c] = 1;
+        noted_cells_.push_back(c);
       }
     }
+  }
+  // Calls f(index) for every body binned in a noted cell (more than once for a body in
+  // several of them), then forgets the notes. Neighbours of a crowd share most cells:
+  // each is read once, not once per body next to it.
+  template <typename F>
+  void for_each_in_noted_cells(F&& f) {
+    const std::uint32_t* const start = start_.data();
+    const std::uint32_t* const entries = entries_.data();
+    for (const std::uint32_t c : noted_cells_) {
+      noted_[c] = 0;
+      const std::uint32_t end = start[c + 1];
+      for (std::uint32_t e = start[c]; e < end; ++e) f(entries[e] >> 2);
+    }
+    noted_cells_.clear();
   }
 
  private:
   // Cell coordinate of `v` (floor; below the origin gives -1 or less). The cell size is a power
-  // of two, so multiplying by its inverse is dividing by it, exactly; the floor is a truncation
-  // and a correction (without SSE4.1 std::floor is a longer sequence). Same cells, 6% of a crowd loop.
-  int cell_of(float v, float origin) const {
-    const float cells = (v - origin) * cell_scale_;
-    const int truncated = static_cast<int>(cells);
-    return cells < static_cast<float>(truncated) ? truncated - 1 : truncated;
-  }
+  // of two, so multiplying by its inverse is dividing by it, exactly.
+  int cell_of(float v, float origin) const { return floor_to_int((v - origin) * cell_scale_); }
 
   Vec2 origin_;
   float cell_scale_ = 1.0f / kCellSize;  // 1 / the cell size, a power of two (so exact)
@@ -214,6 +220,8 @@ class DiscBins {
   std::vector<std::uint32_t> start_;    // cell c holds entries [start[c], start[c+1])
   std::vector<std::uint32_t> entries_;  // body index << 2 | first column (1) | first row (2)
   std::vector<std::uint32_t> fill_;
+  std::vector<std::uint8_t> noted_;         // per cell: noted since the last for_each_in_noted_cells
+  std::vector<std::uint32_t> noted_cells_;  // the noted cells, in the order noted
 };
 
 }  // namespace
@@ -259,10 +267,12 @@ void separate_units(const World& world, std::span<Unit* const> units) {
       for (std::uint32_t i = 0; i < bodies.size(); ++i) {
         if (activity[i] == 0) continue;
         marks[i] = 1;
-        const auto mark = [&](std::uint32_t j) { marks[j] = 1; };
-        all_bins.for_each_near(bodies[i], mark);
-        if (pass > 1) pass_bins.for_each_near(bodies[i], mark);
+        all_bins.note_cells_near(bodies[i]);
+        if (pass > 1) pass_bins.note_cells_near(bodies[i]);
       }
+      const auto mark = [&](std::uint32_t j) { marks[j] = 1; };
+      all_bins.for_each_in_noted_cells(mark);
+      if (pass > 1) pass_bins.for_each_in_noted_cells(mark);
       members.clear();
       for (std::uint32_t i = 0; i < bodies.size(); ++i) {
         if (marks[i] != 0) members.push_back(i);

@@ -6,7 +6,7 @@
 namespace sc2::engine {
 
 int SpatialGrid::cell_of(float v, int limit) const {
-  return std::clamp(static_cast<int>(std::floor(v / kCellSize)), 0, limit - 1);
+  return std::clamp(floor_to_int(v / kCellSize), 0, limit - 1);
 }
 
 void SpatialGrid::rebuild(std::span<Unit* const> units, int map_width, int map_height) {

@@ -119,8 +119,8 @@ const PlayerState& World::player(int player_id) const {
 }
 
 float World::ground_height(Vec2 p) const {
-  const int x = std::clamp(static_cast<int>(std::floor(p.x)), 0, map_.width - 1);
-  const int y = std::clamp(static_cast<int>(std::floor(p.y)), 0, map_.height - 1);
+  const int x = std::clamp(floor_to_int(p.x), 0, map_.width - 1);
+  const int y = std::clamp(floor_to_int(p.y), 0, map_.height - 1);
   return height_from_byte(map_.terrain_height[map_.cell(x, y)]);
 }
 
@@ -184,8 +184,7 @@ void World::visibility_grid(int player_id, std::vector<std::uint8_t>& out) const
 
 bool World::unit_visible(int player_id, const Unit& unit) const {
   if (unit.owner == player_id || !fog_) return true;
-  return visibility(player_id, static_cast<int>(std::floor(unit.pos.x)),
-                    static_cast<int>(std::floor(unit.pos.y))) == 2;
+  return visibility(player_id, floor_to_int(unit.pos.x), floor_to_int(unit.pos.y)) == 2;
 }
 
 void World::update_vision() {
@@ -198,10 +197,10 @@ void World::update_vision() {
     auto& explored = players_[static_cast<std::size_t>(u.owner)].explored;
     auto& seen = seen_stamp_[static_cast<std::size_t>(u.owner)];
     if (seen.empty()) seen.assign(explored.size(), 0);
-    const int x0 = std::max(0, static_cast<int>(std::floor(u.pos.x - r)));
-    const int x1 = std::min(map_.width - 1, static_cast<int>(std::floor(u.pos.x + r)));
-    const int y0 = std::max(0, static_cast<int>(std::floor(u.pos.y - r)));
-    const int y1 = std::min(map_.height - 1, static_cast<int>(std::floor(u.pos.y + r)));
+    const int x0 = std::max(0, floor_to_int(u.pos.x - r));
+    const int x1 = std::min(map_.width - 1, floor_to_int(u.pos.x + r));
+    const int y0 = std::max(0, floor_to_int(u.pos.y - r));
+    const int y1 = std::min(map_.height - 1, floor_to_int(u.pos.y + r));
     for (int y = y0; y <= y1; ++y) {
       for (int x = x0; x <= x1; ++x) {
         if (distance(u.pos, {x + 0.5f, y + 0.5f}) <= r) {
@@ -236,7 +235,7 @@ void World::update_snapshots() {
     const auto& seen = seen_stamp_[static_cast<std::size_t>(p)];
     if (seen.empty()) continue;  // the player never had a unit
     const auto sees = [&](Vec2 pos) {
-      const int x = static_cast<int>(std::floor(pos.x)), y = static_cast<int>(std::floor(pos.y));
+      const int x = floor_to_int(pos.x), y = floor_to_int(pos.y);
       return map_.in_bounds(x, y) && seen[map_.cell(x, y)] == stamp;
     };
     for (const auto& slot : slots_) {
