@@ -134,14 +134,14 @@ void render_screen(const World& world, int player_id, const FeatureLayerSetup& s
   };
   std::vector<ScreenPaint> paints;
   DiscStack& discs = cache.empty_disc_stack(kScreenView, static_cast<std::size_t>(w) * h);
+  DiscPixelCache& disc_pixels = cache.disc_pixels(kScreenView, key);
   for (const Unit* u : drawable_units(world, player_id)) {
     paints.push_back({u->owner, alliance_of(player_id, u->owner), static_cast<std::int32_t>(u->type()),
                       is_selected(player, *u) ? 1 : 0, static_cast<std::int32_t>(u->health),
                       ratio_255(u->health, u->health_max), buff_of(*u), active_of(*u), build_progress_of(*u)});
     const auto disc = static_cast<std::int32_t>(paints.size() - 1);
-    for_each_disc_pixel(view, u->pos, u->radius, [&](int px, int py, float cover) {
-      discs.add(static_cast<std::size_t>(py) * w + px, disc, cover);
-    });
+    disc_pixels.for_each_pixel<true>(view, u->id, u->pos, u->radius,
+                                     [&](std::uint32_t pixel, float cover) { discs.add(pixel, disc, cover); });
   }
   LayerWriter owner = LayerWriter::into(out->mutable_player_id(), w, h, 8);
   LayerWriter relative = LayerWriter::into(out->mutable_player_relative(), w, h, 8);
@@ -223,13 +223,13 @@ void render_minimap(const World& world, int player_id, const FeatureLayerSetup& 
   };
   std::vector<MinimapPaint> paints;
   DiscStack& discs = cache.empty_disc_stack(kMinimapView, static_cast<std::size_t>(w) * h);
+  DiscPixelCache& disc_pixels = cache.disc_pixels(kMinimapView, key);
   for (const Unit* u : drawable_units(world, player_id)) {
     paints.push_back({u->owner, alliance_of(player_id, u->owner), is_selected(player, *u) ? 1 : 0,
                       static_cast<std::int32_t>(u->type())});
     const auto disc = static_cast<std::int32_t>(paints.size() - 1);
-    for_each_disc_pixel<false>(view, u->pos, u->radius, [&](int px, int py, float) {
-      discs.add(static_cast<std::size_t>(py) * w + px, disc, 1.0f);
-    });
+    disc_pixels.for_each_pixel<false>(view, u->id, u->pos, u->radius,
+                                      [&](std::uint32_t pixel, float) { discs.add(pixel, disc, 1.0f); });
   }
   LayerWriter owner = LayerWriter::into(out->mutable_player_id(), w, h, 8);
   LayerWriter relative = LayerWriter::into(out->mutable_player_relative(), w, h, 8);

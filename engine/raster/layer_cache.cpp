@@ -25,6 +25,7 @@ void FeatureLayerCache::use_map(const MapLayout& map) {
 void FeatureLayerCache::forget() {
   views_.clear();
   for (auto& [name, layer] : static_layers_) layer.valid = false;
+  for (auto& [view, discs] : disc_pixels_) discs.forget();
   have_map_ = false;
 }
 

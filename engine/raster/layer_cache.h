@@ -5,7 +5,8 @@
 //  - static layers: any layer whose pixels depend only on the map and a key (the view's
 //    geometry, for some also the camera) opts in by name; it is encoded once and then
 //    copied into every observation;
-//  - scratch reused between observations (a DiscStack per view).
+//  - scratch reused between observations (a DiscStack per view);
+//  - per view, the pixels of each unit's disc (DiscPixelCache), kept while the unit stays.
 // Only ever faster, never different: another map (compared by content), view or key
 // recomputes. Not thread-safe: one per player / GameServer, used under its lock.
 #include <array>
@@ -15,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/raster/disc_pixel_cache.h"
 #include "engine/raster/disc_stack.h"
 #include "engine/raster/image_encoding.h"
 #include "engine/sim/map_layout.h"
@@ -81,6 +83,14 @@ class FeatureLayerCache {
     return stack;
   }
 
+  // The unit disc pixels of view `view_id` for the view geometry `key` (emptied when the
+  // key changes or the map does).
+  DiscPixelCache& disc_pixels(int view_id, const Key& key) {
+    DiscPixelCache& cache = disc_pixels_[view_id];
+    cache.use_view(key);
+    return cache;
+  }
+
   // How often a static layer had to be computed (for tests).
   std::uint64_t static_misses() const { return static_misses_; }
 
@@ -105,6 +115,7 @@ class FeatureLayerCache {
   std::map<int, ViewSampling> views_;
   std::map<std::string, StaticLayer, std::less<>> static_layers_;
   std::map<int, DiscStack> disc_stacks_;
+  std::map<int, DiscPixelCache> disc_pixels_;
   std::uint64_t static_misses_ = 0;
 };
 

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/raster/disc_pixel_cache.h"
 #include "engine/raster/feature_layers.h"
 #include "engine/raster/image_encoding.h"
 #include "engine/raster/layer_cache.h"
@@ -45,7 +46,8 @@ TEST_CASE("cached feature layers equal fresh ones while units move, the camera m
   setup.minimap_height = 36;
   std::mt19937 rng(5);
   // FindAndDefeatZerglings has fog (visibility changes every step) and a map larger than the screen.
-  for (const char* map : {"FindAndDefeatZerglings", "CollectMineralShards", "BuildMarines", "FindAndDefeatZerglings"}) {
+  for (const char* map : {"FindAndDefeatZerglings", "CollectMineralShards", "BuildMarines", "DefeatZerglingsAndBanelings",
+                          "FindAndDefeatZerglings"}) {
     CAPTURE(map);
     auto game = new_game(map, 3);
     World& world = game->world();
@@ -193,4 +195,71 @@ TEST_CASE("handle_bytes (reused observation message) and handle_bytes_into (reus
     both(observe_request);
   }
   both(observe_request);  // twice in a row: the echoed actions are gone the second time
+}
+
+namespace {
+
+struct DiscPixels {
+  std::vector<std::uint32_t> pixels;
+  std::vector<float> coverage;
+  bool operator==(const DiscPixels&) const = default;
+};
+
+DiscPixels fresh_disc(const ScreenView& view, Vec2 centre, float radius) {
+  DiscPixels out;
+  for_each_disc_pixel(view, centre, radius, [&](int px, int py, float cover) {
+    out.pixels.push_back(static_cast<std::uint32_t>(py * view.width() + px));
+    out.coverage.push_back(cover);
+  });
+  return out;
+}
+
+DiscPixels cached_disc(DiscPixelCache& cache, const ScreenView& view, UnitId id, Vec2 centre, float radius) {
+  DiscPixels out;
+  cache.for_each_pixel<true>(view, id, centre, radius, [&](std::uint32_t pixel, float cover) {
+    out.pixels.push_back(pixel);
+    out.coverage.push_back(cover);
+  });
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("unit discs are sampled again only for a unit that moved, resized or is new in its slot, or another view") {
+  const ScreenView view(Vec2{20.0f, 20.0f}, 24.0f, 64, 64);
+  DiscPixelCache cache;
+  cache.use_view({20.0f, 20.0f, 24.0f, 64.0f, 64.0f, 0.0f, 0.0f, 0.0f});
+  const UnitId marine{3, 1}, barracks{7, 2};
+  const Vec2 marine_at{18.3f, 21.7f}, barracks_at{24.5f, 17.5f};
+
+  CHECK(cached_disc(cache, view, marine, marine_at, 0.375f) == fresh_disc(view, marine_at, 0.375f));
+  CHECK(cached_disc(cache, view, barracks, barracks_at, 1.8125f) == fresh_disc(view, barracks_at, 1.8125f));
+  CHECK(cache.misses() == 2);
+
+  // Nothing changed: read back, not sampled.
+  CHECK(cached_disc(cache, view, marine, marine_at, 0.375f) == fresh_disc(view, marine_at, 0.375f));
+  CHECK(cached_disc(cache, view, barracks, barracks_at, 1.8125f) == fresh_disc(view, barracks_at, 1.8125f));
+  CHECK(cache.misses() == 2);
+
+  // The Marine moves a hair: sampled again, at its new place.
+  const Vec2 nudged{marine_at.x + 0.01f, marine_at.y};
+  CHECK(cached_disc(cache, view, marine, nudged, 0.375f) == fresh_disc(view, nudged, 0.375f));
+  CHECK(cache.misses() == 3);
+  // Another size at the same place.
+  CHECK(cached_disc(cache, view, marine, nudged, 0.5f) == fresh_disc(view, nudged, 0.5f));
+  CHECK(cache.misses() == 4);
+  // Another unit in the Barracks' slot (the next generation), standing exactly where it stood.
+  const UnitId successor{barracks.index, barracks.generation + 1};
+  CHECK(cached_disc(cache, view, successor, barracks_at, 1.8125f) == fresh_disc(view, barracks_at, 1.8125f));
+  CHECK(cache.misses() == 5);
+
+  // Another view (the camera moved): everything is sampled again, on the new view.
+  const ScreenView moved(Vec2{21.0f, 20.0f}, 24.0f, 64, 64);
+  cache.use_view({21.0f, 20.0f, 24.0f, 64.0f, 64.0f, 0.0f, 0.0f, 0.0f});
+  CHECK(cached_disc(cache, moved, successor, barracks_at, 1.8125f) == fresh_disc(moved, barracks_at, 1.8125f));
+  CHECK(cache.misses() == 6);
+  // The same key again keeps what is there.
+  cache.use_view({21.0f, 20.0f, 24.0f, 64.0f, 64.0f, 0.0f, 0.0f, 0.0f});
+  CHECK(cached_disc(cache, moved, successor, barracks_at, 1.8125f) == fresh_disc(moved, barracks_at, 1.8125f));
+  CHECK(cache.misses() == 6);
 }

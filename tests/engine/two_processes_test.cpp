@@ -27,9 +27,9 @@ api::Response roundtrip(sc2::net::WebSocketClient& client, api::Request request,
 
 // A port nothing listens on right now (taken from a listener that is closed again).
 std::uint16_t free_port() {
-  sc2::net::WebSocketServer probe("127.0.0.1", 0, {[](sc2::net::ConnectionId, std::string_view) {
-                                    return sc2::net::Reply{};
-                                  }});
+  sc2::net::ServerHandlers handlers;
+  handlers.on_message = [](sc2::net::ConnectionId, std::string_view) { return sc2::net::Reply{}; };
+  sc2::net::WebSocketServer probe("127.0.0.1", 0, handlers);
   return probe.port();
 }
 
