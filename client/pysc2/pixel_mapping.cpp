@@ -73,9 +73,21 @@ PixelMapping PixelMapping::raw(const GameView& game) {
               static_cast<int>(world.height));
 }
 
+namespace {
+
+// truncate_to_int(std::floor(value)), the same for every double, in fewer instructions
+// (std::floor is a long sequence on the x86-64 baseline; three unit tables call this per unit).
+std::int64_t floor_to_int(double value) {
+  constexpr double limit = 9223372036854775808.0;  // 2^63
+  if (!(value > -limit && value < limit)) return truncate_to_int(value);  // NaN, saturation
+  const auto truncated = static_cast<std::int64_t>(value);
+  return value < static_cast<double>(truncated) ? truncated - 1 : truncated;
+}
+
+}  // namespace
+
 std::array<std::int64_t, 2> PixelMapping::pixel(double x, double y) const {
-  return {truncate_to_int(std::floor((x - origin_x_) * scale_x_ + offset_x_)),
-          truncate_to_int(std::floor((origin_y_ - y) * scale_y_ + offset_y_))};
+  return {floor_to_int((x - origin_x_) * scale_x_ + offset_x_), floor_to_int((origin_y_ - y) * scale_y_ + offset_y_)};
 }
 
 std::int64_t PixelMapping::distance(double world) const { return truncate_to_int(world * scale_x_); }

@@ -3,13 +3,13 @@
 namespace sc2::engine {
 
 std::vector<const Unit*> drawable_units(const World& world, int player_id) {
+  // Two passes in slot order, neutral units first: what a stable sort on "is neutral" gives.
   std::vector<const Unit*> units;
-  for (const Unit* u : world.units()) {
-    if (world.unit_visible(player_id, *u)) units.push_back(u);
+  for (const bool neutral : {true, false}) {
+    world.for_each_unit([&](const Unit& u) {
+      if ((u.owner == kNeutralOwner) == neutral && world.unit_visible(player_id, u)) units.push_back(&u);
+    });
   }
-  std::stable_sort(units.begin(), units.end(), [](const Unit* a, const Unit* b) {
-    return (a->owner == kNeutralOwner) > (b->owner == kNeutralOwner);
-  });
   return units;
 }
 
