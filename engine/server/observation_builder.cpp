@@ -283,10 +283,11 @@ void fill_player_common(const World& world, int me, SC2APIProtocol::PlayerCommon
 // Specific abilities of the selected own units, each once, in ascending id order.
 void fill_abilities(const World& world, int me, SC2APIProtocol::Observation* obs) {
   std::vector<std::uint32_t> ids;
+  SupplyCount supply(world, me);  // counted once, not per trainable ability of each selected unit
   for (UnitId id : world.player(me).selection) {
     const Unit* u = world.find(id);
     if (u == nullptr || u->owner != me) continue;
-    const std::vector<std::uint32_t> own = available_abilities(world, *u, true);
+    const std::vector<std::uint32_t> own = available_abilities(world, *u, true, &supply);
     ids.insert(ids.end(), own.begin(), own.end());
   }
   std::sort(ids.begin(), ids.end());

@@ -60,15 +60,27 @@ Price price_of(const UnitTypeStats& s) {
 
 }  // namespace
 
-CommandOutcome check_cost(const World& world, int player, std::uint32_t unit_type, bool check_food) {
+float SupplyCount::used() {
+  if (!used_) used_ = food_used(world_, player_);
+  return *used_;
+}
+
+int SupplyCount::cap() {
+  if (!cap_) cap_ = food_cap(world_, player_);
+  return *cap_;
+}
+
+CommandOutcome check_cost(const World& world, int player, std::uint32_t unit_type, bool check_food,
+                          SupplyCount* supply) {
   const UnitTypeStats* s = find_unit_type(unit_type);
   if (s == nullptr) return CommandOutcome::Error;
   if (const CommandOutcome paid = check_price(world, player, price_of(*s)); paid != CommandOutcome::Done) {
     return paid;
   }
-  if (check_food && s->food_required > 0.0f &&
-      food_used(world, player) + s->food_required > static_cast<float>(food_cap(world, player)) + 1e-4f) {
-    return CommandOutcome::NotEnoughFood;
+  if (check_food && s->food_required > 0.0f) {
+    SupplyCount counted_now(world, player);
+    SupplyCount& count = supply != nullptr ? *supply : counted_now;
+    if (count.used() + s->food_required > static_cast<float>(count.cap()) + 1e-4f) return CommandOutcome::NotEnoughFood;
   }
   return CommandOutcome::Done;
 }
@@ -82,10 +94,9 @@ void refund(World& world, int player, std::uint32_t unit_type, float fraction) {
 }
 
 bool has_finished_structure(const World& world, int player, std::uint32_t type) {
-  for (const Unit* u : world.units()) {
-    if (u->owner == player && u->type() == type && u->complete()) return true;
-  }
-  return false;
+  bool found = false;
+  world.for_each_unit([&](const Unit& u) { found = found || (u.owner == player && u.type() == type && u.complete()); });
+  return found;
 }
 
 void deliver(World& world, int player, int minerals, int vespene) {

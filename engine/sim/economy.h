@@ -2,6 +2,7 @@
 // Economy rules shared by harvesting, construction and production: the harvest timings
 // (Normal-speed seconds converted once to game loops), supply, costs and refunds.
 #include <cstdint>
+#include <optional>
 
 #include "engine/sim/orders.h"
 #include "engine/sim/unit.h"
@@ -41,8 +42,25 @@ CommandOutcome check_price(const World& world, int player, Price price);
 void pay_price(World& world, int player, Price price);
 void refund_price(World& world, int player, Price price, float fraction);
 
+// A player's supply, counted on first use and then kept (food_used and food_cap are each a
+// pass over every unit): for checking several costs against one unchanged world.
+class SupplyCount {
+ public:
+  SupplyCount(const World& world, int player) : world_(world), player_(player) {}
+  float used();
+  int cap();
+
+ private:
+  const World& world_;
+  int player_;
+  std::optional<float> used_;
+  std::optional<int> cap_;
+};
+
 // Whether the player can pay for `unit_type` now (minerals, gas, and supply when it needs any).
-CommandOutcome check_cost(const World& world, int player, std::uint32_t unit_type, bool check_food);
+// With `supply`, the supply is taken from it (the world must not have changed since).
+CommandOutcome check_cost(const World& world, int player, std::uint32_t unit_type, bool check_food,
+                          SupplyCount* supply = nullptr);
 // Takes the cost from the bank (spent totals grow); refund gives `fraction` of it back.
 void pay(World& world, int player, std::uint32_t unit_type);
 void refund(World& world, int player, std::uint32_t unit_type, float fraction);

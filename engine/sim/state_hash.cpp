@@ -30,17 +30,17 @@ class Fnv1a {
 std::uint64_t state_hash(const World& world) {
   Fnv1a h;
   h.add(world.game_loop());
-  for (const Unit* u : world.units()) {
-    h.add(to_tag(u->id));
-    h.add(u->type());
-    h.add(u->owner);
-    h.add(u->pos.x);
-    h.add(u->pos.y);
-    h.add(u->health);
-    h.add(u->weapon_cooldown);
-    h.add(static_cast<std::uint8_t>(u->holding_position));
-    h.add(static_cast<std::uint32_t>(u->orders.size()));
-    for (const Order& o : u->orders) {
+  world.for_each_unit([&](const Unit& u) {
+    h.add(to_tag(u.id));
+    h.add(u.type());
+    h.add(u.owner);
+    h.add(u.pos.x);
+    h.add(u.pos.y);
+    h.add(u.health);
+    h.add(u.weapon_cooldown);
+    h.add(static_cast<std::uint8_t>(u.holding_position));
+    h.add(static_cast<std::uint32_t>(u.orders.size()));
+    for (const Order& o : u.orders) {
       h.add(static_cast<std::uint8_t>(o.kind));
       h.add(o.ability_id);
       h.add(o.target.x);
@@ -53,21 +53,21 @@ std::uint64_t state_hash(const World& world) {
       }
     }
     if (world.economy()) {
-      h.add(u->cargo_minerals);
-      h.add(u->cargo_vespene);
-      h.add(u->mineral_contents);
-      h.add(u->vespene_contents);
-      h.add(u->build_loops_done);
-      h.add(static_cast<std::uint8_t>(u->under_construction));
-      h.add(static_cast<std::uint32_t>(u->production.size()));
-      for (const TrainItem& item : u->production) {
+      h.add(u.cargo_minerals);
+      h.add(u.cargo_vespene);
+      h.add(u.mineral_contents);
+      h.add(u.vespene_contents);
+      h.add(u.build_loops_done);
+      h.add(static_cast<std::uint8_t>(u.under_construction));
+      h.add(static_cast<std::uint32_t>(u.production.size()));
+      for (const TrainItem& item : u.production) {
         h.add(item.unit_type);
         h.add(item.loops_done);
         if (item.upgrade != 0) h.add(item.upgrade);  // only when set: older hashes stay as they were
       }
-      if (u->add_on.valid()) h.add(to_tag(u->add_on));
+      if (u.add_on.valid()) h.add(to_tag(u.add_on));
     }
-  }
+  });
   if (world.economy()) {
     for (int p = 1; p < kNeutralOwner; ++p) {
       const PlayerEconomy& e = world.player(p).economy;

@@ -21,7 +21,8 @@ bool allowed_by_map(const World& world, std::uint32_t id) {
 
 }  // namespace
 
-std::vector<std::uint32_t> available_abilities(const World& world, const Unit& unit, bool affordable_only) {
+std::vector<std::uint32_t> available_abilities(const World& world, const Unit& unit, bool affordable_only,
+                                               SupplyCount* supply) {
   if (unit.under_construction) return {ability::kCancelBuildInProgress};
   std::vector<std::uint32_t> out;
   for (std::uint32_t id : unit.stats->abilities) {
@@ -44,7 +45,7 @@ std::vector<std::uint32_t> available_abilities(const World& world, const Unit& u
     }
     if (affordable_only) {
       if (built != 0 && check_cost(world, unit.owner, built, false) != CommandOutcome::Done) continue;
-      if (trained != 0 && check_cost(world, unit.owner, trained, true) != CommandOutcome::Done) continue;
+      if (trained != 0 && check_cost(world, unit.owner, trained, true, supply) != CommandOutcome::Done) continue;
       if (add_on != 0 && check_cost(world, unit.owner, add_on, false) != CommandOutcome::Done) continue;
       if (const UpgradeStats* u = find_upgrade(researched);
           u != nullptr && check_price(world, unit.owner, research_price(*u)) != CommandOutcome::Done) {

@@ -11,9 +11,12 @@
 namespace sc2::engine {
 
 class World;
+class SupplyCount;
 
 // `affordable_only`: also drop Build/Train abilities the player cannot pay for now (the
 // game leaves them out of the observation's list; commands still get NotEnoughMinerals).
-std::vector<std::uint32_t> available_abilities(const World& world, const Unit& unit, bool affordable_only);
+// `supply` (the unit owner's, economy.h): counted once for several units of one observation.
+std::vector<std::uint32_t> available_abilities(const World& world, const Unit& unit, bool affordable_only,
+                                               SupplyCount* supply = nullptr);
 
 }  // namespace sc2::engine
