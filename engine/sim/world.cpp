@@ -93,6 +93,7 @@ const Unit* World::find(UnitId id) const { return const_cast<World*>(this)->find
 
 std::vector<Unit*> World::units() {
   std::vector<Unit*> out;
+  out.reserve(slots_.size());  // one allocation, not one per doubling
   for (auto& slot : slots_) {
     if (slot.unit) out.push_back(&*slot.unit);
   }
@@ -101,6 +102,7 @@ std::vector<Unit*> World::units() {
 
 std::vector<const Unit*> World::units() const {
   std::vector<const Unit*> out;
+  out.reserve(slots_.size());
   for (const auto& slot : slots_) {
     if (slot.unit) out.push_back(&*slot.unit);
   }
