@@ -160,19 +160,27 @@ class DiscBins {
   }
 
   // Calls f(a, b) with the body indices of every pair of binned bodies whose boxes share a
-  // cell, once: in the first cell they share (cells row by row), lower body index first.
+  // cell and of which one is active (activity[index] != 0, as f leaves it), once: in the first
+  // cell they share (cells row by row), lower body index first.
   template <typename F>
-  void for_each_pair(F&& f) const {
+  void for_each_active_pair(const std::vector<std::uint8_t>& activity, F&& f) const {
     const std::uint32_t* const start = start_.data();
     const std::uint32_t* const entries = entries_.data();
+    const std::uint8_t* const active = activity.data();
     const std::size_t cells = start_.size() - 1;
     for (std::size_t c = 0; c < cells; ++c) {
       const std::uint32_t end = start[c + 1];
+      if (end - start[c] < 2) continue;
+      // A cell of sleeping bodies is passed over: f only wakes the bodies of a pair with an
+      // active one, so none of its pairs could become one while it is read.
+      std::uint8_t any = 0;
+      for (std::uint32_t e = start[c]; e < end; ++e) any |= active[entries[e] >> 2];
+      if (any == 0) continue;
       for (std::uint32_t e = start[c]; e + 1 < end; ++e) {
         const std::uint32_t a = entries[e];
         for (std::uint32_t k = e + 1; k < end; ++k) {
           const std::uint32_t b = entries[k];
-          if (((a | b) & 3u) == 3u) f(a >> 2, b >> 2);
+          if (((a | b) & 3u) == 3u && (active[a >> 2] | active[b >> 2]) != 0) f(a >> 2, b >> 2);
         }
       }
     }
@@ -279,8 +287,8 @@ void separate_units(const World& world, std::span<Unit* const> units) {
       }
     }
     bins.bin(bodies, members);
-    bins.for_each_pair([&](std::uint32_t a, std::uint32_t b) {
-      if ((activity[a] | activity[b]) != 0) push_apart(world, bodies[a], bodies[b], activity[a], activity[b]);
+    bins.for_each_active_pair(activity, [&](std::uint32_t a, std::uint32_t b) {
+      push_apart(world, bodies[a], bodies[b], activity[a], activity[b]);
     });
     any_awake = false;
     for (std::uint8_t& state : activity) {
