@@ -252,6 +252,28 @@ TEST_CASE("supply and money limits: NotEnoughFood, NotEnoughMinerals, queues of 
   CHECK(w.player(kMe).economy.spent_minerals == 150);
 }
 
+TEST_CASE("a supply-blocked Train is left out of the affordable abilities, with the supply counted once or each time") {
+  World w = base_world(8);
+  Unit& cc = command_center(w);
+  w.player(kMe).economy.minerals = 1000;
+  for (int i = 0; i < 3; ++i) REQUIRE(issue_train(w, cc, ability::kTrainScv) == CommandOutcome::Done);
+  REQUIRE(food_used(w, kMe) == doctest::Approx(15.0f));  // 15/15: blocked
+  SupplyCount supply(w, kMe);
+  CHECK(std::ranges::count(available_abilities(w, cc, true), ability::kTrainScv) == 0);
+  CHECK(std::ranges::count(available_abilities(w, cc, true, &supply), ability::kTrainScv) == 0);
+  CHECK(check_cost(w, kMe, unit_type::kScv, true, &supply) == CommandOutcome::NotEnoughFood);
+  CHECK(supply.used() == doctest::Approx(15.0f));
+  CHECK(supply.cap() == 15);
+
+  // A Supply Depot later: a fresh count sees the room (a SupplyCount is for one unchanged world).
+  w.spawn(unit_type::kSupplyDepot, kMe, {23.0f, 23.0f});
+  SupplyCount after(w, kMe);
+  CHECK(std::ranges::count(available_abilities(w, cc, true, &after), ability::kTrainScv) == 1);
+  CHECK(check_cost(w, kMe, unit_type::kScv, true, &after) == CommandOutcome::Done);
+  CHECK(after.cap() == 23);
+  CHECK(check_cost(w, kMe, unit_type::kScv, true) == CommandOutcome::Done);
+}
+
 TEST_CASE("placement refuses overlaps, resources, unbuildable and off-map cells") {
   World w = base_world(8);
   w.player(kMe).economy.minerals = 1000;
