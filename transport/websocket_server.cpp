@@ -52,7 +52,8 @@ namespace {
 
 // asio's own completion conditions (transfer_all) hand the kernel at most 64 KiB per system
 // call, so an observation (~130 KiB at 64x64) took three sendmsg calls and three passes
-// through the loopback; this one lets a gathered write go out in one call.
+// through the loopback; this one lets a gathered write go out in one call (asio still passes
+// at most 16 pieces per call; a reply is two).
 struct WholeWrite {
   std::size_t operator()(const error_code& ec, std::size_t) const {
     return ec ? 0 : std::numeric_limits<std::size_t>::max();

@@ -79,7 +79,7 @@ CommandOutcome check_cost(const World& world, int player, std::uint32_t unit_typ
   }
   if (check_food && s->food_required > 0.0f) {
     SupplyCount counted_now(world, player);
-    SupplyCount& count = supply != nullptr ? *supply : counted_now;
+    SupplyCount& count = supply != nullptr && supply->player() == player ? *supply : counted_now;
     if (count.used() + s->food_required > static_cast<float>(count.cap()) + 1e-4f) return CommandOutcome::NotEnoughFood;
   }
   return CommandOutcome::Done;

@@ -47,6 +47,7 @@ void refund_price(World& world, int player, Price price, float fraction);
 class SupplyCount {
  public:
   SupplyCount(const World& world, int player) : world_(world), player_(player) {}
+  int player() const { return player_; }
   float used();
   int cap();
 
@@ -58,7 +59,8 @@ class SupplyCount {
 };
 
 // Whether the player can pay for `unit_type` now (minerals, gas, and supply when it needs any).
-// With `supply`, the supply is taken from it (the world must not have changed since).
+// With `supply` (of this player; another player's is ignored), the supply is taken from it
+// (the world must not have changed since it was counted).
 CommandOutcome check_cost(const World& world, int player, std::uint32_t unit_type, bool check_food,
                           SupplyCount* supply = nullptr);
 // Takes the cost from the bank (spent totals grow); refund gives `fraction` of it back.

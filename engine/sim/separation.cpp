@@ -150,6 +150,7 @@ class DiscBins {
     for (const std::uint32_t i : members) {
       const Body& b = bodies[i];
       const int x0 = b.cell_x0, y0 = b.cell_y0, x1 = b.cell_x1, y1 = b.cell_y1;
+      if (x1 < x0) continue;  // an empty box (only a NaN position or negative radius): no cells
       for (int y = y0; y <= y1; ++y) {
         const std::uint32_t row_bits = (i << 2) | (y == y0 ? 2u : 0u);
         std::uint32_t* const row_fill = fill + static_cast<std::size_t>(y) * columns;

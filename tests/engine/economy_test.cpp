@@ -272,6 +272,9 @@ TEST_CASE("a supply-blocked Train is left out of the affordable abilities, with 
   CHECK(check_cost(w, kMe, unit_type::kScv, true, &after) == CommandOutcome::Done);
   CHECK(after.cap() == 23);
   CHECK(check_cost(w, kMe, unit_type::kScv, true) == CommandOutcome::Done);
+  // Another player's count is not used for this one.
+  SupplyCount other(w, kMe + 1);
+  CHECK(check_cost(w, kMe, unit_type::kScv, true, &other) == CommandOutcome::Done);
 }
 
 TEST_CASE("placement refuses overlaps, resources, unbuildable and off-map cells") {
