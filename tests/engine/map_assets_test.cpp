@@ -301,7 +301,9 @@ TEST_CASE("each map ends at the time limit its JSON gives, and the JSON gives th
 TEST_CASE("a missing or broken time limit, kind or description names the file and the problem") {
   const auto without = [](std::string_view key) {
     std::string text = mini_game(R"("layout": "SingleScreen")");
-    const auto at = text.find("\"" + std::string(key) + "\"");
+    std::string quoted_key = "\"";  // built by appending: "\"" + string trips GCC 12's -Wrestrict
+    quoted_key.append(key).push_back('"');
+    const auto at = text.find(quoted_key);
     REQUIRE(at != std::string::npos);
     const auto end = text.find_first_of(",}", text.find(':', at));
     text.erase(at, end + 1 - at);
