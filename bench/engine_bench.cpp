@@ -36,6 +36,7 @@
 #include "agents/scripted_agent.h"
 #include "learning/in_process_channel.h"
 #include "transport/core_pinning.h"
+#include "transport/wait_spin.h"
 #include "client/controller.h"
 #include "client/pysc2/env.h"
 #include "engine/maps/economy_base.h"
@@ -143,8 +144,9 @@ int bench_maps(const std::vector<std::string>& maps, int episodes, std::uint64_t
   bool agree = true;
 
   std::printf("\n(1) game loops per second per map: 64x64 screen and minimap, raw + score, step_mul 8, seed %llu,\n"
-              "    1 warm-up + %d measured episodes per mode, interleaved a,b; time = env.step calls only%s\n\n",
-              static_cast<unsigned long long>(seed), episodes,
+              "    1 warm-up + %d measured episodes per mode, interleaved a,b; time = env.step calls only;\n"
+              "    websocket waits poll up to %lld us before they sleep (--wait_spin_us)%s\n\n",
+              static_cast<unsigned long long>(seed), episodes, static_cast<long long>(sc2::net::wait_spin().count()),
               modes.pin_core ? ";\n    client and engine pinned to one core (--pin_cores, as sc2agent --pin_cores)" : "");
   std::printf("| map                          | driver   | (a) in-process loops/s | (b) websocket loops/s | b/a  | "
               "(a) late-episode loops/s | (b) late-episode loops/s | loops/episode | (a) loops/CPU-s | (b) loops/CPU-s | (b) late loops/CPU-s |\n");
@@ -462,8 +464,10 @@ void bench_crowd(const std::vector<int>& crowds, int loops, int observations, st
 // (a loopback websocket per game, as one sc2lite per game). `episodes` episodes per game.
 int bench_parallel(const std::string& map, int games, int episodes, std::uint64_t seed, Modes modes) {
   std::printf("\n(5) games at once: %s, %d episodes per game, scripted agent, 64x64, step_mul 8, seed %llu;\n"
-              "    agents::run_parallel (one thread and one game each), combined loops/s over the wall time\n\n",
-              map.c_str(), episodes, static_cast<unsigned long long>(seed));
+              "    agents::run_parallel (one thread and one game each), combined loops/s over the wall time;\n"
+              "    websocket waits poll up to %lld us before they sleep (--wait_spin_us)\n\n",
+              map.c_str(), episodes, static_cast<unsigned long long>(seed),
+              static_cast<long long>(sc2::net::wait_spin().count()));
   std::printf("| engine      | games | episodes | combined loops/s | loops/s per game | vs 1 game | loops/CPU-s |\n");
   std::printf("|-------------|------:|---------:|-----------------:|-----------------:|----------:|------------:|\n");
   std::fflush(stdout);
@@ -550,6 +554,12 @@ int main(int argc, char** argv) {
   app.add_option("--parallel-episodes", parallel_episodes, "with --parallel: episodes per game")
       ->capture_default_str()
       ->check(CLI::PositiveNumber);
+  int wait_spin_us = static_cast<int>(sc2::net::kDefaultWaitSpin.count());
+  app.add_option("--wait_spin_us", wait_spin_us,
+                 "websocket waits poll this long before they sleep, client and engine (as sc2agent and sc2lite "
+                 "--wait_spin_us; 0 = always sleep)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 1000000));
   bool pin_cores = false;
   app.add_flag("--pin_cores", pin_cores,
                "(1) only: the client and the engine's threads on one core, as sc2agent --pin_cores plays a game");
@@ -561,6 +571,7 @@ int main(int argc, char** argv) {
     std::cerr << "engine_bench: " << error.what() << " (see --help)\n";
     return 1;
   }
+  sc2::net::set_wait_spin(std::chrono::microseconds(wait_spin_us));
   try {
     if (digest_steps > 0) return digest_maps(maps, seed, digest_steps);
     if (!crowds.empty()) {

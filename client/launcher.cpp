@@ -16,6 +16,7 @@
 #include <thread>
 
 #include "transport/websocket_client.h"
+#include "client/wait_spin.h"
 #include "client/websocket_channel.h"
 
 extern char** environ;
@@ -280,6 +281,11 @@ std::unique_ptr<GameProcess> launch_game(const GameChoice& choice, const OnLaunc
       throw LaunchError("pinning the game to a core is for sc2lite only, not " + executable.path.string() +
                         " (a real StarCraft II runs many threads)");
     options.extra_args = {"--cpu", std::to_string(*choice.core)};
+  }
+  // This program's polling limit for the game's end too (a real StarCraft II has its own ways).
+  if (executable.is_sc2lite && wait_spin() != kDefaultWaitSpin) {
+    options.extra_args.push_back("--wait_spin_us");
+    options.extra_args.push_back(std::to_string(wait_spin().count()));
   }
   if (on_launching) on_launching(executable);
   return GameProcess::launch(options, std::move(executable));

@@ -83,7 +83,7 @@ struct GameChoice {
   std::chrono::milliseconds startup_timeout{60000};
   // Run sc2lite on this core only (sc2agent --pin_cores, transport/core_pinning.h); a real
   // StarCraft II is refused then (it runs many threads of its own).
-  std::optional<int> core;
+  std::optional<int> core = std::nullopt;
 };
 // Told what is about to start, before it starts (e.g. to show "launching <path>").
 using OnLaunching = std::function<void(const GameExecutable&)>;

@@ -3,6 +3,7 @@
 // -dataDir, -tempDir); flags it has no use for are logged once and ignored.
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cmath>
 #include <csignal>
 #include <cstdlib>
@@ -24,6 +25,7 @@
 #include "engine/server/engine_host.h"
 #include "engine/server/parent_watch.h"
 #include "transport/core_pinning.h"
+#include "transport/wait_spin.h"
 
 namespace {
 
@@ -171,9 +173,15 @@ int main(int argc, char** argv) {
   app.add_option("--cpu", cpu,
                  "run on this core only (sc2agent --pin_cores: the game and its agent share a core, as they take turns)")
       ->check(CLI::NonNegativeNumber);
+  int wait_spin_us = static_cast<int>(sc2::net::kDefaultWaitSpin.count());
+  app.add_option("--wait_spin_us", wait_spin_us,
+                 "microseconds a wait for the next request polls before it sleeps, while requests have been "
+                 "coming that soon: spares a fast agent the wake-up of an idle core, costs CPU (0 = always sleep)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 1000000));
   app.add_option("--install-layout", install_dir,
-                 "create DIR/Versions/Base75689/SC2_x64 (runs sc2lite, with --speed, --pause_on_start and "
-                 "--observer_control when given) and DIR/Maps/mini_games/*.SC2Map, then exit");
+                 "create DIR/Versions/Base75689/SC2_x64 (runs sc2lite, with --speed, --pause_on_start, "
+                 "--observer_control and --wait_spin_us when given) and DIR/Maps/mini_games/*.SC2Map, then exit");
 
   std::vector<std::string> args = normalise_flags(argc, argv);
   std::reverse(args.begin(), args.end());  // CLI11 parses a reversed vector
@@ -199,7 +207,12 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  if (!install_dir.empty()) return install_layout(install_dir, pace_flags(speed, pause_on_start, observer_control));
+  sc2::net::set_wait_spin(std::chrono::microseconds(wait_spin_us));
+  if (!install_dir.empty()) {
+    std::vector<std::string> flags = pace_flags(speed, pause_on_start, observer_control);
+    if (wait_spin_us != sc2::net::kDefaultWaitSpin.count()) flags.push_back("--wait_spin_us " + std::to_string(wait_spin_us));
+    return install_layout(install_dir, flags);
+  }
 
   // Signals are taken by one thread with sigwait, so stopping never runs in a handler.
   sigset_t signals;

@@ -5,8 +5,13 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/system/error_code.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <optional>
+
+#include <sched.h>
+
+#include "transport/wait_spin.h"
 
 namespace sc2::net::detail {
 
@@ -14,10 +19,13 @@ namespace sc2::net::detail {
 // Runs `ioc` on this thread until then. When `timeout` passes first, calls `abort()` (which
 // must make the operation end, e.g. by closing the socket), waits for it to end and returns
 // boost::asio::error::timed_out. With no timeout it waits as long as the operation runs.
+// For `poll_first` (at most the timeout) it first polls: runs ready handlers without sleeping,
+// pausing between polls and giving the core to any other thread that wants it (wait_spin.h).
 template <class Start, class Abort>
 boost::system::error_code run_with_timeout(boost::asio::io_context& ioc,
                                            std::optional<std::chrono::milliseconds> timeout,
-                                           Start&& start, Abort&& abort) {
+                                           Start&& start, Abort&& abort,
+                                           std::chrono::microseconds poll_first = {}) {
   bool done = false;
   boost::system::error_code result;
   start([&done, &result](boost::system::error_code ec) {
@@ -25,6 +33,18 @@ boost::system::error_code run_with_timeout(boost::asio::io_context& ioc,
     result = ec;
   });
   ioc.restart();
+  if (poll_first.count() > 0 && !done) {
+    std::chrono::steady_clock::duration polling = poll_first;
+    if (timeout) polling = std::min<std::chrono::steady_clock::duration>(polling, *timeout);
+    const auto until = std::chrono::steady_clock::now() + polling;
+    while (!done && std::chrono::steady_clock::now() < until) {
+      ioc.poll();
+      if (done) break;
+      if (ioc.stopped()) ioc.restart();
+      pause_briefly();
+      ::sched_yield();
+    }
+  }
   if (timeout) {
     const auto deadline = std::chrono::steady_clock::now() + *timeout;
     while (!done && std::chrono::steady_clock::now() < deadline) {

@@ -37,6 +37,7 @@
 #include "transport/reply_buffer.h"
 #include "transport/run_with_timeout.h"
 #include "transport/text_frame_relabeler.h"
+#include "transport/wait_spin.h"
 
 namespace sc2::net {
 
@@ -263,9 +264,10 @@ struct Connection {
   }
 
   template <class Start>
-  error_code run(std::optional<milliseconds> timeout, Start&& start) {
-    return detail::run_with_timeout(ioc, timeout, std::forward<Start>(start),
-                                    [this] { shut_down(); });
+  error_code run(std::optional<milliseconds> timeout, Start&& start,
+                 std::chrono::microseconds poll_first = {}) {
+    return detail::run_with_timeout(
+        ioc, timeout, std::forward<Start>(start), [this] { shut_down(); }, poll_first);
   }
 
  private:
@@ -426,16 +428,23 @@ struct WebSocketServer::Impl {
     ReplyBuffer replies;  // held until the requests already read are answered (reply_buffer.h)
     std::vector<asio::const_buffer> pieces;  // of one gathered write, reused
     std::uint64_t messages_read = 0;
+    WaitSpin request_wait;  // how long a wait for the next request polls before it sleeps
     while (!stopping) {
       // A piece at a time (not async_read): Beast would reserve a whole frame's claimed size.
       message.clear();
       if (message.capacity() > 8 * kReadChunk) message.shrink_to_fit();  // after a huge message
+      const WaitTimer wait_timer;
+      const auto poll_first = polling_budget(request_wait);
       do {
-        ec = connection.run(std::nullopt, [&](auto done) {
-          ws.async_read_some(message, kReadChunk, [done](error_code e, std::size_t) { done(e); });
-        });
+        ec = connection.run(
+            std::nullopt,
+            [&](auto done) {
+              ws.async_read_some(message, kReadChunk, [done](error_code e, std::size_t) { done(e); });
+            },
+            poll_first);
       } while (!ec && !stopping && !ws.is_message_done());
       if (ec || stopping) return;
+      wait_timer.record_into(request_wait, poll_first);
       ++messages_read;
 
       const auto bytes = message.data();

@@ -20,6 +20,14 @@ namespace {
 
 fs::path sc2lite_binary() { return fs::path(SC2_BIN_DIR) / "sc2lite"; }
 
+// 'text' for the shell, built by appending ("'" + std::string trips GCC 12's false -Wrestrict).
+std::string single_quoted(const std::string& text) {
+  std::string quoted = "'";
+  quoted += text;
+  quoted += '\'';
+  return quoted;
+}
+
 struct TempLayout {
   fs::path root = fs::temp_directory_path() / ("sc2studio-layout-" + std::to_string(::getpid()));
   TempLayout() { fs::remove_all(root); }
@@ -34,8 +42,8 @@ TEST_CASE("an installed layout under --sc2path is found, launched as the game an
     return;
   }
   TempLayout layout;
-  const std::string command = "'" + sc2lite_binary().string() + "' --install-layout '" +
-                              layout.root.string() + "' > /dev/null";
+  const std::string command = single_quoted(sc2lite_binary().string()) + " --install-layout " +
+                              single_quoted(layout.root.string()) + " > /dev/null";
   REQUIRE(std::system(command.c_str()) == 0);
 
   sc2::LaunchOptions options;
@@ -67,8 +75,8 @@ TEST_CASE("a layout installed with pacing flags launches a paced sc2lite (how Py
     return;
   }
   TempLayout layout;
-  const std::string command = "'" + sc2lite_binary().string() + "' --install-layout '" + layout.root.string() +
-                              "' --speed 3 --observer_control > /dev/null";
+  const std::string command = single_quoted(sc2lite_binary().string()) + " --install-layout " +
+                              single_quoted(layout.root.string()) + " --speed 3 --observer_control > /dev/null";
   REQUIRE(std::system(command.c_str()) == 0);
   sc2::LaunchOptions options;
   options.sc2path = layout.root;

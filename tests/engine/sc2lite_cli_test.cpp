@@ -124,6 +124,30 @@ TEST_CASE("sc2lite --install-layout writes the pacing flags into the launcher it
   fs::remove(err);
 }
 
+TEST_CASE("sc2lite --install-layout passes a polling limit other than the default on to the launcher") {
+  if (!have_binary()) return;
+  const fs::path root = fs::temp_directory_path() / ("sc2lite-spin-layout-" + std::to_string(::getpid()));
+  fs::remove_all(root);
+  const fs::path err = root.string() + ".err";
+  REQUIRE(run_sc2lite("--wait_spin_us 0 --install-layout " + quoted(root), err) == 0);
+  CHECK(read_text(root / "Versions" / "Base75689" / "SC2_x64").find("' --wait_spin_us 0 \"$@\"") != std::string::npos);
+  REQUIRE(run_sc2lite("--wait_spin_us 500 --install-layout " + quoted(root), err) == 0);  // the default
+  CHECK(read_text(root / "Versions" / "Base75689" / "SC2_x64").find("--wait_spin_us") == std::string::npos);
+  fs::remove_all(root);
+  fs::remove(err);
+}
+
+TEST_CASE("sc2lite refuses a polling limit that is not a number of microseconds up to a second") {
+  if (!have_binary()) return;
+  const fs::path err = fs::temp_directory_path() / ("sc2lite-spin-flags-" + std::to_string(::getpid()) + ".err");
+  for (const char* limit : {"-1", "1000001", "fast"}) {
+    CAPTURE(limit);
+    CHECK(run_sc2lite(std::string("--wait_spin_us ") + limit + " -port 0", err) != 0);
+    CHECK(read_text(err).find("--wait_spin_us") != std::string::npos);
+  }
+  fs::remove(err);
+}
+
 TEST_CASE("sc2lite refuses a pace it cannot keep, saying why") {
   if (!have_binary()) return;
   const fs::path err = fs::temp_directory_path() / ("sc2lite-pace-flags-" + std::to_string(::getpid()) + ".err");
