@@ -8,6 +8,8 @@
 #include <optional>
 #include <string>
 
+#include "client/wait_spin.h"
+
 namespace sc2::app {
 
 struct StudioOptions {
@@ -44,6 +46,9 @@ struct StudioOptions {
   std::string opponent;
   int window_width = 1280;
   int window_height = 800;
+  // Microseconds a wait for the game's reply (and the embedded engine's for a request) polls
+  // before it sleeps (transport/wait_spin.h); main() sets it for the process.
+  int wait_spin_us = static_cast<int>(kDefaultWaitSpin.count());
 };
 
 struct ParsedCommandLine {

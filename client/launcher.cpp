@@ -283,7 +283,7 @@ std::unique_ptr<GameProcess> launch_game(const GameChoice& choice, const OnLaunc
     options.extra_args = {"--cpu", std::to_string(*choice.core)};
   }
   // This program's polling limit for the game's end too (a real StarCraft II has its own ways).
-  if (executable.is_sc2lite && wait_spin() != kDefaultWaitSpin) {
+  if (executable.is_sc2lite) {
     options.extra_args.push_back("--wait_spin_us");
     options.extra_args.push_back(std::to_string(wait_spin().count()));
   }

@@ -1,7 +1,7 @@
 #pragma once
 // The transport's polling before a sleeping wait (transport/wait_spin.h), for the programs that
-// play through the client (sc2agent --wait_spin_us). launch_game hands a limit other than the
-// default on to the sc2lite it starts, so that both ends of the game's connection follow it.
+// play through the client (sc2agent --wait_spin_us). launch_game hands the limit on to the
+// sc2lite it starts, so that both ends of the game's connection follow it.
 #include "transport/wait_spin.h"
 
 namespace sc2 {

@@ -19,13 +19,13 @@ namespace sc2::net::detail {
 // Runs `ioc` on this thread until then. When `timeout` passes first, calls `abort()` (which
 // must make the operation end, e.g. by closing the socket), waits for it to end and returns
 // boost::asio::error::timed_out. With no timeout it waits as long as the operation runs.
-// For `poll_first` (at most the timeout) it first polls: runs ready handlers without sleeping,
-// pausing between polls and giving the core to any other thread that wants it (wait_spin.h).
+// Until `poll_until` (and never past the timeout) it first polls: runs ready handlers without
+// sleeping, pausing between polls and giving the core to any other thread that wants it
+// (wait_spin.h).
 template <class Start, class Abort>
-boost::system::error_code run_with_timeout(boost::asio::io_context& ioc,
-                                           std::optional<std::chrono::milliseconds> timeout,
-                                           Start&& start, Abort&& abort,
-                                           std::chrono::microseconds poll_first = {}) {
+boost::system::error_code run_with_timeout(
+    boost::asio::io_context& ioc, std::optional<std::chrono::milliseconds> timeout, Start&& start, Abort&& abort,
+    std::optional<std::chrono::steady_clock::time_point> poll_until = std::nullopt) {
   bool done = false;
   boost::system::error_code result;
   start([&done, &result](boost::system::error_code ec) {
@@ -33,20 +33,18 @@ boost::system::error_code run_with_timeout(boost::asio::io_context& ioc,
     result = ec;
   });
   ioc.restart();
-  if (poll_first.count() > 0 && !done) {
-    std::chrono::steady_clock::duration polling = poll_first;
-    if (timeout) polling = std::min<std::chrono::steady_clock::duration>(polling, *timeout);
-    const auto until = std::chrono::steady_clock::now() + polling;
+  const auto started = std::chrono::steady_clock::now();
+  if (poll_until && !done) {
+    const auto until = timeout ? std::min(*poll_until, started + *timeout) : *poll_until;
     while (!done && std::chrono::steady_clock::now() < until) {
       ioc.poll();
-      if (done) break;
-      if (ioc.stopped()) ioc.restart();
+      if (done || ioc.stopped()) break;  // stopped: no operation left that could end the wait
       pause_briefly();
       ::sched_yield();
     }
   }
   if (timeout) {
-    const auto deadline = std::chrono::steady_clock::now() + *timeout;
+    const auto deadline = started + *timeout;
     while (!done && std::chrono::steady_clock::now() < deadline) {
       if (ioc.run_one_until(deadline) == 0 && ioc.stopped()) break;
     }

@@ -29,15 +29,19 @@ void set_wait_spin(std::chrono::microseconds limit) { wait_spin_us = std::max<st
 
 std::chrono::microseconds wait_spin() { return std::chrono::microseconds(wait_spin_us.load()); }
 
-std::chrono::microseconds polling_budget(const WaitSpin& waits) {
-  const std::chrono::microseconds budget = waits.budget();
-  return budget.count() > 0 && may_use_several_cores() ? budget : std::chrono::microseconds(0);
+WaitSpin WaitSpin::for_this_thread() { return WaitSpin(wait_spin(), may_use_several_cores()); }
+
+TimedWait::TimedWait(const WaitSpin& waits) : budget_(waits.budget()), started_(std::chrono::steady_clock::now()) {
+  if (budget_.count() > 0) {
+    poll_until_ = started_ + budget_;
+    cpu_started_ = thread_cpu_time();
+  }
 }
 
-WaitTimer::WaitTimer() : started_(std::chrono::steady_clock::now()), cpu_started_(thread_cpu_time()) {}
-
-void WaitTimer::record_into(WaitSpin& waits, std::chrono::microseconds polled_for) const {
-  waits.record(std::chrono::steady_clock::now() - started_, polled_for, thread_cpu_time() - cpu_started_);
+void TimedWait::record_into(WaitSpin& waits) const {
+  const auto waited = std::chrono::steady_clock::now() - started_;
+  const auto on_cpu = budget_.count() > 0 ? thread_cpu_time() - cpu_started_ : std::chrono::nanoseconds(0);
+  waits.record(waited, budget_, on_cpu);
 }
 
 void pause_briefly() noexcept {

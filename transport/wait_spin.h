@@ -5,15 +5,18 @@
 // must wake its core, and on these virtual machines an idle core halts: waking it costs more
 // than the work of a small step (a 130 KB ping-pong: 30 us a round trip on one core, 68 us
 // across two). Polling the socket for a while keeps the core awake for the message instead
-// (bench/RESULTS.md, "Waiting awake"). It pays only when the message comes soon and the core
-// is ours, so each end remembers its recent waits and polls only while
+// (bench/RESULTS.md, "Waiting awake": CollectMineralShards twice as fast over the websocket).
+// It pays only when the message comes soon and the core is ours, so each end remembers its
+// recent waits and polls only while
 // - they were short (an agent that thinks for milliseconds, or a human, gets sleeping waits),
 // - it kept its core while it polled (a poll yields the core to any thread that wants it;
 //   when others did, as with more games than cores, it stops polling for a while),
-// - it may run on several cores (a pinned end's peer could not run meanwhile).
+// - it may run on several cores (a pinned end's peer could not run meanwhile; judged when the
+//   end is made: the connection, or the server's connection thread).
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <optional>
 
 namespace sc2::net {
 
@@ -30,8 +33,12 @@ class WaitSpin {
   // Waits that pass over polling after one in which others had the core.
   static constexpr int kWaitsAfterContention = 64;
 
-  explicit WaitSpin(std::chrono::microseconds limit = wait_spin())
-      : limit_ns_(std::max<std::int64_t>(std::chrono::nanoseconds(limit).count(), 0)) {}
+  // `several_cores`: whether the thread that waits may run on more than one core.
+  explicit WaitSpin(std::chrono::microseconds limit, bool several_cores = true)
+      : limit_ns_(several_cores ? std::max<std::int64_t>(std::chrono::nanoseconds(limit).count(), 0) : 0) {}
+  // With the process's limit, for the calling thread's cores as they are now (a connection's
+  // end is made on the thread that waits, after any pinning).
+  static WaitSpin for_this_thread();
 
   // How long the next wait should poll before sleeping: the limit (at first, and while the
   // rules above hold), else 0.
@@ -41,17 +48,18 @@ class WaitSpin {
   }
 
   // A wait took `waited` (from its start to the whole message) after polling for up to
-  // `polled_for` (its budget), and this thread was on a core for `on_cpu` of it. Recent waits
-  // count most (an old wait's weight halves in ~5 waits); one long wait (a reset, a slow step)
-  // counts as 4 limits at most, so that it alone does not stop the polling. Polling that was
-  // on a core for less than half its time (20 us at least) stops polling for a while.
+  // `polled_for` (its budget), and this thread was on a core for `on_cpu` of that polling.
+  // Recent waits count most (an old wait's weight halves in ~5 waits). One long wait (a reset,
+  // a slow step) counts as 2 limits at most, so that alone it does not stop the polling while
+  // the waits before it were under 6/7 of the limit. Polling that was on a core for less than
+  // half its time (20 us at least) stops polling for a while.
   void record(std::chrono::nanoseconds waited, std::chrono::nanoseconds polled_for,
               std::chrono::nanoseconds on_cpu) noexcept {
     if (limit_ns_ == 0) return;
     if (waits_without_polling_ > 0) --waits_without_polling_;
     const std::int64_t polled = std::min(waited.count(), polled_for.count());
     if (polled > 20'000 && on_cpu.count() < polled / 2) waits_without_polling_ = kWaitsAfterContention;
-    const std::int64_t sample = std::clamp<std::int64_t>(waited.count(), 0, 4 * limit_ns_);
+    const std::int64_t sample = std::clamp<std::int64_t>(waited.count(), 0, 2 * limit_ns_);
     typical_ns_ += (sample - typical_ns_) / 8;
   }
 
@@ -61,19 +69,20 @@ class WaitSpin {
   int waits_without_polling_ = 0;
 };
 
-// This thread's next wait: how long to poll (`waits`' budget, 0 when this thread may use one
-// core only), measured by a WaitTimer for WaitSpin::record.
-std::chrono::microseconds polling_budget(const WaitSpin& waits);
-
-// Times one wait for WaitSpin::record: wall time and this thread's CPU time.
-class WaitTimer {
+// One wait for a message, from its start: until when it polls, and what WaitSpin::record
+// needs (this thread's CPU time is read only when it polls: that clock is a system call).
+class TimedWait {
  public:
-  WaitTimer();
-  void record_into(WaitSpin& waits, std::chrono::microseconds polled_for) const;
+  explicit TimedWait(const WaitSpin& waits);
+  // The end of the polling for every piece of the message; none when it does not poll.
+  std::optional<std::chrono::steady_clock::time_point> poll_until() const noexcept { return poll_until_; }
+  void record_into(WaitSpin& waits) const;
 
  private:
+  std::chrono::microseconds budget_;
   std::chrono::steady_clock::time_point started_;
-  std::chrono::nanoseconds cpu_started_;
+  std::optional<std::chrono::steady_clock::time_point> poll_until_;
+  std::chrono::nanoseconds cpu_started_{0};
 };
 
 // A moment of the processor's spin-wait hint (between two polls: lets a sibling hyperthread

@@ -30,6 +30,7 @@ namespace beast = boost::beast;
 namespace websocket = beast::websocket;
 using tcp = asio::ip::tcp;
 using error_code = boost::system::error_code;
+using namespace std::chrono_literals;
 
 namespace {
 
@@ -57,19 +58,19 @@ struct WebSocketClient::Impl {
   std::string outgoing;  // send_all's frames, reused
   std::minstd_rand mask_keys{std::random_device{}()};  // a fresh mask key per frame
 
-  WaitSpin reply_wait;  // how long a receive polls before it sleeps (made at connect)
+  WaitSpin reply_wait{0us};  // how long a receive polls before it sleeps (made at connect)
 
   // Runs one operation; on timeout closes the socket so the operation ends.
   template <class Start>
   error_code run(std::chrono::milliseconds timeout, Start&& start,
-                 std::chrono::microseconds poll_first = {}) {
+                 std::optional<std::chrono::steady_clock::time_point> poll_until = std::nullopt) {
     return detail::run_with_timeout(
         ioc, timeout, std::forward<Start>(start),
         [this] {
           error_code ignored;
           if (ws) beast::get_lowest_layer(*ws).close(ignored);
         },
-        poll_first);
+        poll_until);
   }
 
   // A dup() of the socket for interrupt() from another thread: shutting it down wakes the
@@ -129,7 +130,7 @@ void WebSocketClient::connect(const std::string& host, std::uint16_t port,
   close();
   Impl& s = *impl_;
   s.url = "ws://" + host + ":" + std::to_string(port) + path;
-  s.reply_wait = WaitSpin();
+  s.reply_wait = WaitSpin::for_this_thread();
   s.ws.emplace(s.ioc);
   const auto deadline = std::chrono::steady_clock::now() + timeout;
   auto remaining = [&] {
@@ -250,9 +251,8 @@ std::string_view WebSocketClient::receive_view(std::chrono::milliseconds timeout
   s.message.clear();
   if (s.message.capacity() > 8 * kReadChunk) s.message.shrink_to_fit();  // after a huge message
   // A piece at a time: async_read would size the buffer for the frame's claimed length up front.
-  const WaitTimer wait_timer;
+  const TimedWait wait(s.reply_wait);
   const auto deadline = std::chrono::steady_clock::now() + timeout;
-  const auto poll_first = polling_budget(s.reply_wait);
   error_code ec;
   do {
     const auto left = std::max(std::chrono::duration_cast<std::chrono::milliseconds>(
@@ -263,9 +263,9 @@ std::string_view WebSocketClient::receive_view(std::chrono::milliseconds timeout
         [&](auto done) {
           s.ws->async_read_some(s.message, kReadChunk, [done](error_code e, std::size_t) { done(e); });
         },
-        poll_first);
+        wait.poll_until());
   } while (!ec && !s.ws->is_message_done());
-  wait_timer.record_into(s.reply_wait, poll_first);
+  wait.record_into(s.reply_wait);
   if (ec) {
     s.message.clear();
     s.fail("receive failed: " + s.describe_read_error(ec, timeout));

@@ -265,9 +265,9 @@ struct Connection {
 
   template <class Start>
   error_code run(std::optional<milliseconds> timeout, Start&& start,
-                 std::chrono::microseconds poll_first = {}) {
+                 std::optional<std::chrono::steady_clock::time_point> poll_until = std::nullopt) {
     return detail::run_with_timeout(
-        ioc, timeout, std::forward<Start>(start), [this] { shut_down(); }, poll_first);
+        ioc, timeout, std::forward<Start>(start), [this] { shut_down(); }, poll_until);
   }
 
  private:
@@ -428,23 +428,23 @@ struct WebSocketServer::Impl {
     ReplyBuffer replies;  // held until the requests already read are answered (reply_buffer.h)
     std::vector<asio::const_buffer> pieces;  // of one gathered write, reused
     std::uint64_t messages_read = 0;
-    WaitSpin request_wait;  // how long a wait for the next request polls before it sleeps
+    // How long a wait for the next request polls before it sleeps.
+    WaitSpin request_wait = WaitSpin::for_this_thread();
     while (!stopping) {
       // A piece at a time (not async_read): Beast would reserve a whole frame's claimed size.
       message.clear();
       if (message.capacity() > 8 * kReadChunk) message.shrink_to_fit();  // after a huge message
-      const WaitTimer wait_timer;
-      const auto poll_first = polling_budget(request_wait);
+      const TimedWait wait(request_wait);
       do {
         ec = connection.run(
             std::nullopt,
             [&](auto done) {
               ws.async_read_some(message, kReadChunk, [done](error_code e, std::size_t) { done(e); });
             },
-            poll_first);
+            wait.poll_until());
       } while (!ec && !stopping && !ws.is_message_done());
       if (ec || stopping) return;
-      wait_timer.record_into(request_wait, poll_first);
+      wait.record_into(request_wait);
       ++messages_read;
 
       const auto bytes = message.data();

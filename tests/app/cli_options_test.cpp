@@ -52,6 +52,18 @@ TEST_CASE("PySC2 flag names and dashed aliases") {
   CHECK(parsed.options->step_mul == 2);
 }
 
+TEST_CASE("--wait_spin_us: the transport's default, 0 to always sleep, nothing negative or over a second") {
+  CHECK(parse({}).options->wait_spin_us == sc2::kDefaultWaitSpin.count());
+  CHECK(parse({"--wait_spin_us", "0"}).options->wait_spin_us == 0);
+  CHECK(parse({"--wait-spin-us", "2000"}).options->wait_spin_us == 2000);
+  for (const char* bad : {"-1", "1000001", "soon"}) {
+    CAPTURE(bad);
+    const auto parsed = parse({"--wait_spin_us", bad});
+    CHECK_FALSE(parsed.options.has_value());
+    CHECK(parsed.message.find("--wait_spin_us") != std::string::npos);
+  }
+}
+
 TEST_CASE("bad flags give exit code 1 and a message naming the problem") {
   for (const auto& args : std::vector<std::vector<const char*>>{{"--no-such-flag"},
                                                                  {"--feature_screen_size", "abc"},

@@ -2,6 +2,7 @@
 // (shell and Python scripts standing in for the game binary).
 #include "client/launcher.h"
 #include "client/wait_spin.h"
+#include "tests/transport/scoped_wait_spin.h"
 #include "transport/websocket_server.h"
 
 #include <doctest/doctest.h>
@@ -327,27 +328,27 @@ TEST_CASE("launch_game with a core passes --cpu to sc2lite and refuses to pin a 
   CHECK_FALSE(told);  // refused before anything starts
 }
 
-TEST_CASE("launch_game hands a polling limit other than the default on to sc2lite, never to StarCraft II") {
+TEST_CASE("launch_game hands this program's polling limit on to sc2lite, never to StarCraft II") {
   ScopedSc2Path no_env(nullptr);
   TempDir install, lite;
   write_file(lite.path / "sc2lite", "#!/bin/sh\necho \"$@\" > \"$(dirname \"$0\")/args\"\nexit 3\n", true);
   sc2::GameChoice choice;
   choice.sc2lite_dir = lite.path;
   choice.startup_timeout = 5s;
-  const auto previous = sc2::wait_spin();
-  sc2::set_wait_spin(0us);
-  CHECK_THROWS_WITH_AS(sc2::launch_game(choice), contains_text("exited with status 3"), LaunchError);
-  CHECK(contains(read_file(lite.path / "args"), "--wait_spin_us 0"));
-  sc2::set_wait_spin(sc2::kDefaultWaitSpin);
-  CHECK_THROWS_AS(sc2::launch_game(choice), LaunchError);
-  CHECK_FALSE(contains(read_file(lite.path / "args"), "--wait_spin_us"));
+  for (const auto limit : {0us, sc2::kDefaultWaitSpin, 1500us}) {
+    CAPTURE(limit.count());
+    sc2::test::ScopedWaitSpin set(limit);
+    CHECK_THROWS_WITH_AS(sc2::launch_game(choice), contains_text("exited with status 3"), LaunchError);
+    CHECK(contains(read_file(lite.path / "args"), "--wait_spin_us " + std::to_string(limit.count())));
+  }
 
   // A real StarCraft II is started with its own flags only.
-  sc2::set_wait_spin(0us);
+  sc2::test::ScopedWaitSpin set(0us);
   write_file(install.path / "Versions" / "Base80000" / "SC2_x64",
              "#!/bin/sh\necho \"$@\" > \"$(dirname \"$0\")/args\"\nexit 4\n", true);
   choice.sc2path = install.path;
   CHECK_THROWS_WITH_AS(sc2::launch_game(choice), contains_text("exited with status 4"), LaunchError);
-  CHECK_FALSE(contains(read_file(install.path / "Versions" / "Base80000" / "args"), "--wait_spin_us"));
-  sc2::set_wait_spin(previous);
+  const std::string game_args = read_file(install.path / "Versions" / "Base80000" / "args");
+  CHECK(contains(game_args, "-listen"));  // it did write its arguments
+  CHECK_FALSE(contains(game_args, "--wait_spin_us"));
 }
