@@ -330,44 +330,78 @@ int digest_maps(const std::vector<std::string>& maps, std::uint64_t seed, int st
 
 // Two armies of `units` in total (half Marines, half Zerglings) on a flat 128x128 map,
 // in blocks 12 apart, attack-moving through each other.
+// Marines and Zerglings, `per_side` each, in blocks about 1 unit apart, 12 apart around `center`,
+// attack-moving through each other towards `reach` beyond the center.
+void spawn_fight(sc2::engine::World& world, int per_side, sc2::engine::Vec2 center, float reach) {
+  using namespace sc2::engine;
+  const int columns = std::max(1, static_cast<int>(std::ceil(std::sqrt(per_side / 2.0))));
+  const float left = center.x - 6.0f, right = center.x + 6.0f;
+  std::vector<UnitId> marines, zerglings;
+  for (int i = 0; i < per_side; ++i) {
+    const float depth = static_cast<float>(i % columns) * 1.0f;
+    const float row = static_cast<float>(i / columns) * 1.0f;
+    const float y = center.y + row - static_cast<float>(per_side / columns) * 0.5f;
+    marines.push_back(world.spawn(unit_type::kMarine, 1, Vec2{left - depth, y}));
+    zerglings.push_back(world.spawn(unit_type::kZergling, 2, Vec2{right + depth, y}));
+  }
+  for (const UnitId id : marines)
+    issue_command(world, *world.find(id), ability::kAttackAttack, CommandTarget{Vec2{center.x + reach, center.y}, {}}, false);
+  for (const UnitId id : zerglings)
+    issue_command(world, *world.find(id), ability::kAttackAttack, CommandTarget{Vec2{center.x - reach, center.y}, {}}, false);
+}
+
+// One row of a scaling table: `loops` of World::advance on `world`.
+void print_scaling_row(sc2::engine::World& world, int count, int loops, double& base_per_unit) {
+  std::int64_t unit_loops = 0;
+  const auto start = Clock::now();
+  for (int i = 0; i < loops; ++i) {
+    world.advance();
+    unit_loops += static_cast<std::int64_t>(world.units().size());
+  }
+  const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  const double per_unit_loop_ns = 1e9 * seconds / static_cast<double>(std::max<std::int64_t>(1, unit_loops));
+  if (base_per_unit == 0) base_per_unit = per_unit_loop_ns;
+  std::printf("| %5d | %7.0f | %15.1f | %9.1f | %14.0f | %22.2f |\n", count, loops / seconds,
+              static_cast<double>(unit_loops) / loops, 1e6 * seconds / loops, per_unit_loop_ns,
+              per_unit_loop_ns / base_per_unit);
+  std::fflush(stdout);
+}
+
+void print_scaling_header() {
+  std::printf("| units | loops/s | mean live units | us / loop | ns / unit-loop | vs the first (per unit) |\n");
+  std::printf("|------:|--------:|----------------:|----------:|---------------:|------------------------:|\n");
+}
+
 void bench_scaling(const std::vector<int>& counts, int loops, std::uint64_t seed) {
   using namespace sc2::engine;
   std::printf("\n(2) simulation cost vs unit count: Marines vs Zerglings attack-moving at each other, %d loops from\n"
               "    the order (armies 12 apart, about 1 unit apart in their blocks); World::advance only\n\n",
               loops);
-  std::printf("| units | loops/s | mean live units | us / loop | ns / unit-loop | vs 20 units (per unit) |\n");
-  std::printf("|------:|--------:|----------------:|----------:|---------------:|-----------------------:|\n");
+  print_scaling_header();
   double base_per_unit = 0;
   for (const int count : counts) {
     World world(make_flat_layout(128, 128, CellRect{4, 4, 124, 124}, 128, 96), seed);
-    const int per_side = count / 2;
-    const int columns = std::max(1, static_cast<int>(std::ceil(std::sqrt(per_side / 2.0))));
-    const float left = 64.0f - 6.0f, right = 64.0f + 6.0f;
-    std::vector<UnitId> marines, zerglings;
-    for (int i = 0; i < per_side; ++i) {
-      const float depth = static_cast<float>(i % columns) * 1.0f;
-      const float row = static_cast<float>(i / columns) * 1.0f;
-      const float y = 64.0f + row - static_cast<float>(per_side / columns) * 0.5f;
-      marines.push_back(world.spawn(unit_type::kMarine, 1, Vec2{left - depth, y}));
-      zerglings.push_back(world.spawn(unit_type::kZergling, 2, Vec2{right + depth, y}));
+    spawn_fight(world, count / 2, Vec2{64.0f, 64.0f}, 36.0f);
+    print_scaling_row(world, count, loops, base_per_unit);
+  }
+
+  // The same units as fights of 20, each (2)'s first row, one above the other: the density
+  // stays that of 20 units, so only the unit count grows (in (2) the fight's density grows too).
+  constexpr int kGroup = 20;
+  constexpr float kSpacing = 32.0f;  // far beyond sight: the fights never meet
+  std::printf("\n(2b) the same units as fights of %d, each as (2)'s first, %.0f apart one above the other:\n"
+              "     the density of one fight, only the count grows; World::advance only\n\n",
+              kGroup, kSpacing);
+  print_scaling_header();
+  base_per_unit = 0;
+  for (const int count : counts) {
+    const int groups = std::max(1, count / kGroup);
+    const int height = std::max(128, static_cast<int>(groups * kSpacing) + 16);
+    World world(make_flat_layout(128, height, CellRect{4, 4, 124, height - 4}, 128, 96), seed);
+    for (int g = 0; g < groups; ++g) {
+      spawn_fight(world, kGroup / 2, Vec2{64.0f, 8.0f + kSpacing * (static_cast<float>(g) + 0.5f)}, 36.0f);
     }
-    for (const UnitId id : marines)
-      issue_command(world, *world.find(id), ability::kAttackAttack, CommandTarget{Vec2{100.0f, 64.0f}, {}}, false);
-    for (const UnitId id : zerglings)
-      issue_command(world, *world.find(id), ability::kAttackAttack, CommandTarget{Vec2{28.0f, 64.0f}, {}}, false);
-    std::int64_t unit_loops = 0;
-    const auto start = Clock::now();
-    for (int i = 0; i < loops; ++i) {
-      world.advance();
-      unit_loops += static_cast<std::int64_t>(world.units().size());
-    }
-    const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
-    const double per_unit_loop_ns = 1e9 * seconds / static_cast<double>(std::max<std::int64_t>(1, unit_loops));
-    if (base_per_unit == 0) base_per_unit = per_unit_loop_ns;
-    std::printf("| %5d | %7.0f | %15.1f | %9.1f | %14.0f | %22.2f |\n", count, loops / seconds,
-                static_cast<double>(unit_loops) / loops, 1e6 * seconds / loops, per_unit_loop_ns,
-                per_unit_loop_ns / base_per_unit);
-    std::fflush(stdout);
+    print_scaling_row(world, groups * kGroup, loops, base_per_unit);
   }
 }
 
