@@ -20,8 +20,8 @@
 
 namespace sc2::net {
 
-// The polling limit of every connection made from now on, client or server (sc2lite and
-// sc2agent --wait_spin_us); 0 = always sleep. The default is longer than a late BuildMarines
+// The polling limit of every connection made from now on, client or server (sc2lite, sc2agent
+// and sc2studio --wait_spin_us); 0 = always sleep. The default is longer than a late BuildMarines
 // step's work (~300 us) and shorter than one step of a Python agent (~1 ms and more).
 inline constexpr std::chrono::microseconds kDefaultWaitSpin{500};
 void set_wait_spin(std::chrono::microseconds limit);
