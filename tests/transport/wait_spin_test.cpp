@@ -2,9 +2,11 @@
 // polling never outlasts a timeout, an interrupt or a stop, and never runs on a pinned thread.
 #include <doctest/doctest.h>
 
+#include <sys/resource.h>
 #include <time.h>
 
 #include <future>
+#include <memory>
 #include <string>
 #include <thread>
 
@@ -24,6 +26,22 @@ std::chrono::nanoseconds thread_cpu() {
   timespec now{};
   ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
   return std::chrono::seconds(now.tv_sec) + std::chrono::nanoseconds(now.tv_nsec);
+}
+
+// Times this thread gave up its core to wait (for I/O, a lock, a sleep): it slept.
+long voluntary_switches() {
+  rusage usage{};
+  ::getrusage(RUSAGE_THREAD, &usage);
+  return usage.ru_nvcsw;
+}
+
+// A server that answers each message once `gate` opens (10 s at most).
+std::unique_ptr<sc2::net::WebSocketServer> start_server_answering_after(sc2::test::Gate& gate) {
+  return sc2::test::start_server({[&gate](sc2::net::ConnectionId, std::string_view) {
+                                    gate.wait_for(10s);
+                                    return sc2::net::Reply{"late"};
+                                  },
+                                  {}});
 }
 
 // A wait that polled all along on its core (the message came while polling).
@@ -117,11 +135,7 @@ TEST_CASE("set_wait_spin sets the limit of the ends made afterwards, on threads 
 TEST_CASE("a receive polling longer than its timeout still times out on time") {
   ScopedWaitSpin limit(3s);
   sc2::test::Gate never;
-  auto server = sc2::test::start_server({[&](sc2::net::ConnectionId, std::string_view) {
-                                           never.wait_for(5s);
-                                           return sc2::net::Reply{"late"};
-                                         },
-                                         {}});
+  auto server = start_server_answering_after(never);
   sc2::net::WebSocketClient client;
   client.connect("127.0.0.1", server->port(), 2s);
   client.send("question", 1s);
@@ -135,11 +149,7 @@ TEST_CASE("a receive polling longer than its timeout still times out on time") {
 TEST_CASE("interrupt() ends a receive that is polling") {
   ScopedWaitSpin limit(20s);
   sc2::test::Gate never;
-  auto server = sc2::test::start_server({[&](sc2::net::ConnectionId, std::string_view) {
-                                           never.wait_for(10s);
-                                           return sc2::net::Reply{"late"};
-                                         },
-                                         {}});
+  auto server = start_server_answering_after(never);
   sc2::net::WebSocketClient client;
   client.connect("127.0.0.1", server->port(), 2s);
   client.send("question", 1s);
@@ -188,21 +198,30 @@ TEST_CASE("a wait polls on its core when it may use several, and sleeps when pin
                                            return sc2::net::Reply{std::string(message)};
                                          },
                                          {}});
-  const auto cpu_of_one_receive = [&] {
+  // How often the receiving thread went to sleep during one receive, and its CPU seconds.
+  struct Receive {
+    long sleeps = 0;
+    double cpu = 0;
+  };
+  const auto one_receive = [&] {
     sc2::net::WebSocketClient client;
     client.connect("127.0.0.1", server->port(), 2s);
     client.send("ping", 1s);
-    const auto before = thread_cpu();
+    const long sleeps_before = voluntary_switches();
+    const auto cpu_before = thread_cpu();
     CHECK(client.receive(5s) == "ping");
-    return std::chrono::duration<double>(thread_cpu() - before).count();
+    return Receive{voluntary_switches() - sleeps_before,
+                   std::chrono::duration<double>(thread_cpu() - cpu_before).count()};
   };
-  const double polling = cpu_of_one_receive();
-  double pinned = 0;
+  const Receive polling = one_receive();
+  Receive pinned;
   {
     sc2::net::ScopedCorePin pin(cores.front());
-    pinned = cpu_of_one_receive();
+    pinned = one_receive();
   }
-  // On a core for much of the 300 ms (a loaded machine may leave it a tenth), against asleep.
-  CHECK(polling > 0.03);
-  CHECK(pinned < 0.01);
+  // Polling never sleeps (however little CPU a loaded machine leaves it); pinned, it sleeps
+  // and uses next to none.
+  CHECK(polling.sleeps == 0);
+  CHECK(pinned.sleeps >= 1);
+  CHECK(pinned.cpu < 0.01);
 }
