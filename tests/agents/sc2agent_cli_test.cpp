@@ -153,6 +153,21 @@ TEST_CASE("sc2agent: a bad flag, an unknown agent or a map without a scripted ag
   }
 }
 
+TEST_CASE("sc2agent --wait_spin_us: 0 plays with sleeping waits, a bad limit -> one line naming the flag, exit 1") {
+  if (!have_binaries()) return;
+  const auto played = run_sc2agent("--episodes 1 --agent noop --seed 4 --wait_spin_us 0 --json");
+  CHECK(played.exit_code == 0);
+  CHECK(nlohmann::json::parse(played.out)["episodes"].size() == 1);
+  for (const char* limit : {"-1", "1000001", "soon"}) {
+    CAPTURE(limit);
+    const auto outcome = run_sc2agent(std::string("--episodes 1 --wait_spin_us ") + limit);
+    CHECK(outcome.exit_code == 1);
+    CHECK(one_line(outcome.err));
+    CHECK(outcome.err.find("--wait_spin_us") != std::string::npos);
+    CHECK(outcome.out.empty());
+  }
+}
+
 TEST_CASE("sc2agent: a game that cannot start -> one line, exit 1") {
   if (!have_binaries()) return;
   const auto outcome = run_sc2agent("--episodes 1 --sc2path /nonexistent/StarCraftII");
