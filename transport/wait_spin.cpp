@@ -32,10 +32,7 @@ std::chrono::microseconds wait_spin() { return std::chrono::microseconds(wait_sp
 WaitSpin WaitSpin::for_this_thread() { return WaitSpin(wait_spin(), may_use_several_cores()); }
 
 TimedWait::TimedWait(const WaitSpin& waits) : budget_(waits.budget()), started_(std::chrono::steady_clock::now()) {
-  if (budget_.count() > 0) {
-    poll_until_ = started_ + budget_;
-    cpu_started_ = thread_cpu_time();
-  }
+  if (budget_.count() > 0) cpu_started_ = thread_cpu_time();
 }
 
 void TimedWait::record_into(WaitSpin& waits) const {

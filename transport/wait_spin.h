@@ -75,13 +75,15 @@ class TimedWait {
  public:
   explicit TimedWait(const WaitSpin& waits);
   // The end of the polling for every piece of the message; none when it does not poll.
-  std::optional<std::chrono::steady_clock::time_point> poll_until() const noexcept { return poll_until_; }
+  std::optional<std::chrono::steady_clock::time_point> poll_until() const noexcept {
+    if (budget_.count() == 0) return std::nullopt;
+    return started_ + budget_;
+  }
   void record_into(WaitSpin& waits) const;
 
  private:
   std::chrono::microseconds budget_;
   std::chrono::steady_clock::time_point started_;
-  std::optional<std::chrono::steady_clock::time_point> poll_until_;
   std::chrono::nanoseconds cpu_started_{0};
 };
 

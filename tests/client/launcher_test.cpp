@@ -44,6 +44,12 @@ void write_file(const fs::path& path, const std::string& text, bool executable =
     fs::permissions(path, fs::perms::owner_all | fs::perms::group_read | fs::perms::others_read);
 }
 
+// A stand-in game at `path` that writes its command line into `args` beside it and exits with
+// `status`.
+void write_arguments_recorder(const fs::path& path, int status) {
+  write_file(path, "#!/bin/sh\necho \"$@\" > \"$(dirname \"$0\")/args\"\nexit " + std::to_string(status) + "\n", true);
+}
+
 std::string read_file(const fs::path& path) {
   std::ifstream in(path);
   std::stringstream text;
@@ -311,8 +317,7 @@ TEST_CASE("launch_game prefers the choice's StarCraft II folder, and tells nothi
 TEST_CASE("launch_game with a core passes --cpu to sc2lite and refuses to pin a real StarCraft II") {
   ScopedSc2Path no_env(nullptr);
   TempDir install, lite;
-  // A stand-in sc2lite that writes its command line down and exits.
-  write_file(lite.path / "sc2lite", "#!/bin/sh\necho \"$@\" > \"$(dirname \"$0\")/args\"\nexit 3\n", true);
+  write_arguments_recorder(lite.path / "sc2lite", 3);
   sc2::GameChoice choice;
   choice.sc2lite_dir = lite.path;
   choice.startup_timeout = 5s;
@@ -331,7 +336,7 @@ TEST_CASE("launch_game with a core passes --cpu to sc2lite and refuses to pin a 
 TEST_CASE("launch_game hands this program's polling limit on to sc2lite, never to StarCraft II") {
   ScopedSc2Path no_env(nullptr);
   TempDir install, lite;
-  write_file(lite.path / "sc2lite", "#!/bin/sh\necho \"$@\" > \"$(dirname \"$0\")/args\"\nexit 3\n", true);
+  write_arguments_recorder(lite.path / "sc2lite", 3);
   sc2::GameChoice choice;
   choice.sc2lite_dir = lite.path;
   choice.startup_timeout = 5s;
@@ -344,8 +349,7 @@ TEST_CASE("launch_game hands this program's polling limit on to sc2lite, never t
 
   // A real StarCraft II is started with its own flags only.
   sc2::test::ScopedWaitSpin set(0us);
-  write_file(install.path / "Versions" / "Base80000" / "SC2_x64",
-             "#!/bin/sh\necho \"$@\" > \"$(dirname \"$0\")/args\"\nexit 4\n", true);
+  write_arguments_recorder(install.path / "Versions" / "Base80000" / "SC2_x64", 4);
   choice.sc2path = install.path;
   CHECK_THROWS_WITH_AS(sc2::launch_game(choice), contains_text("exited with status 4"), LaunchError);
   const std::string game_args = read_file(install.path / "Versions" / "Base80000" / "args");

@@ -35,14 +35,25 @@ long voluntary_switches() {
   return usage.ru_nvcsw;
 }
 
-// A server that answers each message once `gate` opens (10 s at most).
-std::unique_ptr<sc2::net::WebSocketServer> start_server_answering_after(sc2::test::Gate& gate) {
-  return sc2::test::start_server({[&gate](sc2::net::ConnectionId, std::string_view) {
-                                    gate.wait_for(10s);
-                                    return sc2::net::Reply{"late"};
-                                  },
-                                  {}});
-}
+// A client whose question the server answers only at the end of the test (10 s at most).
+struct UnansweredQuestion {
+  UnansweredQuestion() {
+    client.connect("127.0.0.1", server->port(), 2s);
+    client.send("question", 1s);
+  }
+  ~UnansweredQuestion() {
+    answer.open();
+    server->stop();
+  }
+  sc2::test::Gate answer;
+  std::unique_ptr<sc2::net::WebSocketServer> server =
+      sc2::test::start_server({[this](sc2::net::ConnectionId, std::string_view) {
+                                 answer.wait_for(10s);
+                                 return sc2::net::Reply{"late"};
+                               },
+                               {}});
+  sc2::net::WebSocketClient client;
+};
 
 // A wait that polled all along on its core (the message came while polling).
 void record_polled_wait(WaitSpin& waits, std::chrono::nanoseconds waited) {
@@ -134,41 +145,29 @@ TEST_CASE("set_wait_spin sets the limit of the ends made afterwards, on threads 
 
 TEST_CASE("a receive polling longer than its timeout still times out on time") {
   ScopedWaitSpin limit(3s);
-  sc2::test::Gate never;
-  auto server = start_server_answering_after(never);
-  sc2::net::WebSocketClient client;
-  client.connect("127.0.0.1", server->port(), 2s);
-  client.send("question", 1s);
+  UnansweredQuestion asked;
   const auto start = std::chrono::steady_clock::now();
-  CHECK_THROWS_AS(client.receive(100ms), sc2::net::TransportError);
+  CHECK_THROWS_AS(asked.client.receive(100ms), sc2::net::TransportError);
   CHECK(sc2::test::seconds_since(start) < 0.6);  // the timeout, not the 3 s of polling
-  never.open();
-  server->stop();
 }
 
 TEST_CASE("interrupt() ends a receive that is polling") {
   ScopedWaitSpin limit(20s);
-  sc2::test::Gate never;
-  auto server = start_server_answering_after(never);
-  sc2::net::WebSocketClient client;
-  client.connect("127.0.0.1", server->port(), 2s);
-  client.send("question", 1s);
+  UnansweredQuestion asked;
   const auto start = std::chrono::steady_clock::now();
   auto receive = std::async(std::launch::async, [&] {
     try {
-      client.receive(30s);
+      asked.client.receive(30s);
       return std::string("received");
     } catch (const sc2::net::TransportError& e) {
       return std::string(e.what());
     }
   });
   std::this_thread::sleep_for(100ms);
-  client.interrupt();
+  asked.client.interrupt();
   REQUIRE(receive.wait_for(5s) == std::future_status::ready);
   CHECK(receive.get() != "received");
   CHECK(sc2::test::seconds_since(start) < 5.0);
-  never.open();
-  server->stop();
 }
 
 TEST_CASE("stop() ends a connection that is polling for its next request") {
