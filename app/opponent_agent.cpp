@@ -57,9 +57,14 @@ void OpponentAgent::stop() {
   if (thread_.joinable()) thread_.join();
 }
 
-bool OpponentAgent::wait_between_games(std::chrono::milliseconds timeout) {
+bool OpponentAgent::wait_game_over(int game, std::chrono::milliseconds timeout) {
   std::unique_lock lock(mutex_);
-  return changed_.wait_for(lock, timeout, [this] { return between_games_ || stopped_; });
+  return changed_.wait_for(lock, timeout, [this, game] { return games_over_ >= game || stopped_; });
+}
+
+bool OpponentAgent::stopped() const {
+  std::lock_guard lock(mutex_);
+  return stopped_;
 }
 
 std::optional<std::string> OpponentAgent::take_failure() {
@@ -67,9 +72,9 @@ std::optional<std::string> OpponentAgent::take_failure() {
   return std::exchange(failure_, std::nullopt);
 }
 
-void OpponentAgent::set_between_games(bool between) {
+void OpponentAgent::game_over() {
   std::lock_guard lock(mutex_);
-  between_games_ = between;
+  ++games_over_;
   changed_.notify_all();
 }
 
@@ -102,9 +107,9 @@ void OpponentAgent::run() {
 
 void OpponentAgent::play_episodes(pysc2::Env& env) {
   for (;;) {
-    set_between_games(true);
-    std::shared_ptr<const pysc2::TimeStep> step = env.reset();  // waits for the session's next game
-    set_between_games(false);
+    // Waits for the session's next game and joins it; the game counts as over only once its
+    // end is seen below (a game the session left as it began ends at the agent's first step).
+    std::shared_ptr<const pysc2::TimeStep> step = env.reset();
     try {
       agent_->reset();
       while (!step->last()) step = env.step(agent_->step(*step));
@@ -112,9 +117,10 @@ void OpponentAgent::play_episodes(pysc2::Env& env) {
       throw;  // the game or the connection is gone: nothing more to play
     } catch (const std::exception& error) {
       fail(std::string("its episode ended early: ") + error.what());
-      std::lock_guard lock(mutex_);
-      if (stopping_) return;
     }
+    game_over();
+    std::lock_guard lock(mutex_);
+    if (stopping_) return;
   }
 }
 

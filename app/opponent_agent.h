@@ -6,10 +6,12 @@
 // GameRendezvous orders its join after the create). The game steps both players in
 // lock-step, so the agent waits on the person's pace and pauses with the game.
 //
-// Its thread plays episode after episode: after each episode it waits for the next game. A
+// Its thread plays episode after episode: after each episode it waits for the next game. The
+// rendezvous hands the session's games out in the order they are created, so the agent's
+// episode k is the session's game k; the agent counts the games it has seen to the end. A
 // failing episode (the agent throws, a step is refused) ends that episode only, the failure is
-// kept for the session to show, and the agent waits for the next game; a failure to launch or
-// connect ends the thread. Stop (or the destructor): abandons the rendezvous and joins.
+// kept for the session to show, and the agent waits for the next game; a failure to launch,
+// connect or join ends the thread. Stop (or the destructor): abandons the rendezvous and joins.
 #include <chrono>
 #include <condition_variable>
 #include <memory>
@@ -42,10 +44,17 @@ class OpponentAgent {
   void start();
   void stop();
 
-  // Blocks until the agent is between games (its last episode seen to the end, or not yet
-  // joined any), or has stopped; false when `timeout` passed first. The session creates the
-  // next game only then, so the agent never reads the new game as the old one's end.
-  bool wait_between_games(std::chrono::milliseconds timeout);
+  // Blocks until the agent has seen the end of the session's game number `game` (1 = the
+  // first game the session created), or its episode of that game failed, or the agent has
+  // stopped; false when `timeout` passed first. The session creates the next game only then.
+  // A game the agent has joined is not over for it until it has seen the end: while it still
+  // reads the first observation (a session that restarts at once has left the game already),
+  // a new game created under it would refuse its next request, which ends the agent, and then
+  // wait in vain for its second player.
+  bool wait_game_over(int game, std::chrono::milliseconds timeout);
+  // The thread has ended (a failure to launch, connect or join a game, or stop()): no more
+  // games can be played against it.
+  bool stopped() const;
 
   // The last failure (launching, connecting, an episode), once; nullopt when none is new.
   std::optional<std::string> take_failure();
@@ -54,7 +63,7 @@ class OpponentAgent {
  private:
   void run();
   void play_episodes(pysc2::Env& env);
-  void set_between_games(bool between);
+  void game_over();  // one more game seen to the end (or its episode failed)
   void fail(std::string what);
 
   std::string name_;
@@ -64,9 +73,9 @@ class OpponentAgent {
   std::unique_ptr<agents::Agent> agent_;
   std::thread thread_;
 
-  std::mutex mutex_;
+  mutable std::mutex mutex_;
   std::condition_variable changed_;
-  bool between_games_ = true;
+  int games_over_ = 0;  // the session's games 1..games_over_ were seen to the end
   bool connected_ = false;  // its game process accepted the agent's connection
   bool stopped_ = false;
   bool stopping_ = false;

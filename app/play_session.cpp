@@ -162,9 +162,17 @@ void Session::end_game_with_opponent(pysc2::Env& env) {
   }
   set_status("waiting for the opponent agent to see the game end");
   constexpr std::chrono::seconds kOpponentWait{30};
-  if (!opponent_->wait_between_games(kOpponentWait)) {
+  // env.episode(): the games this Env created, this one last. The agent joined it (a join
+  // returns once both players have), though it may still be reading its first observation:
+  // the next game is created only once the agent has seen this one end.
+  if (!opponent_->wait_game_over(env.episode(), kOpponentWait)) {
     throw std::runtime_error("the opponent agent '" + opponent_->name() + "' did not finish its game within " +
                              std::to_string(kOpponentWait.count()) + " s");
+  }
+  if (opponent_->stopped()) {  // the next game's join would wait for it in vain
+    throw std::runtime_error(opponent_->take_failure().value_or("the opponent agent '" + opponent_->name() +
+                                                                "' stopped") +
+                             "; no new game can be played against it");
   }
   report_opponent_failure();
 }

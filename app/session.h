@@ -204,7 +204,7 @@ class Session final : public SessionReader, public SessionCommands {
   // --opponent agent:NAME: the agent in its own game process, joining the games env creates.
   std::unique_ptr<OpponentAgent> start_opponent();
   // Before a new game against the opponent agent: leaves the running one (the opponent wins
-  // it) and waits until the opponent has seen it end.
+  // it) and waits until the opponent has seen it end; throws when the opponent has stopped.
   void end_game_with_opponent(pysc2::Env& env);
   void report_opponent_failure();
   bool melee() const { return options_.env.computer.has_value() || options_.env.multiplayer.has_value(); }

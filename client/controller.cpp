@@ -311,14 +311,17 @@ Controller::StepReplies Controller::act_step_observe(const SC2APIProtocol::Reque
   const bool ended_by_action = replies[0].status == SC2APIProtocol::ended;
   if (replies[0].failure && !ended_by_action) throw *replies[0].failure;
   // Sent one by one, the step would not go out once the action left the game ended; here it
-  // went out already, and its refusal is what the game says of a step after the end.
-  if (replies[1].failure && !ended_by_action) throw *replies[1].failure;
+  // went out already, and its refusal is what the game says of a step after the end. The
+  // other player of a two-player game may also end it between the action and the step (it
+  // leaves): the step is refused with status ended then, and that too is the episode's end.
+  const bool ended_before_step = replies[1].status == SC2APIProtocol::ended;
+  if (replies[1].failure && !ended_by_action && !ended_before_step) throw *replies[1].failure;
   if (replies[2].failure) throw *replies[2].failure;
   StepReplies result;
   result.action = std::move(*replies[0].response.mutable_action());
   result.step = std::move(*replies[1].response.mutable_step());
   result.observation = std::move(*replies[2].response.mutable_observation());
-  result.stepped = !ended_by_action;
+  result.stepped = !ended_by_action && !(replies[1].failure && ended_before_step);
   return result;
 }
 

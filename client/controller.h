@@ -105,7 +105,9 @@ class Controller {
   // One agent step in one round trip: action, step `count` game loops, observation (with
   // `game_loop` as in observe()), all sent before the first reply is read. The calls one by
   // one would skip the step when the action leaves the game ended: here the step is sent
-  // anyway and, in that case only, its refusal is not an error (`stepped` is false).
+  // anyway and, in that case only, its refusal is not an error (`stepped` is false); nor is
+  // it when the game ended between the action and the step (the other player of a
+  // two-player game left): the step's reply says status ended.
   struct StepReplies {
     SC2APIProtocol::ResponseAction action;
     SC2APIProtocol::ResponseStep step;

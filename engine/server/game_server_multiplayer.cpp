@@ -134,7 +134,10 @@ void GameServer::join_two_player_game(std::unique_lock<std::mutex>& lock, const 
     }
     players_changed_.wait_for(lock, kPollInterval);
   }
-  if (status_ != SC2APIProtocol::in_game || !mine()) {
+  // Both joined: the game began, and may have ended already (the other player left at once,
+  // before this thread woke); the join stands and the observation shows the end.
+  const bool began = status_ == SC2APIProtocol::in_game || status_ == SC2APIProtocol::ended;
+  if (!began || !mine()) {
     return fail(SC2APIProtocol::ResponseJoinGame::OtherError,
                 "the game went away while waiting for the other player (it was created again, left or freed)");
   }

@@ -202,6 +202,24 @@ TEST_CASE("act_step_observe: an action refused because the game ended before it 
   CHECK(replies.observation.player_result_size() == 1);
 }
 
+TEST_CASE("act_step_observe: a step refused because the game ended after the action (the other player left) ends the episode") {
+  auto channel = std::make_unique<ScriptedRepliesChannel>();
+  channel->answer = [](const Request& request, Response& response) {
+    if (request.has_action()) response.mutable_action();  // in_game: taken
+    if (request.has_step() || request.has_observation()) response.set_status(SC2APIProtocol::ended);
+    if (request.has_step()) response.add_error("Game has already ended: step is not valid in status ended");
+    if (request.has_observation()) {
+      response.mutable_observation()->mutable_observation()->set_game_loop(16);
+      response.mutable_observation()->add_player_result()->set_player_id(1);
+    }
+  };
+  Controller controller(std::move(channel));
+  const Controller::StepReplies replies = controller.act_step_observe(select_army_action(), 8);
+  CHECK_FALSE(replies.stepped);
+  CHECK(replies.observation.player_result_size() == 1);
+  CHECK(controller.status() == SC2APIProtocol::ended);
+}
+
 TEST_CASE("act_step_observe: an action refused while the game goes on is still an error") {
   auto channel = std::make_unique<ScriptedRepliesChannel>();
   channel->answer = [](const Request& request, Response& response) {
