@@ -36,7 +36,7 @@ Error parse_bare(Line& line) {
   static const std::pair<const char*, ScriptOp> kBare[] = {
       {"wait_game", ScriptOp::wait_game},     {"quit", ScriptOp::quit},         {"kill_game", ScriptOp::kill_game},
       {"freeze_game", ScriptOp::freeze_game}, {"thaw_game", ScriptOp::thaw_game}, {"wait_failed", ScriptOp::wait_failed},
-      {"wait_result", ScriptOp::wait_result}};
+      {"wait_result", ScriptOp::wait_result}, {"leave_window", ScriptOp::leave_window}};
   for (const auto& [name, op] : kBare) {
     if (line.op() == name) line.command.op = op;
   }
@@ -105,7 +105,10 @@ Error parse_modifiers(Line& line) {
 Error parse_pointer(Line& line) {
   const std::string& op = line.op();
   ScriptCommand& command = line.command;
-  command.op = op == "click" ? ScriptOp::click : (op == "drag" ? ScriptOp::drag : ScriptOp::right_click);
+  command.op = op == "click"   ? ScriptOp::click
+               : op == "drag"  ? ScriptOp::drag
+               : op == "hover" ? ScriptOp::hover
+                               : ScriptOp::right_click;
   const auto& words = line.words;
   const bool layer_image = words.size() >= 2 && names_layer(words[1]);
   if (words.size() < 2 || (words[1] != "world" && words[1] != "minimap" && !layer_image)) {
@@ -198,7 +201,7 @@ Parser parser_for(const std::string& op) {
   static const std::pair<const char*, Parser> kParsers[] = {
       {"wait_game", parse_bare},       {"quit", parse_bare},           {"kill_game", parse_bare},
       {"freeze_game", parse_bare},     {"thaw_game", parse_bare},      {"wait_failed", parse_bare},
-      {"wait_result", parse_bare},
+      {"wait_result", parse_bare},     {"leave_window", parse_bare},   {"hover", parse_pointer},
       {"wait_frames", parse_count},    {"wait_loops", parse_count},    {"seek", parse_count},
       {"key", parse_key},              {"click", parse_pointer},       {"right_click", parse_pointer},
       {"drag", parse_pointer},         {"click_layer", parse_click_layer}, {"wheel", parse_wheel},

@@ -9,6 +9,8 @@
 //                                    minimap/<layer> | raw/<layer> (that layer's image in the
 //                                    Feature layers grid, scrolled into view; raw: TARGET X Y only)
 //   right_click SURFACE TARGET [MODS]
+//   hover SURFACE TARGET             move the pointer there, no button (what a tooltip shows)
+//   leave_window                     the pointer leaves the window (SDL's window-leave event)
 //   drag SURFACE X0 Y0 X1 Y1 [MODS]  left drag between two layer pixels
 //   click_layer KEY                  left click the title of a feature layer in the grid
 //                                    (KEY screen/<name>, minimap/<name> or raw/<name>): opens its inspector
@@ -41,7 +43,8 @@ namespace sc2::app {
 
 enum class ScriptOp {
   wait_game, wait_frames, wait_loops, key, click, right_click, drag, click_layer, wheel, seek,
-  setting, click_button, kill_game, freeze_game, thaw_game, wait_failed, wait_result, expect_size, quit
+  setting, click_button, kill_game, freeze_game, thaw_game, wait_failed, wait_result, expect_size, quit, hover,
+  leave_window
 };
 
 struct ScriptCommand {

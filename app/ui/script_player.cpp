@@ -127,6 +127,14 @@ void ScriptPlayer::push_key(SDL_Keycode key, bool down) {
   SDL_PushEvent(&event);
 }
 
+void ScriptPlayer::push_window_leave() {
+  SDL_Event event{};
+  event.type = SDL_WINDOWEVENT;
+  event.window.windowID = SDL_GetWindowID(window_);
+  event.window.event = SDL_WINDOWEVENT_LEAVE;
+  SDL_PushEvent(&event);
+}
+
 void ScriptPlayer::hold_button(int button) {
   push_button(button, true);
   held_[button] = true;
@@ -247,6 +255,8 @@ ScriptPlayer::Step ScriptPlayer::run(const ScriptCommand& command, StudioUi& ui)
     case ScriptOp::click:
     case ScriptOp::right_click:
     case ScriptOp::drag: return pointer(command, ui);
+    case ScriptOp::hover: return hover(command, ui);
+    case ScriptOp::leave_window: push_window_leave(); return Step::next_frame;
   }
   return Step::next_now;
 }
@@ -353,6 +363,18 @@ ScriptPlayer::Step ScriptPlayer::pointer(const ScriptCommand& command, StudioUi&
   if (phase_ >= 1 && phase_ < last_phase) hold_button(button);
   if (phase_ == last_phase) release_button(button);
   return phase_++ >= last_phase ? Step::next_frame : Step::wait;
+}
+
+// hover: the pointer moves onto the target and stays; no button.
+ScriptPlayer::Step ScriptPlayer::hover(const ScriptCommand& command, StudioUi& ui) {
+  const auto at = target(ui, command, command.from);
+  if (!at && phase_ == 0 && wait_for_layer(ui, command.layer)) return Step::wait;
+  if (!at) {
+    fail(command, "the target is not on screen", ui);
+    return Step::next_now;
+  }
+  mouse_at(at->first, at->second);
+  return Step::next_frame;
 }
 
 }  // namespace sc2::app::ui

@@ -34,6 +34,7 @@ class ScriptPlayer {
   Step click_layer(const ScriptCommand& command, StudioUi& ui);
   Step wheel(const ScriptCommand& command, StudioUi& ui);
   Step pointer(const ScriptCommand& command, StudioUi& ui);  // click, right_click, drag
+  Step hover(const ScriptCommand& command, StudioUi& ui);
   void expect_size(const ScriptCommand& command, StudioUi& ui);
   static std::uint32_t game_loop(const StudioUi& ui);  // of the observation shown, 0 before
   std::optional<std::pair<float, float>> target(const StudioUi& ui, const ScriptCommand& command, LayerPixel pixel) const;
@@ -53,6 +54,7 @@ class ScriptPlayer {
   bool press_key(const KeyChord& chord);  // false: no SDL key has that name
   void push_button(int button, bool down);    // a button event at the pointer
   void push_key(SDL_Keycode key, bool down);  // a key event with the modifiers held now
+  void push_window_leave();                   // the pointer left the window
 
   SDL_Window* window_ = nullptr;
   SDL_Keymod modifiers_ = KMOD_NONE;

@@ -166,6 +166,12 @@ class StudioApp {
       if (event.type == SDL_MOUSEMOTION && window_.is_ours(event.motion.windowID)) {
         last_pointer_ = ImVec2(static_cast<float>(event.motion.x), static_cast<float>(event.motion.y));
       }
+      // The pointer left the window: no last position stands in for it any more (else a
+      // tooltip of what it hovered last stays on screen until it comes back).
+      if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_LEAVE &&
+          window_.is_ours(event.window.windowID)) {
+        last_pointer_.reset();
+      }
       if (event.type == SDL_QUIT) running_ = false;
       if (event.type == SDL_WINDOWEVENT && event.window.event == SDL_WINDOWEVENT_CLOSE &&
           event.window.windowID == SDL_GetWindowID(window_.sdl_window())) {

@@ -41,6 +41,8 @@ StudioUi::StudioUi(SessionCommands& commands, const StudioOptions& options)
       settings_{.edited = options, .maps = {}} {
   set_record_folder(options);
   if (!options.training.empty()) training_ = std::make_unique<TrainingPanel>(options.training);
+  const StudioOptions defaults;
+  window_layout_.install(ImVec2(static_cast<float>(defaults.window_width), static_cast<float>(defaults.window_height)));
   LoadedKeymap loaded = load_keymap(config_dir_from_environment());
   input_.keymap = std::move(loaded.keymap);
   for (std::string& message : loaded.messages) {
@@ -132,6 +134,7 @@ void StudioUi::update_rates() {
 }
 
 bool StudioUi::draw(SessionReader& session) {
+  window_layout_.fit(ImGui::GetIO().DisplaySize);
   input_.controls.clear();
   refresh(session);
   update_marker();

@@ -21,6 +21,7 @@
 #include "app/session_reader.h"
 #include "app/ui/panel_state.h"
 #include "app/ui/training_panel.h"
+#include "app/ui/window_layout.h"
 #include "render/world_scene.h"
 
 struct ImVec2;
@@ -175,6 +176,7 @@ class StudioUi {
   PolicyOverlayState policy_;
   AppRequests requests_;
   std::unique_ptr<TrainingPanel> training_;  // --training DIR beside the game
+  WindowLayout window_layout_;               // the panels' places follow the window's size
 };
 
 }  // namespace sc2::app::ui

@@ -36,6 +36,19 @@ TEST_CASE("scripts parse every command with targets and modifiers") {
   CHECK(script.commands[8].line == 10);
 }
 
+TEST_CASE("hover and leave_window parse: the pointer over a target without a button, then out of the window") {
+  const auto script = sc2::app::parse_script("hover world self\nhover screen/player_relative 3 4\nleave_window\n", "h.txt");
+  REQUIRE_MESSAGE(script.error.empty(), script.error);
+  REQUIRE(script.commands.size() == 3);
+  CHECK(script.commands[0].op == ScriptOp::hover);
+  CHECK(script.commands[0].relative == 1);
+  CHECK(script.commands[1].op == ScriptOp::hover);
+  CHECK(script.commands[1].layer == "screen/player_relative");
+  CHECK(script.commands[1].from == sc2::app::LayerPixel{3, 4});
+  CHECK(script.commands[2].op == ScriptOp::leave_window);
+  CHECK(sc2::app::parse_script("hover world\n", "h.txt").error.find("h.txt:1: hover needs a target") == 0);
+}
+
 TEST_CASE("clicks and drags on a layer image name the layer and its surface") {
   const auto script = sc2::app::parse_script(
       "click screen/unit_type self\nright_click minimap/player_relative 3 4\ndrag screen/selected 1 2 3 4 shift\n"
