@@ -27,6 +27,15 @@ BaseView BaseView::read(const pysc2::Observation& observation) {
       base.minerals.push_back(unit);
     }
   }
+  const pysc2::Table& table = observation.feature_units;
+  const int c_type = table.column("unit_type"), c_alliance = table.column("alliance");
+  const int c_orders = table.column("order_length");
+  for (int row = 0; c_orders >= 0 && row < table.rows; ++row) {
+    if (table.at(row, c_alliance) != kPlayerSelf) continue;
+    const auto type = table.at(row, c_type);
+    if (type == kUnitTypeCommandCenter) base.scvs_queued += static_cast<int>(table.at(row, c_orders));
+    if (type == kUnitTypeBarracks) base.marines_queued += static_cast<int>(table.at(row, c_orders));
+  }
   base.minerals_banked = static_cast<int>(observation.player[kPlayerMinerals]);
   base.food_used = static_cast<int>(observation.player[kPlayerFoodUsed]);
   base.food_cap = static_cast<int>(observation.player[kPlayerFoodCap]);
@@ -53,6 +62,25 @@ std::vector<ScreenUnit> fields_by_distance(const BaseView& base) {
   return fields;
 }
 
+int& FieldPlan::sent_to(const ScreenUnit& field) {
+  const Pixel2 at{field.x, field.y};
+  for (auto& [pixel, count] : sent_) {
+    if (pixel == at) return count;
+  }
+  return sent_.emplace_back(at, 0).second;
+}
+
+std::optional<ScreenUnit> FieldPlan::assign(const BaseView& base) {
+  std::optional<ScreenUnit> best;
+  int best_level = 0;
+  for (const ScreenUnit& field : fields_by_distance(base)) {  // nearest first: it wins ties
+    const int level = std::max(0, sent_to(field) - 1);       // 0 for a field's first two workers
+    if (!best || level < best_level) best = field, best_level = level;
+  }
+  if (best) ++sent_to(*best);
+  return best;
+}
+
 namespace {
 
 // True when the straight walk from `from` to `to` passes clear of every obstacle ahead
@@ -70,6 +98,14 @@ bool clear_walk(Pixel2 from, Pixel2 to, const std::vector<ScreenUnit>& obstacles
     if (px * px + py * py < reach * reach) return false;
   }
   return true;
+}
+
+// Distance from (px, py) to the segment (ax, ay)-(bx, by), in pixels.
+double distance_to_segment(double px, double py, double ax, double ay, double bx, double by) {
+  const double dx = bx - ax, dy = by - ay;
+  const double length2 = dx * dx + dy * dy;
+  const double t = length2 == 0 ? 0.0 : std::clamp(((px - ax) * dx + (py - ay) * dy) / length2, 0.0, 1.0);
+  return std::hypot(ax + t * dx - px, ay + t * dy - py);
 }
 
 // An SCV next to a structure under construction is building it: taking it away would halt
@@ -130,7 +166,9 @@ std::optional<BuildSite> find_build_spot(const pysc2::Observation& observation, 
         ok = (nx - obstacle.x) * (nx - obstacle.x) + (ny - obstacle.y) * (ny - obstacle.y) >= reach * reach;
         const bool resource =
             obstacle.alliance == kPlayerNeutral;  // keep the mining lanes clear
-        if (ok && resource) {
+        if (ok && resource && query.lane_gap_world > 0) {
+          ok = distance_to_segment(x, y, cx, cy, obstacle.x, obstacle.y) >= half + query.lane_gap_world * ppw;
+        } else if (ok && resource) {
           const double gap = query.resource_gap_world * ppw;
           ok = squared_distance(x, y, obstacle.x, obstacle.y) >= gap * gap;
         }
@@ -152,6 +190,22 @@ std::optional<BuildSite> find_build_spot(const pysc2::Observation& observation, 
       best = BuildSite{spot, {builder->x, builder->y}};
       best_distance = distance;
     }
+  }
+  return best;
+}
+
+std::optional<Pixel2> nearest_free_builder(const BaseView& base, Pixel2 spot, double pixels_per_world) {
+  std::vector<ScreenUnit> structures = base.depots;
+  for (const auto* list : {&base.barracks, &base.command_centers, &base.refineries})
+    structures.insert(structures.end(), list->begin(), list->end());
+  std::optional<Pixel2> best;
+  long best_distance = 0;
+  for (const auto& scv : base.scvs) {
+    if (busy_building(scv, structures, pixels_per_world)) continue;
+    const long d = squared_distance(scv.x, scv.y, spot.x, spot.y);
+    if (best && d >= best_distance) continue;
+    best = Pixel2{scv.x, scv.y};
+    best_distance = d;
   }
   return best;
 }

@@ -1,8 +1,9 @@
 #pragma once
 // What the economy agents (CollectMineralsAndGas, BuildMarines) read from one observation
-// of the single-screen base, and the decisions they share: which units are where, a free
+// of their base (one locked screen), and the decisions they share: which units are where, a free
 // spot for a structure, and a two-step "select, then command" plan.
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "agents/observation_helpers.h"
@@ -49,6 +50,9 @@ struct BaseView {
   std::vector<ScreenUnit> scvs, marines, command_centers, depots, barracks, refineries;
   std::vector<ScreenUnit> minerals, geysers;  // neutral resources
   int minerals_banked = 0, food_used = 0, food_cap = 0, idle_workers = 0;
+  // Queued in the Command Centers' / Barracks' production (their order_length on screen):
+  // counts what is in training even when units it made stand off screen.
+  int scvs_queued = 0, marines_queued = 0;
 
   static BaseView read(const pysc2::Observation& observation);
   // Units of the list whose construction is finished.
@@ -58,9 +62,25 @@ struct BaseView {
   int in_production() const;
 };
 
-// Mineral fields ordered by distance to the first Command Center (nearest first), so a
-// round-robin over them fills the close fields first.
+// Mineral fields ordered by distance to the first Command Center (nearest first).
 std::vector<ScreenUnit> fields_by_distance(const BaseView& base);
+
+// Which mineral field the next worker is sent to: the nearest field with fewer than two
+// workers sent, else the nearest with the fewest beyond two. Two workers per field mine at
+// nearly full rate and a third adds little, so a far field's first two (e.g.
+// CollectMineralsAndGas' long-distance east line, 12-13 from the Command Center) come before
+// a near field's third. Fields are told apart by their screen pixel (the economy maps'
+// camera does not move).
+class FieldPlan {
+ public:
+  void clear() { sent_.clear(); }
+  // The field for one more worker, counted; nullopt without fields.
+  std::optional<ScreenUnit> assign(const BaseView& base);
+
+ private:
+  int& sent_to(const ScreenUnit& field);
+  std::vector<std::pair<Pixel2, int>> sent_;
+};
 
 // A free centre (screen pixel) for a square structure `footprint_world` cells wide: inside
 // the buildable area, clear of every structure and resource by `margin_world`, at least
@@ -79,6 +99,11 @@ struct SpotQuery {
   // SCV goes even if its walk is blocked (it may wait there; BuildMarines prefers that to
   // running out of supply).
   bool require_clear_walk = true;
+  // > 0: instead of resource_gap_world from each resource, the footprint's centre keeps this
+  // much more than half the footprint from the straight lane between the first Command
+  // Center and each resource (where its workers walk), so the ground beside and behind a
+  // mineral line is used too.
+  double lane_gap_world = 0;
 };
 // The spot and the SCV to send there: of the SCVs not building (next to a structure under
 // construction), the one nearest the spot whose straight walk passes
@@ -91,6 +116,8 @@ struct BuildSite {
 };
 std::optional<BuildSite> find_build_spot(const pysc2::Observation& observation, const BaseView& base,
                                          const SpotQuery& query, const std::vector<Pixel2>& excluded);
+// The SCV nearest `spot` that is not building (next to a structure under construction).
+std::optional<Pixel2> nearest_free_builder(const BaseView& base, Pixel2 spot, double pixels_per_world);
 
 // "Select, then command": the follow-up is sent on the next step only if the game offers
 // its function then (the selection worked); otherwise it is dropped.

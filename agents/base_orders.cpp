@@ -6,14 +6,13 @@
 namespace sc2::agents {
 
 std::optional<pysc2::FunctionCall> order_idle_worker_to_mine(const pysc2::Observation& observation,
-                                                            const BaseView& base, int& next_field,
+                                                            const BaseView& base, FieldPlan& fields,
                                                             FollowUp& follow_up) {
   static const int gather = function_id("Harvest_Gather_screen");
   if (base.idle_workers <= 0 || !is_available(observation, pysc2::fn::select_idle_worker)) return std::nullopt;
-  const auto fields = fields_by_distance(base);
-  if (fields.empty()) return std::nullopt;
-  const ScreenUnit& field = fields[static_cast<std::size_t>(next_field++) % fields.size()];
-  follow_up.set({gather, {{kQueuedNow}, {field.x, field.y}}});
+  const auto field = fields.assign(base);
+  if (!field) return std::nullopt;
+  follow_up.set({gather, {{kQueuedNow}, {field->x, field->y}}});
   return pysc2::FunctionCall{pysc2::fn::select_idle_worker, {{kSelectWorkerSet}}};
 }
 

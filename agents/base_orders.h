@@ -7,9 +7,9 @@
 
 namespace sc2::agents {
 
-// select_idle_worker, then Harvest_Gather_screen on fields[next_field % size] (advanced).
+// select_idle_worker, then Harvest_Gather_screen on the field `fields` assigns.
 std::optional<pysc2::FunctionCall> order_idle_worker_to_mine(const pysc2::Observation& observation,
-                                                            const BaseView& base, int& next_field,
+                                                            const BaseView& base, FieldPlan& fields,
                                                             FollowUp& follow_up);
 // select_point on the site's builder, then `build_function` at the site's spot.
 std::optional<pysc2::FunctionCall> order_build(int build_function, const BuildSite& site, FollowUp& follow_up);

@@ -11,7 +11,8 @@ void CollectMineralsAndGasAgent::setup(const AgentSpec& spec) {
 
 void CollectMineralsAndGasAgent::reset() {
   follow_up_.clear();
-  next_field_ = steps_ = 0;
+  fields_.clear();
+  steps_ = 0;
   depot_ordered_step_ = -1000;
   depot_order_sent_ = false;
   refused_spots_.clear();
@@ -38,7 +39,7 @@ pysc2::FunctionCall CollectMineralsAndGasAgent::step(const pysc2::TimeStep& time
     return *call;
   }
   const BaseView base = BaseView::read(observation);
-  if (auto call = order_idle_worker_to_mine(observation, base, next_field_, follow_up_)) return *call;
+  if (auto call = order_idle_worker_to_mine(observation, base, fields_, follow_up_)) return *call;
 
   const bool depot_building = BaseView::finished(base.depots) < static_cast<int>(base.depots.size());
   if (base.food_cap - base.food_used <= 2 && base.food_cap < 200 && base.minerals_banked >= 100 && !depot_building &&

@@ -12,6 +12,10 @@ namespace sc2::agents {
 namespace {
 
 constexpr int kSplitDone = 4;
+constexpr int kBaitDone = 3;
+constexpr int kQueuedQueue = 1;     // queued: after the current orders
+constexpr int kBaitHomePixels = 2;  // the bait is back within this of where it left
+constexpr int kBaitMaxSteps = 40;   // a bait out longer than this (320 loops) no longer holds the line
 
 // Squared distance from `enemy` to the nearest Marine.
 long distance_to_marines(const ScreenUnit& enemy, const std::vector<ScreenUnit>& marines) {
@@ -53,6 +57,7 @@ void DefeatZerglingsAndBanelingsAgent::setup(const AgentSpec& spec) {
   screen_size_ = spec.feature_screen_size;
   reach_pixels_ = std::lround(kMarineReachWorld * spec.feature_screen_size / kCameraWidthWorld);
   split_pixels_ = std::lround(kSplitDistanceWorld * spec.feature_screen_size / kCameraWidthWorld);
+  bait_pixels_ = std::lround(kBaitDistanceWorld * spec.feature_screen_size / kCameraWidthWorld);
 }
 
 void DefeatZerglingsAndBanelingsAgent::reset() {
@@ -60,6 +65,69 @@ void DefeatZerglingsAndBanelingsAgent::reset() {
   last_target_ = -1;
   split_stage_ = 0;
   last_enemy_count_ = 0;
+  bait_stage_ = kBaitDone;
+  bait_tag_ = -1;
+  bait_steps_ = 0;
+}
+
+const ScreenUnit* DefeatZerglingsAndBanelingsAgent::find_bait(const std::vector<ScreenUnit>& marines) const {
+  for (const auto& marine : marines)
+    if (marine.tag == bait_tag_) return &marine;
+  return nullptr;
+}
+
+// Out luring: alive, not back home yet, and not out for too long.
+bool DefeatZerglingsAndBanelingsAgent::bait_out(const std::vector<ScreenUnit>& marines) const {
+  const ScreenUnit* bait = find_bait(marines);
+  if (bait_stage_ < kBaitDone || bait == nullptr || bait_steps_ > kBaitMaxSteps) return false;
+  return squared_distance(bait->x, bait->y, bait_home_x_, bait_home_y_) > kBaitHomePixels * kBaitHomePixels;
+}
+
+// One step of the lure: select the Marine nearest to the enemy; send it to bait_pixels_ from
+// that enemy (inside its sight, so it follows); queue its way back home.
+pysc2::FunctionCall DefeatZerglingsAndBanelingsAgent::bait_step(const pysc2::Observation& observation,
+                                                                const std::vector<ScreenUnit>& marines,
+                                                                const std::vector<ScreenUnit>& enemies) {
+  static const int move_screen = function_id("Move_screen");
+  const int stage = bait_stage_++;
+  if (stage == 0) {
+    const ScreenUnit* bait = nullptr;
+    const ScreenUnit* enemy = nullptr;
+    long best = std::numeric_limits<long>::max();
+    for (const auto& e : enemies) {
+      for (const auto& m : marines) {
+        const long d = squared_distance(m.x, m.y, e.x, e.y);
+        if (d < best) best = d, bait = &m, enemy = &e;
+      }
+    }
+    const double apart = std::sqrt(static_cast<double>(best));
+    if (bait == nullptr || apart <= static_cast<double>(bait_pixels_)) {
+      bait_stage_ = kBaitDone;  // already close: the fight comes by itself
+      return {};
+    }
+    const double scale = static_cast<double>(bait_pixels_) / apart;
+    bait_target_x_ = clamp_pixel(enemy->x + std::lround((bait->x - enemy->x) * scale), screen_size_);
+    bait_target_y_ = clamp_pixel(enemy->y + std::lround((bait->y - enemy->y) * scale), screen_size_);
+    bait_home_x_ = bait->x;
+    bait_home_y_ = bait->y;
+    bait_tag_ = bait->tag;
+    bait_steps_ = 0;
+    return {pysc2::fn::select_point, {{kSelectPointSelect}, {bait->x, bait->y}}};
+  }
+  if (!is_available(observation, move_screen)) {
+    bait_stage_ = kBaitDone;
+    return {};
+  }
+  if (stage == 1) {
+    // The Marine select_point took (another one may stand on the same pixel).
+    const ScreenUnit* selected = nullptr;
+    int count = 0;
+    for (const auto& m : marines)
+      if (m.selected) selected = &m, ++count;
+    if (count == 1) bait_tag_ = selected->tag;
+    return {move_screen, {{kQueuedNow}, {bait_target_x_, bait_target_y_}}};
+  }
+  return {move_screen, {{kQueuedQueue}, {bait_home_x_, bait_home_y_}}};
 }
 
 // One step of the split: select the top third by rectangle, move it up; the same downwards.
@@ -121,10 +189,14 @@ pysc2::FunctionCall DefeatZerglingsAndBanelingsAgent::step(const pysc2::TimeStep
   const auto marines = screen_units(observation, kPlayerSelf);
   const auto enemies = screen_units(observation, kPlayerEnemy);
 
-  if (enemies.size() > last_enemy_count_) split_stage_ = 0;  // a new wave
+  if (enemies.size() > last_enemy_count_) {  // a new wave
+    split_stage_ = 0;
+    bait_stage_ = kBaitDone;
+  }
   last_enemy_count_ = enemies.size();
   const long danger = reach_pixels_ + split_pixels_;
-  if (split_stage_ < kSplitDone && !enemies.empty() && !any_within(enemies, marines, danger)) {
+  const bool calm = !enemies.empty() && !any_within(enemies, marines, danger);
+  if (split_stage_ < kSplitDone && calm) {
     // The moves need Move_screen, offered once something is selected.
     if (split_stage_ % 2 == 0 || is_available(observation, move_screen)) {
       auto call = split_step(time_step);
@@ -134,6 +206,24 @@ pysc2::FunctionCall DefeatZerglingsAndBanelingsAgent::step(const pysc2::TimeStep
     } else {
       split_stage_ = kSplitDone;
     }
+  }
+
+  // The enemies stand idle until a Marine comes within their sight: lure them to the line.
+  if (split_stage_ >= kSplitDone) {
+    ++bait_steps_;
+    if (bait_stage_ >= kBaitDone && calm && !bait_out(marines)) bait_stage_ = 0;  // (again)
+    if (bait_stage_ < kBaitDone) {
+      auto call = bait_step(observation, marines, enemies);
+      last_was_select_ = false;
+      last_target_ = -1;
+      if (call.function != 0) return call;
+    }
+    // While the bait is out, an order would send the line after it; once the enemies reach
+    // the line, the line fights.
+    std::vector<ScreenUnit> line;
+    for (const auto& marine : marines)
+      if (marine.tag != bait_tag_) line.push_back(marine);
+    if (bait_out(marines) && !any_within(enemies, line, reach_pixels_)) return {};
   }
 
   bool some_unselected = false;

@@ -131,6 +131,11 @@ void validate(const RunOptions& options) {
   } else if (!options.opponent.empty()) {
     parse_opponent(options.opponent);
   }
+  if (!options.opponent.empty()) {
+    if (std::string refusal = pysc2::opponent_map_refusal(options.map); !refusal.empty()) {
+      throw std::invalid_argument(refusal);
+    }
+  }
   if (options.pin_cores && options.agent == "learned") {
     throw std::invalid_argument("--pin_cores is not for a learned agent: its network runs on every core, and a pinned "
                                 "game would hold it to one");

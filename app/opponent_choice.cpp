@@ -5,7 +5,6 @@
 
 #include "agents/agent.h"
 #include "client/map_catalog.h"
-#include "client/map_paths.h"
 #include "client/pysc2/opponent.h"
 
 namespace sc2::app {
@@ -43,13 +42,7 @@ std::string agent_refusal(const std::string& opponent, const std::string& agent)
 
 }  // namespace
 
-std::string melee_map_names() {
-  std::vector<std::string> names;
-  for (const MapFacts& facts : map_catalog()) {
-    if (facts.players >= 2) names.emplace_back(facts.name);
-  }
-  return pysc2::choice_list(names);
-}
+std::string melee_map_names() { return pysc2::melee_map_names(); }
 
 std::string opponent_refusal(const std::string& map, const std::string& opponent) {
   if (opponent.empty()) return {};
@@ -63,12 +56,7 @@ std::string opponent_refusal(const std::string& map, const std::string& opponent
     if (std::string refusal = agent_refusal(opponent, parsed.agent); !refusal.empty()) return refusal;
   }
   if (map.empty()) return "--opponent needs a two-player melee map: add --map " + melee_map_names();
-  const MapFacts* facts = find_map_facts(map);
-  if (facts != nullptr && !is_melee(facts)) {
-    return map_name_from_path(map) + " is a single-player mini-game: --opponent needs a two-player melee map (" +
-           melee_map_names() + ")";
-  }
-  return {};
+  return pysc2::opponent_map_refusal(map);
 }
 
 std::optional<pysc2::EnvOptions::Computer> computer_for(const std::string& map, const std::string& opponent) {

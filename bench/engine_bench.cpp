@@ -442,7 +442,7 @@ void bench_crowd(const std::vector<int>& crowds, int loops, int observations, st
   std::printf("|--------:|-----------------:|--------------:|----------------:|------------------:|--------------:|------------------|%s\n",
               observations > 0 ? "--------------------:|" : "");
   for (const int marines : crowds) {
-    World world(single_screen::layout(), seed);
+    World world(economy_base::layout(), seed);
     economy_base::place(world, 1, 8, false);
     std::vector<Unit*> fields;
     for (Unit* u : world.units()) {
@@ -455,12 +455,13 @@ void bench_crowd(const std::vector<int>& crowds, int loops, int observations, st
       issue_command(world, *u, ability::kHarvestGatherScv, CommandTarget{field->pos, field->id}, false);
     }
     std::vector<Vec2> exits;
-    for (const Vec2 at : {Vec2{22.5f, 41.5f}, Vec2{26.5f, 41.5f}, Vec2{22.5f, 36.5f}, Vec2{26.5f, 36.5f},
-                          Vec2{22.5f, 31.5f}}) {
+    // East of the Command Center: BuildMarines mines the west line and has no geysers there.
+    for (const Vec2 at : {Vec2{38.5f, 33.5f}, Vec2{42.5f, 33.5f}, Vec2{38.5f, 28.5f}, Vec2{42.5f, 28.5f},
+                          Vec2{38.5f, 23.5f}}) {
       const UnitId barracks = world.spawn(unit_type::kBarracks, 1, at);
       exits.push_back(at + Vec2{0.0f, -(world.find(barracks)->radius + 0.375f + 0.1f)});
     }
-    for (int i = 0; i < 8; ++i) world.spawn(unit_type::kSupplyDepot, 1, Vec2{21.0f + 2.0f * (i % 4), 21.0f + 2.0f * (i / 4)});
+    for (int i = 0; i < 8; ++i) world.spawn(unit_type::kSupplyDepot, 1, Vec2{31.0f + 2.0f * (i % 4), 20.0f + 2.0f * (i / 4)});
     const auto spawn_start = Clock::now();
     int spawned = 0, spawn_loops = 0;
     for (; spawned < marines; ++spawn_loops) {

@@ -33,8 +33,11 @@ constexpr const char* kLogWindow = "Action log";
 void map_facts_tooltip(const std::string& map) {
   const MapFacts* facts = find_map_facts(map);
   if (facts == nullptr || !ImGui::IsItemHovered()) return;
-  ImGui::SetTooltip("%.*s\nends after %s", static_cast<int>(facts->description.size()), facts->description.data(),
-                    format_time(facts->time_limit_loops / kGameLoopsPerSecond).c_str());
+  // The clock runs at Faster (22.4 loops a second), as the game's own; the maps count their
+  // limits in game seconds of 16 loops.
+  ImGui::SetTooltip("%.*s\nends after %s (%u game seconds)", static_cast<int>(facts->description.size()),
+                    facts->description.data(), format_time(facts->time_limit_loops / kGameLoopsPerSecond).c_str(),
+                    facts->time_limit_loops / 16u);
 }
 }  // namespace
 

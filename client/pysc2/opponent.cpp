@@ -2,6 +2,9 @@
 
 #include <stdexcept>
 
+#include "client/map_catalog.h"
+#include "client/map_paths.h"
+
 namespace sc2::pysc2 {
 namespace {
 
@@ -48,6 +51,21 @@ Opponent parse_opponent(const std::string& text) {
     }
   }
   throw std::invalid_argument("unknown opponent '" + text + "': use " + bot_opponent_choices());
+}
+
+std::string melee_map_names() {
+  std::vector<std::string> names;
+  for (const MapFacts& facts : map_catalog()) {
+    if (facts.players >= 2) names.emplace_back(facts.name);
+  }
+  return choice_list(names);
+}
+
+std::string opponent_map_refusal(const std::string& map) {
+  const MapFacts* facts = find_map_facts(map);
+  if (facts == nullptr || facts->players >= 2) return {};
+  return map_name_from_path(map) + " is a single-player mini-game: --opponent needs a two-player melee map (" +
+         melee_map_names() + ")";
 }
 
 std::string difficulty_name(SC2APIProtocol::Difficulty difficulty) {

@@ -25,6 +25,12 @@ std::string choice_list(const std::vector<std::string>& names);
 // Throws std::invalid_argument naming the choices for anything else (an unknown level, an
 // empty agent name, no "bot:" / "agent:" prefix).
 Opponent parse_opponent(const std::string& text);
+// The catalogue's two-player melee maps as one phrase: "Flat32, Flat64 or Simple64".
+std::string melee_map_names();
+// Why `map` cannot have an opponent ("<Name> is a single-player mini-game: --opponent
+// needs a two-player melee map (...)"), or "" for a melee map or one the catalogue does not
+// know (a real game's map: the game itself decides).
+std::string opponent_map_refusal(const std::string& map);
 // The protocol's name of a difficulty: "VeryEasy", "Easy", ...; "Difficulty N" for others.
 std::string difficulty_name(SC2APIProtocol::Difficulty difficulty);
 

@@ -133,25 +133,44 @@ class Reader {
   }
 
   LayoutSpec layout(const json& object, std::string_view where) const {
-    only_keys(object, where, {"width", "height", "playable", "ground_height", "border_height"});
+    only_keys(object, where, {"width", "height", "playable", "camera", "ground_height", "border_height"});
     LayoutSpec spec;
     spec.width = integer(object, where, "width", 1, 256);  // SC2 maps are at most 256 cells a side
     spec.height = integer(object, where, "height", 1, 256);
-    const std::string rect_where = std::string(where) + "playable.";
-    const json& rect = this->object(object, where, "playable");
-    only_keys(rect, rect_where, {"x0", "y0", "x1", "y1"});
-    constexpr int kAny = 1 << 20;  // range checked below, against the map
-    spec.playable = {integer(rect, rect_where, "x0", -kAny, kAny), integer(rect, rect_where, "y0", -kAny, kAny),
-                     integer(rect, rect_where, "x1", -kAny, kAny), integer(rect, rect_where, "y1", -kAny, kAny)};
-    const CellRect& r = spec.playable;
-    if (r.x0 >= r.x1 || r.y0 >= r.y1) fail("playable rect " + format_rect(r) + " is empty (x0 < x1 and y0 < y1 needed)");
-    if (r.x0 < 0 || r.y0 < 0 || r.x1 > spec.width || r.y1 > spec.height) {
-      fail("playable rect " + format_rect(r) + " lies outside the " + std::to_string(spec.width) + "x" +
-           std::to_string(spec.height) + " map");
+    spec.playable = rect_in_map(object, where, "playable", spec);
+    if (object.contains("camera")) {
+      const std::string camera_where = std::string(where) + "camera.";
+      const json& camera = this->object(object, where, "camera");
+      only_keys(camera, camera_where, {"bounds", "start", "locked"});
+      spec.camera_bounds = rect_in_map(camera, camera_where, "bounds", spec);
+      spec.camera_start = point(camera, camera_where, "start");
+      const Vec2 s = *spec.camera_start;
+      const CellRect& b = spec.camera_bounds;
+      if (!(s.x >= b.x0 && s.x <= b.x1 && s.y >= b.y0 && s.y <= b.y1)) {
+        fail("camera start " + format_point(s) + " lies outside the camera bounds " + format_rect(b));
+      }
+      spec.camera_locked = typed(camera, camera_where, "locked", json::value_t::boolean, "true or false").get<bool>();
     }
     spec.ground_height = static_cast<std::uint8_t>(integer(object, where, "ground_height", 0, 255));
     spec.border_height = static_cast<std::uint8_t>(integer(object, where, "border_height", 0, 255));
     return spec;
+  }
+
+  // A non-empty {x0, y0, x1, y1} cell rectangle inside the layout's map.
+  CellRect rect_in_map(const json& object, std::string_view where, std::string_view key, const LayoutSpec& spec) const {
+    const std::string rect_where = std::string(where) + std::string(key) + ".";
+    const json& rect = this->object(object, where, key);
+    only_keys(rect, rect_where, {"x0", "y0", "x1", "y1"});
+    constexpr int kAny = 1 << 20;  // range checked below, against the map
+    const CellRect r{integer(rect, rect_where, "x0", -kAny, kAny), integer(rect, rect_where, "y0", -kAny, kAny),
+                     integer(rect, rect_where, "x1", -kAny, kAny), integer(rect, rect_where, "y1", -kAny, kAny)};
+    const std::string name = key == "playable" ? "playable rect " : std::string(where) + std::string(key) + " rect ";
+    if (r.x0 >= r.x1 || r.y0 >= r.y1) fail(name + format_rect(r) + " is empty (x0 < x1 and y0 < y1 needed)");
+    if (r.x0 < 0 || r.y0 < 0 || r.x1 > spec.width || r.y1 > spec.height) {
+      fail(name + format_rect(r) + " lies outside the " + std::to_string(spec.width) + "x" +
+           std::to_string(spec.height) + " map");
+    }
+    return r;
   }
 
   // Every file says what it is: "mini_game", "layout" or "economy_base".

@@ -1,34 +1,68 @@
-// BuildMarines: 12 SCVs (not selected), a Command Center and 8 mineral fields; 50
-// minerals, supply 12/15, no geysers. Score = Marines built (each Marine that leaves a
-// Barracks counts once, whatever happens to it later). No fog, one screen. Ends at its time
-// limit (900 s, in assets/maps/BuildMarines.json), Victory for player 1.
+// BuildMarines (real map: MacroEconomy script, Objects, Regions, Base.SC2Data UnitData.xml): 12
+// SCVs (not selected), a Command Center and 8 mineral fields; 50 minerals, supply 12/15, no
+// geysers. At the start every SCV is ordered to harvest one mineral field and the Command
+// Center's rally is set on it, so the base mines and new SCVs join without a command. Score =
+// Marines built (the script adds 1 on each Marine created; each Marine that leaves a Barracks
+// counts once, whatever happens to it later). No fog, one locked screen. Ends at its time
+// limit (900 s = 14400 loops, in assets/maps/BuildMarines.json), Victory for player 1.
 //
-// Restricted action set (the map removes abilities not needed for making Marines): the
-// only abilities offered are Smart, Stop, Move, gather / return cargo, Build Supply Depot,
-// Build Barracks, Train SCV, Train Marine, the two rallies and the two cancels. Patrol,
-// Hold Position, Attack and Build Refinery are not offered (commands with them get an
-// Error result).
+// Restricted action set: the map's command cards (UnitData.xml), below.
 //
-// Layout and start: economy_base.h, spots in assets/maps/EconomyBase.json (the east
-// mineral arc only; the west half of the
-// screen stays free for building).
+// Layout and start: economy_base.h (the real Objects: the west mineral line only; the SCVs east
+// or west of the Command Center at random, as the script's RandomInt(1, 2)); the layout is
+// assets/maps/EconomyScreen.json.
+#include <stdexcept>
+
 #include "engine/maps/economy_base.h"
 #include "engine/maps/map_assets.h"
 #include "engine/mini_game_list.h"  // generated: declares the rules factory assets/maps/<Name>.json names
 #include "engine/sim/abilities.h"
+#include "engine/sim/orders.h"
 
 namespace sc2::engine {
 
 namespace {
 
 constexpr int kPlayer = 1;
-constexpr int kMineralFields = 8;
+// Real map: the script's Rally and SCVHarvest target, UnitFromId(479769973) = the MineralField
+// at (23, 26.5) in Objects.
+constexpr Vec2 kStartField{23.0f, 26.5f};
 
-std::vector<std::uint32_t> marine_making_abilities() {
+// The abilities the map's command cards offer (UnitData.xml edits). World::restrict_abilities
+// takes one list for every unit type, so this is the union of the cards:
+// * Marine: only its button 5 is removed (Stimpack in the standard order): it keeps Move,
+//   Stop, Hold Position, Patrol and Attack;
+// * SCV: its card is Gather, Return and the build card, which holds Supply Depot and
+//   Barracks. Its Move / Stop / Hold / Patrol / Attack are gone in the real map, but are
+//   offered here because the Marine keeps them (a per-type list would need World support);
+// * Command Center: button 0 kept (Train SCV), button 1 = Rally (RallyCommand, Rally1);
+// * Barracks: only button 0 kept (Train Marine): no rally, no add-on, no lift;
+// * Supply Depot: no card (no Lower);
+// * kept as before, uncertain: the two cancels (queue and construction in progress); whether
+//   the edits remove their buttons depends on the base card's indices, not in the map files.
+// Smart (a right-click, not a card button) stays. Not offered: Build Refinery and every other
+// structure, other units' training.
+std::vector<std::uint32_t> command_card_abilities() {
   using namespace ability;
-  return {kSmart,          kStopStop,         kMoveMove,          kHarvestGatherScv,     kHarvestReturnScv,
-          kRallyBuilding,  kRallyCommandCenter, kCancelQueue5,    kCancelBuildInProgress, kBuildSupplyDepot,
-          kBuildBarracks,  kTrainScv,         kTrainMarine};
+  return {kSmart,         kMoveMove,          kStopStop,         kHoldPositionHold, kPatrolPatrol,
+          kAttackAttack,  kHarvestGatherScv,  kHarvestReturnScv, kBuildSupplyDepot, kBuildBarracks,
+          kTrainScv,      kRallyCommandCenter, kTrainMarine,     kCancelQueue5,     kCancelBuildInProgress};
+}
+
+UnitId start_field(const World& world, const economy_base::PlacedBase& base) {
+  for (UnitId id : base.mineral_fields) {
+    if (world.find(id)->pos == kStartField) return id;
+  }
+  throw MapAssetError("assets/maps/EconomyBase.json: no mineral field at (23, 26.5), BuildMarines' start field");
+}
+
+// The script's start orders: the Command Center rallies to the start field, every SCV
+// harvests it (SCVHarvest, replacing the queue).
+void start_mining(World& world, const economy_base::PlacedBase& base) {
+  const UnitId field = start_field(world, base);
+  const CommandTarget target{world.find(field)->pos, field};
+  issue_command(world, *world.find(base.command_center), ability::kRallyCommandCenter, target, false);
+  for (UnitId scv : base.workers) issue_command(world, *world.find(scv), ability::kHarvestGatherScv, target, false);
 }
 
 class BuildMarines final : public MiniGame {
@@ -41,8 +75,11 @@ class BuildMarines final : public MiniGame {
   std::uint32_t time_limit_loops() const override { return asset_.time_limit_loops; }
 
   void setup(World& world) override {
-    economy_base::place(world, asset_.require_economy_base(), kPlayer, kMineralFields, false);
-    world.restrict_abilities(marine_making_abilities());
+    const economy_base::PlacedBase base =
+        economy_base::place(world, asset_.require_economy_base(), kPlayer, economy_base::kWestLineFields, false,
+                            economy_base::random_worker_side(world));
+    start_mining(world, base);
+    world.restrict_abilities(command_card_abilities());
   }
 
   void on_loop(World& world) override { score_ = world.player(kPlayer).economy.marines_trained; }

@@ -1,16 +1,27 @@
 // CollectMineralShards: 2 Marines (not selected), 20 mineral shards (NaturalMinerals, unit
-// 1680, neutral); +1 per shard a Marine touches (the shard disappears); when all 20 are
-// gone, 20 new ones appear; the game ends at its time limit (120 s, in the JSON), Victory for player 1.
+// 1680, neutral); each shard a Marine picks up adds 100 minerals to player 1 and the score
+// is minerals / 100; when all 20 are gone, 20 new ones appear; the game ends at its time
+// limit (120 s, in the JSON), Victory for player 1.
 //
-// Our choices (the real map's triggers are not readable here):
-// * the single-screen layout (assets/maps/CollectMineralShards.json names SingleScreen.json);
-// * Marines at uniform random spots 1 cell inside the playable area, >= 1.5 apart;
-// * shard radius 0.5 (unit_data.cpp); a shard is picked up when a Marine's disc touches it
-//   (centre distance <= Marine radius + shard radius), checked every loop, Marines in
-//   slot order;
-// * shards at uniform random spots 1 cell inside the area, >= 2 from every Marine (as
-//   the map does) and >= 1 from each other so none hide another (rejection sampling,
-//   bounded; a spot that never satisfies the spacing is taken as is).
+// Facts from the real map (MovementBeaconUnselected; Regions, MapScript.galaxy = S):
+// * the single-screen layout (assets/maps/CollectMineralShards.json names SingleScreen.json):
+//   the playable area is region 1, (22,20)-(44,36);
+// * 2 Marines, each at its own uniform point of region 1, no spacing rule (S:70-72); Marines
+//   that overlap are pushed apart by the simulation (separation), as the game's placement does;
+// * player 1's minerals are set to 0 (S:75); the pickup (the Liberty campaign's
+//   PickupMinerals100) adds 100, and the score is set to minerals / 100 on each pickup (S:143);
+// * each shard at a uniform point of region 3 = rect 23,21-43,35 that is >= 2 from the
+//   closest Marine, no shard-to-shard spacing (S:76-92);
+// * when no shard is left, 20 new ones by the same rule (S:146-169).
+//
+// Our choices:
+// * the pickup range belongs to the campaign data, not to the map files; ours: a shard is
+//   picked up when a Marine's disc touches it (centre distance <= Marine radius + shard
+//   radius 0.5), checked every loop, Marines in slot order;
+// * only the bank changes (economy.minerals); collected_minerals and the collection rate are
+//   for harvesting, and no structure on this map can spend the minerals;
+// * the script re-rolls a shard spot without bound; ours stops after kMaxShardTries (never
+//   reached in practice: most of region 3 is >= 2 from two Marines) and takes the last spot.
 #include <vector>
 
 #include "engine/maps/map_assets.h"
@@ -26,11 +37,10 @@ using namespace single_screen;
 constexpr int kPlayer = 1;
 constexpr int kMarines = 2;
 constexpr int kShards = 20;
-constexpr float kSpawnMargin = 1.0f;
-constexpr float kMarineSpacing = 1.5f;
+constexpr CellRect kShardRegion{23, 21, 43, 35};  // real map: region 3
 constexpr float kShardFromMarine = 2.0f;
-constexpr float kShardSpacing = 1.0f;
-constexpr int kMaxAttempts = 1000;
+constexpr int kMineralsPerShard = 100;  // real map: PickupMinerals100; score = minerals / 100
+constexpr int kMaxShardTries = 1000;
 
 class CollectMineralShards final : public MiniGame {
  public:
@@ -42,12 +52,10 @@ class CollectMineralShards final : public MiniGame {
   std::uint32_t time_limit_loops() const override { return asset_.time_limit_loops; }
 
   void setup(World& world) override {
-    std::vector<Vec2> taken;
     for (int i = 0; i < kMarines; ++i) {
-      const Vec2 spot = spaced_spot(world, taken, kMarineSpacing, {});
-      taken.push_back(spot);
-      marines_.push_back(world.spawn(unit_type::kMarine, kPlayer, spot));
+      marines_.push_back(world.spawn(unit_type::kMarine, kPlayer, random_spot(world, asset_.layout.playable, 0.0f)));
     }
+    world.player(kPlayer).economy.minerals = 0;
     spawn_shards(world);
   }
 
@@ -55,15 +63,9 @@ class CollectMineralShards final : public MiniGame {
     std::erase_if(shards_, [&](UnitId shard_id) {
       const Unit* shard = world.find(shard_id);
       if (shard == nullptr) return true;
-      for (UnitId marine_id : marines_) {
-        const Unit* marine = world.find(marine_id);
-        if (marine != nullptr && distance(marine->pos, shard->pos) <= marine->radius + shard->radius) {
-          ++score_;
-          world.remove(shard_id);
-          return true;
-        }
-      }
-      return false;
+      if (!touched_by_marine(world, *shard)) return false;
+      pick_up(world, shard_id);
+      return true;
     });
     if (shards_.empty()) spawn_shards(world);
   }
@@ -71,17 +73,29 @@ class CollectMineralShards final : public MiniGame {
   int score() const override { return score_; }
 
  private:
-  // A random spot at least `spacing` from every point of `others` and `min_from_marines`
-  // from every Marine.
-  Vec2 spaced_spot(World& world, const std::vector<Vec2>& others, float spacing, std::vector<Vec2> marines,
-                   float min_from_marines = 0.0f) const {
-    Vec2 spot = random_spot(world, asset_.layout.playable, kSpawnMargin);
-    for (int attempt = 0; attempt < kMaxAttempts; ++attempt) {
-      bool ok = true;
-      for (Vec2 p : others) ok = ok && distance(p, spot) >= spacing;
-      for (Vec2 p : marines) ok = ok && distance(p, spot) >= min_from_marines;
-      if (ok) break;
-      spot = random_spot(world, asset_.layout.playable, kSpawnMargin);
+  bool touched_by_marine(const World& world, const Unit& shard) const {
+    for (UnitId marine_id : marines_) {
+      const Unit* marine = world.find(marine_id);
+      if (marine != nullptr && distance(marine->pos, shard.pos) <= marine->radius + shard.radius) return true;
+    }
+    return false;
+  }
+
+  void pick_up(World& world, UnitId shard_id) {
+    world.remove(shard_id);
+    int& minerals = world.player(kPlayer).economy.minerals;
+    minerals += kMineralsPerShard;
+    score_ = minerals / kMineralsPerShard;
+  }
+
+  // A uniform point of region 3 at least kShardFromMarine from the closest Marine.
+  Vec2 shard_spot(World& world, const std::vector<Vec2>& marines) const {
+    Vec2 spot;
+    for (int attempt = 0; attempt < kMaxShardTries; ++attempt) {
+      spot = random_spot(world, kShardRegion, 0.0f);
+      bool clear = true;
+      for (Vec2 m : marines) clear = clear && distance(m, spot) >= kShardFromMarine;
+      if (clear) break;
     }
     return spot;
   }
@@ -91,11 +105,8 @@ class CollectMineralShards final : public MiniGame {
     for (UnitId id : marines_) {
       if (const Unit* m = world.find(id)) marine_spots.push_back(m->pos);
     }
-    std::vector<Vec2> placed;
     for (int i = 0; i < kShards; ++i) {
-      const Vec2 spot = spaced_spot(world, placed, kShardSpacing, marine_spots, kShardFromMarine);
-      placed.push_back(spot);
-      shards_.push_back(world.spawn(unit_type::kMineralShard, kNeutralOwner, spot));
+      shards_.push_back(world.spawn(unit_type::kMineralShard, kNeutralOwner, shard_spot(world, marine_spots)));
     }
   }
 

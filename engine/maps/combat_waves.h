@@ -1,21 +1,28 @@
 #pragma once
-// The shared rules of DefeatRoaches and DefeatZerglingsAndBanelings: Marines (selected) in
-// a vertical line on a random side, an enemy wave on the other side; a reward per enemy
-// death and a penalty per Marine lost; when the wave is wiped out a new wave comes with
-// extra full-health Marines, survivors keep their health, and everyone is put back on
-// opposite sides; the game ends at the map's time limit (its JSON) or when all Marines are dead.
-//
-// Our choices where the maps' triggers are not documented:
-// * sides are x = 24 and x = 40 (16 apart, beyond every unit's sight; the map asset's
-//   "sides", assets/maps/<name>.json); a random side (RNG coin) for the Marines at the
-//   start and again at every wave; new Marines appear on the playable area's centre;
-// * Marines stand 1.0 apart (radius 0.375), at most 20 per column, further columns step
-//   away from the enemy;
-// * every enemy is given an attack-move to the Marines' line centre when it appears (as
-//   the maps' triggers send them), so they fight whatever they meet on the way;
-// * new Marines are not added to the selection; the start Marines are selected;
-// * every enemy death pays, including a Baneling's own explosion (it dies by it);
-// * player 2 owns the enemies; all Marines dead = Defeat, time up = Victory for player 1.
+// The shared rules of DefeatRoaches and DefeatZerglingsAndBanelings, as their real map
+// scripts have them (/tmp/maps/<Map>/MapScript.galaxy; shared/spec/sc2-map-files.md §3.1;
+// DZB's script differs from DR's only in the enemy list, the reward and the extra Marines):
+// * sides: a coin (RandomInt(1, 2)) at the start and at every wave says whether the Marines
+//   take "Spawn Region Left" (region 4) and the enemies "Spawn Region Right" (region 5) or
+//   the other way round; each side's anchor is its own uniform random point of its region
+//   (the asset's "spawn_regions", assets/maps/<name>.json);
+// * the k-th Marine (k = 1..count) stands at the anchor + (0, marine_y_offset(k)): one column,
+//   0, +1, -1, +2, -2, ... (no cap; a spot beyond the playable area is clamped into it, and
+//   the simulation's separation spreads Marines clamped onto one spot);
+// * enemies (player 2) are created at the enemy anchor + (0, their y offset), each moved to
+//   the nearest spot where it overlaps nobody, as the game's placement search does for
+//   created units (DZB creates all ten on the anchor: a packed clump around it; the
+//   simulation's separation alone left them overlapping and spread them ~3 away). No order
+//   is ever given to an enemy: they stand idle and fight through their own target
+//   acquisition (engine/sim/unit_behaviour.cpp: within sight range, chasing);
+// * all Marines are selected at the start and after every wave;
+// * reward: per death of a player-2 unit (a Baneling's own burst included: it dies by it)
+//   and per Marine lost; the dead are removed at once (the simulation removes every dead unit);
+// * a wave, when no enemy is left alive: every surviving Marine is re-created as a new unit
+//   (new tag, same life; cooldown and orders reset), every other unit is removed, the extra
+//   full-life Marines are added after the survivors, then sides, anchors, column, enemies and
+//   selection as at the start;
+// * all Marines dead = Defeat (early_end); time up = Victory for player 1.
 #include <cstdint>
 #include <memory>
 #include <string_view>
@@ -25,22 +32,23 @@
 
 namespace sc2::engine {
 
-enum class EnemyFormation { Line, Group };
-
-struct WaveUnits {
+// One enemy the script creates: its type and y offset from the enemy anchor.
+struct EnemySpawn {
   std::uint32_t unit_type;
-  int count;
+  float y_offset;
 };
 
 struct CombatWaveRules {
   std::string_view name;
   int start_marines = 9;
   int marines_per_wave = 0;
-  std::vector<WaveUnits> enemies;
-  EnemyFormation formation = EnemyFormation::Line;
+  std::vector<EnemySpawn> enemies;  // in creation order
   int reward_per_enemy_death = 0;
   int reward_per_marine_lost = -1;
 };
+
+// Real scripts: PointWithOffset(anchor, 0, (k / 2) * (1 + ModI(k, 2) * -2)), k = 1..count.
+float marine_y_offset(int k);
 
 std::unique_ptr<MiniGame> make_combat_wave_game(CombatWaveRules rules);
 

@@ -18,7 +18,8 @@ constexpr std::string_view kEconomyBase = "EconomyBase";
 
 EconomyBaseSpec economy_base_from(const Reader& in, const json& doc) {
   in.expect_kind(doc, "economy_base");  // first: a file of another kind has other keys
-  in.only_keys(doc, "", {"kind", "command_center", "east_mineral_line", "west_mineral_line", "geysers", "workers"});
+  in.only_keys(doc, "",
+               {"kind", "command_center", "east_mineral_line", "west_mineral_line", "geysers", "worker_offsets"});
   EconomyBaseSpec base;
   const json& cc = in.member(doc, "", "command_center");
   if (!cc.is_array() || cc.size() != 2 || !cc[0].is_number() || !cc[1].is_number()) {
@@ -28,14 +29,44 @@ EconomyBaseSpec economy_base_from(const Reader& in, const json& doc) {
   base.east_mineral_line = in.points(doc, "", "east_mineral_line");
   base.west_mineral_line = in.points(doc, "", "west_mineral_line");
   base.geysers = in.points(doc, "", "geysers");
-  base.workers = in.points(doc, "", "workers");
+  base.worker_offsets = in.points(doc, "", "worker_offsets");
   return base;
+}
+
+// A non-empty {x0, y0, x1, y1} rectangle in world units, inside the playable area.
+RegionRect region_rect(const Reader& in, const json& parent, const std::string& where, std::string_view key,
+                       const CellRect& playable) {
+  const std::string rect_where = where + std::string(key) + ".";
+  const json& rect = in.object(parent, where, key);
+  in.only_keys(rect, rect_where, {"x0", "y0", "x1", "y1"});
+  const RegionRect r{in.number(rect, rect_where, "x0"), in.number(rect, rect_where, "y0"),
+                     in.number(rect, rect_where, "x1"), in.number(rect, rect_where, "y1")};
+  const std::string name = where + std::string(key);
+  if (!(r.x0 < r.x1 && r.y0 < r.y1)) in.fail("\"" + name + "\" is empty (x0 < x1 and y0 < y1 needed)");
+  in.inside({Vec2{r.x0, r.y0}, Vec2{r.x1, r.y1}}, playable, name);
+  return r;
 }
 
 }  // namespace
 
+MapLayout LayoutSpec::build() const {
+  MapLayout map = make_flat_layout(width, height, playable, ground_height, border_height);
+  map.camera_bounds = camera_bounds;
+  map.camera_start = camera_start;
+  map.camera_locked = camera_locked;
+  return map;
+}
+
 Vec2 LayoutSpec::centre() const {
   return {static_cast<float>(playable.x0 + playable.x1) * 0.5f, static_cast<float>(playable.y0 + playable.y1) * 0.5f};
+}
+
+std::vector<Vec2> EconomyBaseSpec::worker_spots(int side) const {
+  std::vector<Vec2> spots;
+  for (Vec2 offset : worker_offsets) {
+    spots.push_back({command_center.x + offset.x * static_cast<float>(side), command_center.y + offset.y});
+  }
+  return spots;
 }
 
 const EconomyBaseSpec& MapAsset::require_economy_base() const {
@@ -43,9 +74,11 @@ const EconomyBaseSpec& MapAsset::require_economy_base() const {
   return *economy_base;
 }
 
-const CombatSides& MapAsset::require_sides() const {
-  if (!sides) throw MapAssetError(map_asset_path(name) + ": missing key \"sides\" (this map lines up two armies)");
-  return *sides;
+const CombatSpawnRegions& MapAsset::require_spawn_regions() const {
+  if (!spawn_regions) {
+    throw MapAssetError(map_asset_path(name) + ": missing key \"spawn_regions\" (this map spawns two armies)");
+  }
+  return *spawn_regions;
 }
 
 const std::vector<Vec2>& MapAsset::require_marine_spots() const {
@@ -71,7 +104,7 @@ MapAsset parse_map_asset(std::string_view file, std::string_view text, const Ass
   const json doc = in.parse(text);
   in.expect_kind(doc, "mini_game");  // first: a file of another kind has other keys
   in.only_keys(doc, "", {"kind", "map", "rules", "order", "time_limit_loops", "description", "layout", "economy_base",
-                         "sides", "marine_spots"});
+                         "spawn_regions", "marine_spots"});
   MapAsset asset;
   asset.name = in.string(doc, "", "map");
   asset.rules = in.string(doc, "", "rules");
@@ -103,17 +136,15 @@ MapAsset parse_map_asset(std::string_view file, std::string_view text, const Ass
     in.inside(base.east_mineral_line, playable, "economy base east_mineral_line" + of);
     in.inside(base.west_mineral_line, playable, "economy base west_mineral_line" + of);
     in.inside(base.geysers, playable, "economy base geysers" + of);
-    in.inside(base.workers, playable, "economy base workers" + of);
+    in.inside(base.worker_spots(1), playable, "economy base east-side workers" + of);
+    in.inside(base.worker_spots(-1), playable, "economy base west-side workers" + of);
     asset.economy_base = base;
   }
-  if (doc.contains("sides")) {
-    const json& sides = in.object(doc, "", "sides");
-    in.only_keys(sides, "sides.", {"west_x", "east_x"});
-    const CombatSides s{in.number(sides, "sides.", "west_x"), in.number(sides, "sides.", "east_x")};
-    if (!(s.west_x < s.east_x)) in.fail("\"sides.west_x\" must be less than \"sides.east_x\"");
-    const float mid_y = asset.layout.centre().y;
-    in.inside(std::vector<Vec2>{Vec2{s.west_x, mid_y}, Vec2{s.east_x, mid_y}}, playable, "sides");
-    asset.sides = s;
+  if (doc.contains("spawn_regions")) {
+    const json& regions = in.object(doc, "", "spawn_regions");
+    in.only_keys(regions, "spawn_regions.", {"left", "right"});
+    asset.spawn_regions = CombatSpawnRegions{region_rect(in, regions, "spawn_regions.", "left", playable),
+                                             region_rect(in, regions, "spawn_regions.", "right", playable)};
   }
   if (doc.contains("marine_spots")) {
     asset.marine_spots = in.points(doc, "", "marine_spots");

@@ -1,15 +1,15 @@
 #pragma once
 // The mini-games' data (which maps there are, their time limits and descriptions, map size,
-// playable area, terrain bytes, fixed spawn spots), read from assets/maps/*.json, which the
-// build compiles into the engine (sc2lite reads no file at run time). These files are the one
-// list of mini-games: the build also generates the registry (mini_game_registry.h) and the
-// client's map catalogue from them. Rules, rewards, waves and random placement stay in the
-// map code.
+// playable area, terrain bytes, fixed spawn spots and regions), read from assets/maps/*.json,
+// which the build compiles into the engine (sc2lite reads no file at run time). These files
+// are the one list of mini-games: the build also generates the registry (mini_game_registry.h)
+// and the client's map catalogue from them. Rules, rewards, waves and random placement stay
+// in the map code.
 //
 // Every file says what it is in "kind". One "mini_game" file per mini-game (<Name>.json,
-// "map": <Name>, "rules": its factory, "order": its place in the list), plus two shared ones
-// the maps name instead of repeating them: SingleScreen.json ("kind": "layout", the 24x24
-// one-camera layout; a map's "layout" may name it or be written out) and EconomyBase.json
+// "map": <Name>, "rules": its factory, "order": its place in the list), plus shared ones
+// the maps name instead of repeating them: SingleScreen.json and EconomyScreen.json ("kind":
+// "layout", the arenas; a map's "layout" may name one or be written out) and EconomyBase.json
 // ("kind": "economy_base", the starting base of the economy maps). JSON with // comments on
 // lines of their own; unknown keys are errors (a typo would otherwise silently fall back to
 // nothing).
@@ -39,22 +39,34 @@ struct LayoutSpec {
   CellRect playable;
   std::uint8_t ground_height = 0;  // terrain byte inside the playable area
   std::uint8_t border_height = 0;  // terrain byte outside it
+  // Optional "camera": {"bounds": rect, "start": [x, y], "locked": bool} (MapLayout's camera).
+  CellRect camera_bounds;
+  std::optional<Vec2> camera_start;
+  bool camera_locked = false;
 
-  MapLayout build() const { return make_flat_layout(width, height, playable, ground_height, border_height); }
+  MapLayout build() const;
   Vec2 centre() const;  // of the playable area
 };
 
 struct EconomyBaseSpec {
-  Vec2 command_center;
+  Vec2 command_center;  // the point the Command Center is created at (before the grid snap)
   std::vector<Vec2> east_mineral_line;
   std::vector<Vec2> west_mineral_line;
   std::vector<Vec2> geysers;
-  std::vector<Vec2> workers;
+  std::vector<Vec2> worker_offsets;  // from command_center, x on the east side (x > 0)
+
+  // The SCVs' spots on `side` +1 (east of the point) or -1 (west): point + (dx * side, dy).
+  std::vector<Vec2> worker_spots(int side) const;
 };
 
-struct CombatSides {  // x of the two vertical lines the combat maps put armies on
-  float west_x = 0.0f;
-  float east_x = 0.0f;
+// A rectangle in world units, (x0,y0)-(x1,y1): a real map's region quad.
+struct RegionRect {
+  float x0 = 0.0f, y0 = 0.0f, x1 = 0.0f, y1 = 0.0f;
+};
+
+struct CombatSpawnRegions {  // the combat maps' "Spawn Region Left" / "Right" (regions 4 and 5)
+  RegionRect left;
+  RegionRect right;
 };
 
 struct MapAsset {
@@ -66,12 +78,12 @@ struct MapAsset {
   LayoutSpec layout;
   std::string shared_layout;                 // "SingleScreen" when the layout is named, else empty
   std::optional<EconomyBaseSpec> economy_base;
-  std::optional<CombatSides> sides;
+  std::optional<CombatSpawnRegions> spawn_regions;
   std::vector<Vec2> marine_spots;            // fixed start Marines (FindAndDefeatZerglings)
 
   // The parts a map's code needs; MapAssetError "<file>: missing key ..." when absent.
   const EconomyBaseSpec& require_economy_base() const;
-  const CombatSides& require_sides() const;
+  const CombatSpawnRegions& require_spawn_regions() const;
   const std::vector<Vec2>& require_marine_spots() const;
 };
 

@@ -291,9 +291,10 @@ ActionResult apply_spatial(Game& game, const InterfaceSetup& iface, const SC2API
       if (!a.camera_move().has_center_minimap() || !views.minimap.in_range(p.x(), p.y())) {
         return SC2APIProtocol::Error;
       }
-      // The game keeps the view inside the camera bounds (the playable area): on a single-screen
-      // mini-game the camera cannot move (Galaxy's CameraSetBounds "limit ... players from
-      // moving their camera beyond the bounds"; mapster.talv.space, camera-set-bounds).
+      // The game keeps the view inside the camera bounds (Galaxy's CameraSetBounds "limit ...
+      // players from moving their camera beyond the bounds"; mapster.talv.space,
+      // camera-set-bounds); a map that locks the camera (CameraLockInput) keeps it still.
+      if (world.map().camera_locked) return SC2APIProtocol::Success;
       player.camera = world.clamp_camera(views.minimap.pixel_centre(p.x(), p.y()), views.screen.half_extent());
       return SC2APIProtocol::Success;
     }
@@ -468,6 +469,7 @@ ActionResult apply_raw(Game& game, const InterfaceSetup& iface, const SC2APIProt
     case SC2APIProtocol::ActionRaw::kCameraMove: {
       const auto& c = a.camera_move().center_world_space();
       if (!std::isfinite(c.x()) || !std::isfinite(c.y())) return SC2APIProtocol::Error;  // NaN passes a clamp
+      if (world.map().camera_locked) return SC2APIProtocol::Success;
       const Vec2 wanted = raw_to_world(world, iface, c.x(), c.y());
       world.player(iface.player).camera = iface.feature_layer ? world.clamp_camera(wanted, make_views(world, iface).screen.half_extent())
                                                               : world.clamp_to_playable(wanted);

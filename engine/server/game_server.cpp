@@ -426,10 +426,13 @@ void GameServer::create_game(const SC2APIProtocol::RequestCreateGame& r, Respons
   }
   const bool melee = is_melee_map(entry);
   if (!melee) {
-    if (computers > 0) {
+    // PySC2's `play` always adds a Computer, and the real game accepts it on a mini-game: it
+    // owns nothing and never acts (the map's script drives the game), so the game is unchanged.
+    if (computers > 1) {
       return fail(SC2APIProtocol::ResponseCreateGame::InvalidPlayerSetup,
-                  std::string(entry->name) + " is a single-player mini-game: a Computer player needs a melee map (" +
-                      melee_maps_text() + ")");
+                  std::string(entry->name) + " is a single-player mini-game: one Participant and at most one "
+                  "Computer (which owns nothing and never acts); player_setup has " +
+                      std::to_string(computers) + " Computers");
     }
     if (participants > 1) {
       return fail(SC2APIProtocol::ResponseCreateGame::MultiplayerUnsupported,

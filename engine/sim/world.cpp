@@ -29,7 +29,7 @@ World::World(MapLayout layout, std::uint64_t seed) : map_(std::move(layout)), pa
   const Vec2 centre{(map_.playable.x0 + map_.playable.x1) * 0.5f,
                     (map_.playable.y0 + map_.playable.y1) * 0.5f};
   for (auto& p : players_) {
-    p.camera = centre;
+    p.camera = map_.camera_start.value_or(centre);
     p.explored.assign(static_cast<std::size_t>(map_.width) * map_.height, 0);
   }
 }
@@ -127,7 +127,7 @@ float World::ground_height(Vec2 p) const {
 }
 
 Vec2 World::clamp_camera(Vec2 centre, Vec2 half_view) const {
-  const auto& r = map_.playable;
+  const auto& r = map_.view_bounds();
   auto axis = [](float value, float low, float high, float half) {
     if (high - low <= 2.0f * half) return 0.5f * (low + high);
     return std::clamp(value, low + half, high - half);

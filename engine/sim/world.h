@@ -133,7 +133,7 @@ class World {
     return {std::clamp(p.x, r.x0 + margin, r.x1 - margin), std::clamp(p.y, r.y0 + margin, r.y1 - margin)};
   }
   // A camera centre for a view `half_view` half-wide and half-high: the view stays inside the
-  // playable area (the game's camera bounds), centred on an axis the view is wider than.
+  // map's camera bounds (MapLayout::view_bounds), centred on an axis the view is wider than.
   Vec2 clamp_camera(Vec2 centre, Vec2 half_view) const;
 
   // Visibility of a cell for a player: 0 hidden, 1 explored, 2 visible.

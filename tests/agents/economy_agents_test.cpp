@@ -3,6 +3,9 @@
 // goes, where the Marines attack-move).
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <cmath>
+
 #include "agents/base_economy.h"
 #include "agents/build_marines_agent.h"
 #include "agents/collect_minerals_and_gas_agent.h"
@@ -62,9 +65,29 @@ TEST_CASE("CollectMineralsAndGas: an idle SCV is selected, then sent to the near
   // first of the tie in table order.
   auto next = base_step(with(basics(), {"Harvest_Gather_screen"}), 0, 12, 15, 1, 12);
   CHECK(agent.step(next) == pysc2::FunctionCall{id_of("Harvest_Gather_screen"), {{0}, {52, 28}}});
-  // The next idle SCV goes to the next field.
+  // Two per field, nearest first: the next idle SCV goes to the same field, the third to the
+  // next one.
+  CHECK(agent.step(step).function == pysc2::fn::select_idle_worker);
+  CHECK(agent.step(next) == pysc2::FunctionCall{id_of("Harvest_Gather_screen"), {{0}, {52, 28}}});
   CHECK(agent.step(step).function == pysc2::fn::select_idle_worker);
   CHECK(agent.step(next) == pysc2::FunctionCall{id_of("Harvest_Gather_screen"), {{0}, {52, 36}}});
+}
+
+TEST_CASE("FieldPlan: the near fields get two workers each before a far field gets any, then the third goes near") {
+  auto step = base_step(basics(), 0, 12, 15, 0, 0);
+  add(step.observation, agents::kUnitTypeMineralField, kNeutral, 4, 32, 2);  // far west of the CC (32, 32)
+  const auto base = agents::BaseView::read(step.observation);
+  agents::FieldPlan plan;
+  std::vector<agents::Pixel2> sent;
+  for (int i = 0; i < 12; ++i) {
+    const auto field = plan.assign(base);
+    REQUIRE(field);
+    sent.push_back({field->x, field->y});
+  }
+  // Fields by distance from (32, 32): (52,28) (52,36) (52,20) (52,44) (4,32).
+  const std::vector<agents::Pixel2> expected{{52, 28}, {52, 28}, {52, 36}, {52, 36}, {52, 20}, {52, 20},
+                                             {52, 44}, {52, 44}, {4, 32}, {4, 32}, {52, 28}, {52, 36}};
+  CHECK(sent == expected);
 }
 
 TEST_CASE("CollectMineralsAndGas: a follow-up the game does not offer is dropped, not sent") {
@@ -149,6 +172,31 @@ TEST_CASE("find_build_spot: only buildable pixels, away from structures, nearest
   CHECK(forced->builder == agents::Pixel2{44, 32});
 }
 
+TEST_CASE("find_build_spot with lane_gap_world: the ground behind a field is allowed, its lane is not") {
+  // The CC at (32, 32), one field east at (48, 32); only x 50..60, y 26..38 is buildable
+  // (behind the field, seen from the CC), every site there within 5 world units (~13 px) of it.
+  auto step = base_step(basics(), 0, 12, 15, 0, 0);
+  add(step.observation, agents::kUnitTypeScv, kSelf, 60, 10, 1);
+  auto& layer = step.observation.feature_screen.front();
+  test::paint(layer, 0, 0, 63, 63, 0);
+  test::paint(layer, 50, 26, 60, 38, 1);
+  auto base = agents::BaseView::read(step.observation);
+  base.minerals = {base.minerals.front()};
+  base.minerals.front().x = 48;
+  base.minerals.front().y = 32;
+  agents::SpotQuery query{2, 1, 5, 64.0 / 24.0, 0.5, false};
+  CHECK_FALSE(agents::find_build_spot(step.observation, base, query, {}));  // all within 5 of the field
+  query.lane_gap_world = 1.0;
+  const auto site = agents::find_build_spot(step.observation, base, query, {});
+  REQUIRE(site);
+  CHECK(site->spot.x > 48);
+  // Within the plain query's 5-unit gap, yet off the lane (which ends at the field's centre)
+  // by half the footprint plus a world unit.
+  const double from_field = std::hypot(site->spot.x - 48, site->spot.y - 32);
+  CHECK(from_field < 5 * 64.0 / 24.0);
+  CHECK(from_field >= 2 * 64.0 / 24.0);
+}
+
 TEST_CASE("find_build_spot: an SCV building a structure is not taken off it") {
   auto step = base_step(basics(), 0, 12, 15, 0, 0);
   add(step.observation, agents::kUnitTypeSupplyDepot, kSelf, 10, 10, 3, 40);  // under construction
@@ -160,10 +208,89 @@ TEST_CASE("find_build_spot: an SCV building a structure is not taken off it") {
   CHECK(site->builder == agents::Pixel2{10, 50});
 }
 
+namespace {
+
+// The BuildMarines agent's take-over of the map's start (every SCV on one field): select the
+// SCVs, stop them, select the Command Center, rally it beside itself.
+void take_over_start(agents::BuildMarinesAgent& agent) {
+  auto step = base_step(with(basics(), {"Stop_quick", "Rally_Workers_screen"}), 0, 12, 15, 0, 12);
+  std::sort(step.observation.available_actions.begin(), step.observation.available_actions.end());
+  CHECK(agent.step(step) == pysc2::FunctionCall{pysc2::fn::select_point, {{agents::kSelectPointAllType}, {40, 30}}});
+  CHECK(agent.step(step) == pysc2::FunctionCall{id_of("Stop_quick"), {{0}}});
+  CHECK(agent.step(step) == pysc2::FunctionCall{pysc2::fn::select_point, {{0}, {32, 32}}});
+  // Between the Command Center (32, 32) and the nearest field (52, 28).
+  CHECK(agent.step(step) == pysc2::FunctionCall{id_of("Rally_Workers_screen"), {{0}, {42, 30}}});
+}
+
+// Sets the production queue (order_length) of the own unit of `type` at pixel (x, y).
+void set_queue(pysc2::Observation& observation, int type, int x, int y, int length) {
+  auto& table = observation.feature_units;
+  for (int row = 0; row < table.rows; ++row) {
+    if (table.at(row, "unit_type") == type && table.at(row, "x") == x && table.at(row, "y") == y) {
+      table.at(row, table.column("order_length")) = length;
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("BuildMarines: the start is taken over: the SCVs stopped (or moved) to go idle, the CC rallied beside itself") {
+  agents::BuildMarinesAgent agent;
+  agent.setup({"BuildMarines", 64, 64, 8});
+  agent.reset();
+  take_over_start(agent);
+  // Then the idle SCVs are sent out one by one.
+  auto idle = base_step(basics(), 0, 12, 15, 12, 12);
+  CHECK(agent.step(idle) == pysc2::FunctionCall{pysc2::fn::select_idle_worker, {{0}}});
+
+  // Without Stop_quick (the real map's SCV card has none): Smart_screen to that ground.
+  agents::BuildMarinesAgent no_stop;
+  no_stop.setup({"BuildMarines", 64, 64, 8});
+  no_stop.reset();
+  auto step = base_step(with(basics(), {"Smart_screen"}), 0, 12, 15, 0, 12);
+  std::sort(step.observation.available_actions.begin(), step.observation.available_actions.end());
+  CHECK(no_stop.step(step).function == pysc2::fn::select_point);
+  CHECK(no_stop.step(step) == pysc2::FunctionCall{id_of("Smart_screen"), {{0}, {42, 30}}});
+}
+
+TEST_CASE("BuildMarines: structures go to the planned spots away from the minerals, and Marines are moved to their strip") {
+  agents::BuildMarinesAgent agent;
+  agent.setup({"BuildMarines", 64, 64, 8});
+  agent.reset();
+  take_over_start(agent);
+  // Supply short (13/15): the first planned depot spot, the minerals (x 52) being east of the
+  // Command Center (32, 32): 2.5 west and 7.5 south of it, at 64/24 pixels per world unit.
+  auto build = base_step(with(basics(), {"Build_SupplyDepot_screen"}), 150, 13, 15, 0, 13);
+  std::sort(build.observation.available_actions.begin(), build.observation.available_actions.end());
+  CHECK(agent.step(build).function == pysc2::fn::select_point);
+  const int ppw_x = static_cast<int>(std::lround(32 - 2.5 * 64.0 / 24.0));
+  const int ppw_y = static_cast<int>(std::lround(32 + 7.5 * 64.0 / 24.0));
+  CHECK(agent.step(build) == pysc2::FunctionCall{id_of("Build_SupplyDepot_screen"), {{0}, {ppw_x, ppw_y}}});
+
+  // A Marine away from the strip (14.5 west, 1 south of the Command Center; here off the
+  // screen, so at its edge, a world unit in): select_army, move.
+  agents::BuildMarinesAgent parker;
+  parker.setup({"BuildMarines", 64, 64, 8});
+  parker.reset();
+  take_over_start(parker);
+  auto marine = base_step(with(basics(), {"Move_screen"}), 0, 19, 23, 0, 18);
+  add(marine.observation, agents::kUnitTypeMarine, kSelf, 30, 40, 1);
+  std::sort(marine.observation.available_actions.begin(), marine.observation.available_actions.end());
+  CHECK(parker.step(marine) == pysc2::FunctionCall{pysc2::fn::select_army, {{0}}});
+  const int park_x = 3;
+  const int park_y = static_cast<int>(std::lround(32 + 1 * 64.0 / 24.0));
+  CHECK(parker.step(marine) == pysc2::FunctionCall{id_of("Move_screen"), {{0}, {park_x, park_y}}});
+  // There already: nothing to do.
+  auto parked = base_step(basics(), 0, 19, 23, 0, 18);
+  add(parked.observation, agents::kUnitTypeMarine, kSelf, park_x, park_y, 1);
+  CHECK(parker.step(parked) == pysc2::FunctionCall{});
+}
+
 TEST_CASE("BuildMarines: Barracks after a finished depot, then Marines from every Barracks") {
   agents::BuildMarinesAgent agent;
   agent.setup({"BuildMarines", 64, 64, 8});
   agent.reset();
+  take_over_start(agent);
   // 18 SCVs (no more wanted), a finished depot, 150 minerals, supply 18/23: a Barracks.
   auto step = base_step(basics(), 150, 18, 23, 0, 18);
   add(step.observation, agents::kUnitTypeSupplyDepot, kSelf, 8, 8, 2);
@@ -177,6 +304,7 @@ TEST_CASE("BuildMarines: Barracks after a finished depot, then Marines from ever
   agents::BuildMarinesAgent fresh;
   fresh.setup({"BuildMarines", 64, 64, 8});
   fresh.reset();
+  take_over_start(fresh);
   auto no_depot = base_step(basics(), 150, 18, 23, 0, 18);
   add(no_depot.observation, agents::kUnitTypeSupplyDepot, kSelf, 8, 8, 2, 50);
   CHECK(fresh.step(no_depot) == pysc2::FunctionCall{});
@@ -185,6 +313,7 @@ TEST_CASE("BuildMarines: Barracks after a finished depot, then Marines from ever
   agents::BuildMarinesAgent trainer;
   trainer.setup({"BuildMarines", 64, 64, 8});
   trainer.reset();
+  take_over_start(trainer);
   auto marines = base_step(basics(), 50, 18, 30, 0, 18);
   add(marines.observation, agents::kUnitTypeSupplyDepot, kSelf, 8, 8, 2);
   add(marines.observation, agents::kUnitTypeBarracks, kSelf, 10, 50, 4, 40);
@@ -195,9 +324,10 @@ TEST_CASE("BuildMarines: Barracks after a finished depot, then Marines from ever
   train.observation.available_actions = with(basics(), {"Train_Marine_quick"});
   std::sort(train.observation.available_actions.begin(), train.observation.available_actions.end());
   CHECK(trainer.step(train) == pysc2::FunctionCall{id_of("Train_Marine_quick"), {{0}}});
-  // One Marine already in training for the one finished Barracks (food 19 for 18 SCVs): wait.
+  // One Marine already in training at the one finished Barracks (its queue): wait.
   auto busy = marines;
   busy.observation.player[agents::kPlayerFoodUsed] = 19;
+  set_queue(busy.observation, agents::kUnitTypeBarracks, 20, 50, 1);
   CHECK(trainer.step(busy) == pysc2::FunctionCall{});
 }
 
@@ -205,6 +335,7 @@ TEST_CASE("BuildMarines: supply short -> a depot before anything else but mining
   agents::BuildMarinesAgent agent;
   agent.setup({"BuildMarines", 64, 64, 8});
   agent.reset();
+  take_over_start(agent);
   CHECK(agent.step(base_step(basics(), 150, 13, 15, 0, 13)).function == pysc2::fn::select_point);
   auto build = base_step(with(basics(), {"Build_SupplyDepot_screen", "Train_SCV_quick"}), 150, 13, 15, 0, 13);
   CHECK(agent.step(build).function == id_of("Build_SupplyDepot_screen"));
@@ -278,6 +409,7 @@ TEST_CASE("BuildMarines: a depot that never shows up gives up its spot for anoth
   agents::BuildMarinesAgent agent;
   agent.setup({"BuildMarines", 64, 64, 8});
   agent.reset();
+  take_over_start(agent);
   // 18 SCVs (no more wanted), supply 18/19: a depot is due, again and again.
   const auto waiting = base_step(basics(), 150, 18, 19, 0, 18);
   auto build = base_step(with(basics(), {"Build_SupplyDepot_screen"}), 150, 18, 19, 0, 18);

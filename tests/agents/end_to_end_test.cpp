@@ -11,6 +11,7 @@
 #include "agents/runner.h"
 #include "client/pysc2/actions.h"
 #include "client/controller.h"
+#include "client/map_catalog.h"
 #include "client/pysc2/env.h"
 #include "tests/agents/engine_over_websocket.h"
 
@@ -18,8 +19,9 @@ using namespace sc2;
 
 namespace {
 
-// MoveToBeacon lasts 120 game seconds at 22.4 loops per second.
-constexpr std::uint32_t kMoveToBeaconLoops = 2688;
+// MoveToBeacon lasts 120 game seconds of 16 loops: 1,920 loops (the map's own limit, from the
+// catalogue the build makes of the engine's map data).
+const std::uint32_t kMoveToBeaconLoops = sc2::find_map_facts("MoveToBeacon")->time_limit_loops;
 
 using test::EngineOverWebsocket;
 

@@ -61,16 +61,16 @@ TEST_CASE("run options reach the agent spec and the env options") {
 }
 
 TEST_CASE("summary: mean and max score, totals and rates over the episodes") {
-  std::vector<agents::EpisodeResult> episodes{{1, 20, 336, 2688, 2.0, {}}, {2, 26, 336, 2688, 2.0, {}}};
+  std::vector<agents::EpisodeResult> episodes{{1, 20, 240, 1920, 2.0, {}}, {2, 26, 240, 1920, 2.0, {}}};
   const auto summary = agents::summarize(episodes);
   CHECK(summary.episodes.size() == 2);
   CHECK(summary.mean_score == doctest::Approx(23));
   CHECK(summary.max_score == doctest::Approx(26));
-  CHECK(summary.total_steps == 672);
-  CHECK(summary.total_game_loops == 5376);
+  CHECK(summary.total_steps == 480);
+  CHECK(summary.total_game_loops == 3840);
   CHECK(summary.seconds == doctest::Approx(4.0));
-  CHECK(summary.steps_per_second == doctest::Approx(168));
-  CHECK(summary.game_loops_per_second == doctest::Approx(1344));
+  CHECK(summary.steps_per_second == doctest::Approx(120));
+  CHECK(summary.game_loops_per_second == doctest::Approx(960));
 
   const auto negative = agents::summarize({{1, -3, 10, 80, 1.0, {}}, {2, -5, 10, 80, 1.0, {}}});
   CHECK(negative.max_score == doctest::Approx(-3));  // not clamped at 0

@@ -90,7 +90,8 @@ TEST_CASE("sc2agent: a melee map without an opponent, a mini-game with one, a ba
   CHECK(alone.err.find("Flat64 is a 2-player map") != std::string::npos);
   const Outcome mini = run_sc2agent("--map MoveToBeacon --agent random --opponent bot:easy --seed 1");
   CHECK(mini.exit_code == 1);
-  CHECK(mini.err.find("a Computer player needs a melee map") != std::string::npos);
+  CHECK(mini.err.find("MoveToBeacon is a single-player mini-game: --opponent needs a two-player melee map") !=
+        std::string::npos);
   const Outcome level = run_sc2agent("--map Flat64 --agent scripted --opponent bot:insane");
   CHECK(level.exit_code == 1);
   CHECK(level.err.find("unknown opponent 'bot:insane'") != std::string::npos);

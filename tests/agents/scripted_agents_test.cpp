@@ -128,17 +128,39 @@ TEST_CASE("DefeatRoaches: all selected Marines attack the enemy pixel lowest on 
   CHECK(agent.step(test::time_step_with({0})) == pysc2::FunctionCall{});
 }
 
-TEST_CASE("DefeatZerglingsAndBanelings: re-selects new Marines, holds while nothing is in reach") {
+TEST_CASE("DefeatZerglingsAndBanelings: lures idle enemies with one Marine, waits for it, then re-selects all") {
   agents::DefeatZerglingsAndBanelingsAgent agent;
-  agent.setup({});  // 64 px screen: reach = 5.75 world units = 15 px
+  agent.setup({});  // 64 px screen: reach = 5.75 world units = 15 px, bait stop 7 world units = 19 px
   agent.reset();
   auto step = test::time_step_with(with_attack());
   test::add_unit(step.observation, kMarine, kSelf, 10, 30, true, 1);
-  test::add_unit(step.observation, kMarine, kSelf, 10, 32, false, 2);  // a new wave's Marine
-  test::add_unit(step.observation, kZergling, kEnemy, 50, 30, false, 10);
-  CHECK(agent.step(step) == kSelectArmy);
+  test::add_unit(step.observation, kMarine, kSelf, 10, 34, true, 2);
+  test::add_unit(step.observation, kZergling, kEnemy, 50, 30, false, 10);  // 40 px away, idle
+  // Too few Marines to split; the one nearest to the Zergling goes to 19 px from it and back.
+  auto call = agent.step(step);
+  CHECK(call == pysc2::FunctionCall{pysc2::fn::select_point, {{0}, {10, 30}}});
+  check_valid(call, step);
+  call = agent.step(step);
+  CHECK(call == pysc2::FunctionCall{id_of("Move_screen"), {{0}, {31, 30}}});
+  call = agent.step(step);
+  CHECK(call == pysc2::FunctionCall{id_of("Move_screen"), {{1}, {10, 30}}});  // queued: back home
+  check_valid(call, step);
+
+  // The bait is out (only it selected): the line waits.
+  auto out = test::time_step_with(with_attack());
+  test::add_unit(out.observation, kMarine, kSelf, 28, 30, true, 1);
+  test::add_unit(out.observation, kMarine, kSelf, 10, 34, false, 2);
+  test::add_unit(out.observation, kZergling, kEnemy, 45, 30, false, 10);
+  CHECK(agent.step(out) == pysc2::FunctionCall{});
+
+  // Back home with the Zergling behind it, in reach of the line: select all, then attack.
+  auto home = test::time_step_with(with_attack());
+  test::add_unit(home.observation, kMarine, kSelf, 10, 30, true, 1);
+  test::add_unit(home.observation, kMarine, kSelf, 10, 34, false, 2);
+  test::add_unit(home.observation, kZergling, kEnemy, 22, 31, false, 10);
+  CHECK(agent.step(home) == kSelectArmy);
   // The next step acts even if the game still reports a Marine unselected (no stall).
-  CHECK(agent.step(step) == pysc2::FunctionCall{});  // the Zergling is 40 px away: hold
+  CHECK(agent.step(home) == pysc2::FunctionCall{id_of("Attack_screen"), {{0}, {22, 31}}});
 }
 
 TEST_CASE("DefeatZerglingsAndBanelings: focus fires a Baneling in reach before nearer Zerglings, once per target") {
@@ -178,7 +200,7 @@ TEST_CASE("DefeatZerglingsAndBanelings: reach scales with the screen resolution"
   CHECK(agent.step(step) == pysc2::FunctionCall{id_of("Attack_screen"), {{0}, {35, 30}}});
 }
 
-TEST_CASE("DefeatZerglingsAndBanelings: at a wave's start it splits the line into three groups, then holds") {
+TEST_CASE("DefeatZerglingsAndBanelings: at a wave's start it splits the line into three groups, then lures") {
   agents::DefeatZerglingsAndBanelingsAgent agent;
   agent.setup({});  // 64 px: split distance 3 world units = 8 px, reach 15 px
   agent.reset();
@@ -198,8 +220,8 @@ TEST_CASE("DefeatZerglingsAndBanelings: at a wave's start it splits the line int
   check_valid(call, step);
   call = agent.step(step);  // bottom group's mean row 41, moved down 8
   CHECK(call == pysc2::FunctionCall{id_of("Move_screen"), {{0}, {20, 49}}});
-  // Split done; nothing in reach: hold.
-  CHECK(agent.step(step) == pysc2::FunctionCall{});
+  // Split done; nothing in reach, the enemy idle: the Marine nearest to it goes to lure it.
+  CHECK(agent.step(step) == pysc2::FunctionCall{pysc2::fn::select_point, {{0}, {20, 29}}});
 
   // A new wave (more enemies than before) splits again.
   test::add_unit(step.observation, kBaneling, kEnemy, 62, 30, false, 51);

@@ -6,17 +6,17 @@
 // targeting rule) fails while engine tuning leaves room:
 // * CollectMineralShards >= 60: measured ~107 (split Marines); the army-as-one variant
 //   ~93; random collects a few shards by chance. PySC2's own easy test asks only >= 1.
-// * DefeatRoaches >= 20: measured ~31 (26..36 per episode); noop ~11, random ~8.5 (the
-//   Marines die before killing two Roaches' worth).
-// * DefeatZerglingsAndBanelings >= 85: measured ~103-118 (seeds 1, 2, 21-23); noop ~55-65
-//   and random ~26-55 (the Marines fight back on their own); holding and focusing without
-//   the split ~65-70 - so 85 needs the wave-start split to work.
+// * DefeatRoaches >= 20: measured ~43 (seed 21; ~34-38 over 10 episodes of seeds 1-3); noop
+//   0 (the Roaches stand idle, as in the real map) and random ~-1.
+// * DefeatZerglingsAndBanelings >= 85: measured ~141 (seed 21; ~142-145 over 10 episodes of
+//   seeds 1-3); noop 0 (the enemies stand idle) and random ~36; so 85 needs the lure that
+//   brings the enemies to the split line to work.
 // * FindAndDefeatZerglings >= 30: measured ~54 (seed 21: 3 episodes 48..59); noop ~2 (the
 //   Marines only shoot what walks up to them) and random ~10.
-// * CollectMineralsAndGas >= 4000 (full 300 s, ~1.4 s wall per episode): measured 5885 (the
-//   map is deterministic: every seed plays the same); noop 0 and random 0 (no SCV mines).
-// * BuildMarines, the first 800 agent steps (6400 of 20160 loops; the full 900 s takes ~7 s
-//   wall): >= 25 Marines; measured 44 there (161 over the full episode with ground pathing); noop and random 0.
+// * CollectMineralsAndGas >= 4000 (full 420 s = 6720 loops): measured 5915 at seed 21 (5915
+//   or 5940 by the SCVs' random start side, real map geometry); noop 0 and random ~40.
+// * BuildMarines, the first 800 agent steps (6400 of 14400 loops): >= 25 Marines; measured 35
+//   there at seed 21 (~105 over the full 900 s on the real map's base); noop and random 0.
 #include <doctest/doctest.h>
 
 #include "agents/agent.h"

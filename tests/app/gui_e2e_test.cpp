@@ -220,6 +220,7 @@ TEST_CASE("a scripted click on a layer title opens its inspector, the world view
                            "click_layer screen/player_relative\n"
                            "wait_frames 5\n"
                            "wheel world 0 0 1           # zoom in at the top-left corner\n"
+                           "leave_window                # the pointer's tooltip would hide part of the view\n"
                            "wait_frames 5\n"
                            "quit\n";
   const auto log_file = dir.path() / "actions.json";

@@ -84,7 +84,7 @@ TEST_CASE("max_game_loops ends the session by itself after that many loops, over
   SessionOptions options = fast_options();
   options.env.map = "MoveToBeacon";
   options.env.step_mul = 64;
-  options.max_game_loops = 3000;  // MoveToBeacon lasts 2688 loops (42 steps): then 5 more steps
+  options.max_game_loops = 3000;  // MoveToBeacon lasts 1920 loops (30 steps): then 17 more steps
   Session session(options);
   session.start();
   REQUIRE(wait_for([&] { return session.snapshot().state == SessionState::stopped ||

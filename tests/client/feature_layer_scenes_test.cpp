@@ -228,7 +228,9 @@ TEST_CASE("scene: identity layers (unit_type, player_id, player_relative, select
     CAPTURE(res.minimap_w);
     CAPTURE(res.minimap_h);
     Scene scene({res});
-    eng::Unit& marine = scene.spawn(kMarine, 1, {29.3f, 34.6f});
+    // Inside the arena and in the camera's view at every resolution (80x60: 24 x 18 world units
+    // around MoveToBeacon's camera (33,25)).
+    eng::Unit& marine = scene.spawn(kMarine, 1, {29.3f, 32.6f});
     eng::Unit& ling = scene.spawn(kZergling, kEnemy, {36.2f, 28.9f});
     eng::Unit& field = scene.spawn(kMineralField, kNeutral, {24.5f, 26.5f});
     scene.select(marine);
@@ -459,7 +461,7 @@ TEST_CASE("scene: the minimap camera layer is the screen's world rectangle") {
       }
       REQUIRE_FALSE(expected.empty());
       CHECK(nonzero(camera) == expected);
-      // Cropping to the 24x24 playable area magnifies: the camera covers more minimap pixels.
+      // Cropping to the 22x16 playable area magnifies: the camera covers more minimap pixels.
       if (crop) CHECK(expected.size() > static_cast<std::size_t>(res.minimap_w * res.minimap_h) / 4);
     }
   }
@@ -469,7 +471,9 @@ TEST_CASE("scene: crop_to_playable_area maps the playable area onto the whole mi
   Options options{kResolutions[0]};
   options.crop = true;
   Scene scene(options);
-  eng::Unit& corner = scene.spawn(kMarine, 1, {20.3f, 43.7f});  // the playable area's top-left corner
+  // MoveToBeacon's playable area (22,20)-(44,36), 22 x 16: its top-left corner is the
+  // minimap's, and the area fills the minimap's width (scaled by its larger side).
+  eng::Unit& corner = scene.spawn(kMarine, 1, {22.3f, 35.7f});
   eng::Unit& cc = scene.spawn(kCommandCenter, 1, {40.5f, 23.5f});
   const py::Observation obs = scene.observe();
   const py::Layer& relative = minimap(obs, "player_relative");
@@ -478,8 +482,17 @@ TEST_CASE("scene: crop_to_playable_area maps the playable area onto the whole mi
   check_value(relative, c, 1);
   check_value(relative, scene.minimap_disc(cc), 1);
   CHECK(nonzero(relative) == unite({c, scene.minimap_disc(cc)}));
-  // Every minimap pixel is playable ground now.
-  CHECK(nonzero(minimap(obs, "pathable")).size() == 64u * 64u);
+  // The pathable pixels are exactly those whose centre is on the playable area: every column,
+  // 16/22 of the rows.
+  PixelSet on_playable;
+  for (int py = 0; py < 64; ++py) {
+    for (int px = 0; px < 64; ++px) {
+      const auto [x, y] = scene.minimap_centre(px, py);
+      if (x >= 22.0 && x < 44.0 && y >= 20.0 && y < 36.0) on_playable.insert({px, py});
+    }
+  }
+  CHECK(on_playable.size() == 64u * 47u);
+  CHECK(nonzero(minimap(obs, "pathable")) == on_playable);
 }
 
 TEST_CASE("scene: visibility with fog: visible around own units, seen where they were, hidden elsewhere") {

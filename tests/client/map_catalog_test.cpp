@@ -43,10 +43,10 @@ TEST_CASE("the melee maps follow the mini-games in the catalogue, with their own
 TEST_CASE("map facts are found by name or by path, other maps have none") {
   const sc2::MapFacts* by_name = sc2::find_map_facts("BuildMarines");
   REQUIRE(by_name != nullptr);
-  CHECK(by_name->time_limit_loops == 20160);  // 900 s
+  CHECK(by_name->time_limit_loops == 14400);  // 900 game seconds of 16 loops
   CHECK(sc2::find_map_facts("mini_games/BuildMarines.SC2Map") == by_name);
   REQUIRE(sc2::find_map_facts("MoveToBeacon") != nullptr);
-  CHECK(sc2::find_map_facts("MoveToBeacon")->time_limit_loops == 2688);
+  CHECK(sc2::find_map_facts("MoveToBeacon")->time_limit_loops == 1920);
   CHECK(sc2::find_map_facts("Ladder/Acropolis LE.SC2Map") == nullptr);
   CHECK(sc2::find_map_facts("") == nullptr);
 }

@@ -19,7 +19,9 @@ TEST_CASE("PySC2 functions for the Tech Lab, Marauder, Reaper, Factory, Engineer
   CHECK(rig.offers("Build_CommandCenter_screen"));
   CHECK(rig.offers("Build_EngineeringBay_screen"));
   CHECK_FALSE(rig.offers("Build_Factory_screen"));
-  const eng::UnitId barracks = rig.spawn_own(eng::unit_type::kBarracks, {c.x - 4.5f, c.y - 6.5f});
+  // Below the Command Center, inside CollectMineralsAndGas' playable area (y from 19; the
+  // camera starts at y 25).
+  const eng::UnitId barracks = rig.spawn_own(eng::unit_type::kBarracks, {c.x - 4.5f, c.y - 4.0f});
   rig.observe_available();
   CHECK(rig.offers("Build_Factory_screen"));
 
@@ -38,7 +40,7 @@ TEST_CASE("PySC2 functions for the Tech Lab, Marauder, Reaper, Factory, Engineer
   rig.round_trip(named_call("Train_Marauder_quick", {{0}}));
 
   // An Engineering Bay: the research, general and specific.
-  const eng::UnitId bay = rig.spawn_own(eng::unit_type::kEngineeringBay, {c.x + 4.5f, c.y - 7.5f});
+  const eng::UnitId bay = rig.spawn_own(eng::unit_type::kEngineeringBay, {c.x + 4.5f, c.y - 4.5f});
   rig.observe_available();
   rig.round_trip(named_call("select_point", {{0}, rig.screen_pixel(bay)}));
   CHECK(rig.offers("Research_TerranInfantryWeapons_quick"));

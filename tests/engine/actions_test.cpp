@@ -174,23 +174,25 @@ TEST_CASE("camera_move centres the camera on the minimap pixel, the view kept in
   };
   auto camera_of = [](GameServer& server) { return observe(server).observation().raw_data().player().camera(); };
 
-  SUBCASE("a single-screen mini-game: the 24-wide view fills the playable area, so the camera cannot move") {
+  SUBCASE("a single-screen mini-game: the map locks the camera where its script pans it") {
     GameServer server;
-    start_game(server, 3);  // MoveToBeacon: playable (20,20)-(44,44)
+    start_game(server, 3);  // MoveToBeacon: camera locked at (33,25)
     for (auto [x, y] : {std::pair{0, 0}, std::pair{63, 63}, std::pair{25, 40}}) {
       REQUIRE(act(server, camera_move(x, y)).result(0) == api::Success);
-      CHECK(camera_of(server).x() == doctest::Approx(32.0f));
-      CHECK(camera_of(server).y() == doctest::Approx(32.0f));
+      CHECK(camera_of(server).x() == doctest::Approx(33.0f));
+      CHECK(camera_of(server).y() == doctest::Approx(25.0f));
     }
   }
-  SUBCASE("a map two screens wide: the camera moves, its view stopping at the playable area's edges") {
+  SUBCASE("a map larger than a screen: the camera moves, its view stopping at the camera bounds") {
     GameServer server;
     auto created = call(server, create_request(3, map_path("FindAndDefeatZerglings")));
     REQUIRE_FALSE(created.create_game().has_error());
-    REQUIRE_FALSE(call(server, join_request()).join_game().has_error());  // playable (8,8)-(56,56)
+    REQUIRE_FALSE(call(server, join_request()).join_game().has_error());  // camera bounds (10,8)-(54,44)
+    CHECK(camera_of(server).x() == doctest::Approx(32.0f));  // the script's start, (32,25)
+    CHECK(camera_of(server).y() == doctest::Approx(25.0f));
     REQUIRE(act(server, camera_move(0, 0)).result(0) == api::Success);   // the map's top-left corner
-    CHECK(camera_of(server).x() == doctest::Approx(20.0f));  // 8 + half the 24-wide view
-    CHECK(camera_of(server).y() == doctest::Approx(44.0f));  // 56 - 12
+    CHECK(camera_of(server).x() == doctest::Approx(22.0f));  // 10 + half the 24-wide view
+    CHECK(camera_of(server).y() == doctest::Approx(32.0f));  // 44 - 12
     act(server, camera_move(32, 32));
     CHECK(camera_of(server).x() == doctest::Approx(32.5f));  // inside the bounds: the pixel's centre
     CHECK(camera_of(server).y() == doctest::Approx(31.5f));

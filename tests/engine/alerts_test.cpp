@@ -48,7 +48,7 @@ long count_of(const std::vector<RaisedAlert>& raised, Alert alert) {
 }
 
 World base_world(bool geysers = false) {
-  World w = flat_world(3);
+  World w(economy_base::layout(), 3);
   economy_base::place(w, kMe, 8, geysers);
   w.player(kMe).economy.minerals = 2000;
   return w;
@@ -105,7 +105,7 @@ TEST_CASE("an SCV trained raises TrainWorkerComplete once, when it leaves the Co
 TEST_CASE("a finished Supply Depot raises BuildingComplete, a Marine trained raises TrainUnitComplete") {
   World w = base_world();
   auto scvs = own_of(w, unit_type::kScv);
-  REQUIRE(issue_command(w, *scvs[0], ability::kBuildSupplyDepot, {Vec2{23.0f, 23.0f}, {}}, false) ==
+  REQUIRE(issue_command(w, *scvs[0], ability::kBuildSupplyDepot, {Vec2{38.0f, 23.0f}, {}}, false) ==
           CommandOutcome::Done);
   auto raised = run_collecting(w, 1500, [&] {
     const auto depots = own_of(w, unit_type::kSupplyDepot);
@@ -116,7 +116,7 @@ TEST_CASE("a finished Supply Depot raises BuildingComplete, a Marine trained rai
   CHECK(w.find(raised[0].unit)->type() == unit_type::kSupplyDepot);
 
   // A Barracks (a second BuildingComplete), then a Marine from it.
-  REQUIRE(issue_command(w, *scvs[1], ability::kBuildBarracks, {Vec2{23.5f, 40.5f}, {}}, false) == CommandOutcome::Done);
+  REQUIRE(issue_command(w, *scvs[1], ability::kBuildBarracks, {Vec2{38.5f, 33.5f}, {}}, false) == CommandOutcome::Done);
   raised = run_collecting(w, 2500, [&] {
     const auto barracks = own_of(w, unit_type::kBarracks);
     return !barracks.empty() && barracks[0]->complete();

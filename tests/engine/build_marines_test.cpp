@@ -1,8 +1,12 @@
-// BuildMarines through the API: start state, the restricted action set, +1 per Marine
-// built (depot -> Barracks -> Marines played by a small script), the 900 s limit, restart
-// and determinism.
+// BuildMarines through the API: start state (the real map's base, SCVs harvesting and the
+// rally set by the script), the command cards' action set, +1 per Marine built (depot ->
+// Barracks -> Marines played by a small script), the 900 s limit, restart and determinism.
 #include <algorithm>
 
+#include "engine/maps/mini_game_registry.h"
+#include "engine/server/game.h"
+#include "engine/sim/unit_abilities.h"
+#include "engine/sim/unit_data.h"
 #include "tests/engine/map_test_util.h"
 
 using namespace sc2::engine;
@@ -19,14 +23,22 @@ api::Action raw_on_unit(const std::vector<std::uint64_t>& tags, int ability, std
   return a;
 }
 
-bool has_ability(const api::ResponseObservation& obs, int id) {
-  const auto& list = obs.observation().abilities();
-  return std::any_of(list.begin(), list.end(), [&](const auto& a) { return a.ability_id() == id; });
+// Real map: the Objects point "Command Center", the MineralField id 479769973 the script's
+// Rally and SCVHarvest target, the west mineral line (the only one this map places).
+constexpr float kCcPointX = 29.8251f, kCcPointY = 28.0083f;
+constexpr float kStartFieldX = 23.0f, kStartFieldY = 26.5f;
+
+const api::Unit* start_field(const api::ResponseObservation& obs) {
+  for (const auto& f : obs.observation().raw_data().units()) {
+    if (f.unit_type() == kMineralField && f.pos().x() == kStartFieldX && f.pos().y() == kStartFieldY) return &f;
+  }
+  return nullptr;
 }
 
-// A small build: all SCVs mine; one builds a depot at (23,23), then a Barracks at
-// (23.5,40.5) and (27.5,40.5); the Barracks train Marines whenever money allows; the CC
-// trains SCVs while supply allows. Returns the last observation.
+// A small build: all SCVs mine; one builds a depot at (38,23), then a Barracks at
+// (38.5,33.5) and (42.5,33.5) (open ground east of the Command Center); the Barracks train
+// Marines whenever money allows; the CC trains SCVs while supply allows. Returns the last
+// observation.
 struct MarineScript {
   bool mining = false, depot = false, barracks1 = false, barracks2 = false;
 
@@ -43,11 +55,11 @@ struct MarineScript {
     }
     const std::uint64_t builder = scvs.front().tag();
     if (!depot && pc.minerals() >= 100) {
-      depot = act(server, raw_move({builder}, 23.0f, 23.0f, 319)).result(0) == api::Success;
+      depot = act(server, raw_move({builder}, 38.0f, 23.0f, 319)).result(0) == api::Success;
     } else if (depot && !barracks1 && pc.minerals() >= 150) {
-      barracks1 = act(server, raw_move({builder}, 23.5f, 40.5f, 321)).result(0) == api::Success;
+      barracks1 = act(server, raw_move({builder}, 38.5f, 33.5f, 321)).result(0) == api::Success;
     } else if (barracks1 && !barracks2 && pc.minerals() >= 150) {
-      barracks2 = act(server, raw_move({builder}, 27.5f, 40.5f, 321)).result(0) == api::Success;
+      barracks2 = act(server, raw_move({builder}, 42.5f, 33.5f, 321)).result(0) == api::Success;
     }
     for (const auto& b : units_of(obs, kBarracks)) {
       if (b.build_progress() == 1.0f && b.orders_size() < 2) act(server, raw_command({b.tag()}, 560));
@@ -75,24 +87,104 @@ TEST_CASE("BuildMarines start: 12 SCVs, a CC, 8 fields, no geysers, 50 minerals,
   }
 }
 
-TEST_CASE("BuildMarines offers only the abilities needed for making Marines") {
+TEST_CASE("BuildMarines starts as the real script: all 12 SCVs harvest field 479769973, the CC rallies to it") {
+  for (std::uint32_t seed : {5u, 6u, 7u, 11u}) {
+    CAPTURE(seed);
+    GameServer server;
+    start_map(server, kMap, seed);
+    const auto obs = observe(server);
+    const api::Unit* field = start_field(obs);
+    REQUIRE(field != nullptr);
+    const auto scvs = units_of(obs, kScv);
+    REQUIRE(scvs.size() == 12);
+    for (const auto& s : scvs) {
+      REQUIRE(s.orders_size() == 1);
+      CHECK(s.orders(0).ability_id() == 295);  // Harvest_Gather_SCV
+      CHECK(s.orders(0).target_unit_tag() == field->tag());
+    }
+    CHECK(obs.observation().player_common().idle_worker_count() == 0);
+    // The script's two columns, 3.5 and 4.5 east or west of the point, rows within 2.5 of it.
+    for (const auto& s : scvs) {
+      const float dx = std::abs(s.pos().x() - kCcPointX);
+      CHECK((dx == doctest::Approx(3.5f) || dx == doctest::Approx(4.5f)));
+      CHECK(std::abs(s.pos().y() - kCcPointY) <= 2.501f);
+    }
+    const auto cc = units_of(obs, kCommandCenter).at(0);
+    REQUIRE(cc.rally_targets_size() == 1);
+    CHECK(cc.rally_targets(0).tag() == field->tag());
+    // The west line only: the 8 fields at x 23-25, 5.6-7.5 from the Command Center.
+    for (const auto& f : units_of(obs, kMineralField)) {
+      CHECK(f.pos().x() <= 25.0f);
+      const float d = std::hypot(f.pos().x() - cc.pos().x(), f.pos().y() - cc.pos().y());
+      CHECK(d >= 5.5f);
+      CHECK(d <= 7.6f);
+    }
+  }
+}
+
+TEST_CASE("BuildMarines left alone mines, and a new SCV goes to the rallied field") {
+  GameServer server;
+  start_map(server, kMap, 12);
+  auto obs = observe(server);
+  const std::uint64_t field = start_field(obs)->tag();
+  const auto cc = units_of(obs, kCommandCenter).at(0);
+  REQUIRE(act(server, raw_command({cc.tag()}, 524)).result(0) == api::Success);  // Train_SCV: the 50 minerals
+  step(server, 280);  // 272 loops to train it
+  obs = observe(server);
+  CHECK(obs.observation().score().score_details().collected_minerals() > 0.0f);
+  const auto scvs = units_of(obs, kScv);
+  REQUIRE(scvs.size() == 13);
+  int on_field = 0;
+  for (const auto& s : scvs) {
+    if (s.orders_size() > 0 && s.orders(0).target_unit_tag() == field) ++on_field;
+  }
+  CHECK(on_field >= 12);  // the new one included (those carrying a load are returning it)
+  CHECK(obs.observation().player_common().idle_worker_count() == 0);
+}
+
+TEST_CASE("BuildMarines offers its command cards: Marines keep Attack, Patrol, Hold, with no Refinery and no Barracks rally") {
+  GameConfig config;
+  config.map = find_mini_game(kMap);
+  REQUIRE(config.map != nullptr);
+  Game game(config, 6);
+  World& w = game.world();
+  const Unit& marine = *w.find(w.spawn(unit_type::kMarine, 1, {38.0f, 30.0f}));
+  const Unit& barracks = *w.find(w.spawn(unit_type::kBarracks, 1, {38.5f, 33.5f}));
+  w.spawn(unit_type::kSupplyDepot, 1, {38.0f, 23.0f});
+  const Unit* scv = nullptr;
+  const Unit* cc = nullptr;
+  for (const Unit* u : w.units()) {
+    if (u->type() == unit_type::kScv && scv == nullptr) scv = u;
+    if (u->type() == unit_type::kCommandCenter) cc = u;
+  }
+  REQUIRE(scv != nullptr);
+  REQUIRE(cc != nullptr);
+  const auto offers = [&](const Unit& u, std::uint32_t id) {
+    const auto list = available_abilities(w, u, false);
+    return std::find(list.begin(), list.end(), id) != list.end();
+  };
+  // Marine: only the card's button 5 (Stimpack) is removed.
+  for (std::uint32_t id : {16u, 4u, 18u, 17u, 23u}) CHECK(offers(marine, id));  // Move Stop Hold Patrol Attack
+  // SCV: Gather, and the build card's Supply Depot and Barracks; no other structure.
+  CHECK(offers(*scv, 295));
+  CHECK(offers(*scv, 319));
+  CHECK(offers(*scv, 321));
+  for (std::uint32_t id : {318u, 320u, 322u, 328u}) CHECK_FALSE(offers(*scv, id));  // CC, Refinery, EBay, Factory
+  // Command Center: Train SCV and Rally. Barracks: Train Marine only (no rally, add-on, others).
+  CHECK(offers(*cc, 524));
+  CHECK(offers(*cc, 203));
+  CHECK(offers(barracks, 560));
+  for (std::uint32_t id : {195u, 421u, 561u, 563u}) CHECK_FALSE(offers(barracks, id));
+}
+
+TEST_CASE("BuildMarines answers Error to a command its cards removed") {
   GameServer server;
   start_map(server, kMap, 6);
-  api::Action idle;
-  idle.mutable_action_ui()->mutable_select_idle_worker()->set_type(api::ActionSelectIdleWorker::All);
-  REQUIRE(act(server, idle).result(0) == api::Success);
-  auto obs = observe(server);
-  CHECK(has_ability(obs, 295));
-  CHECK(has_ability(obs, 16));
-  CHECK(has_ability(obs, 4));
-  CHECK_FALSE(has_ability(obs, 23));   // Attack
-  CHECK_FALSE(has_ability(obs, 17));   // Patrol
-  CHECK_FALSE(has_ability(obs, 18));   // Hold position
-  CHECK_FALSE(has_ability(obs, 320));  // Build Refinery
-  const auto scvs = units_of(obs, kScv);
-  CHECK(act(server, raw_move({scvs[0].tag()}, 30.0f, 30.0f, 23)).result(0) == api::Error);
-  CHECK(act(server, raw_command({scvs[0].tag()}, 18)).result(0) == api::Error);
-  CHECK(act(server, raw_move({scvs[0].tag()}, 30.0f, 30.0f, 16)).result(0) == api::Success);
+  const auto scvs = units_of(observe(server), kScv);
+  CHECK(act(server, raw_move({scvs[0].tag()}, 38.5f, 24.5f, 322)).result(0) == api::Error);  // Build Engineering Bay
+  CHECK(act(server, raw_move({scvs[0].tag()}, 39.5f, 24.5f, 318)).result(0) == api::Error);  // Build Command Center
+  // One list for every unit type: the Marine's Move is an SCV's too.
+  CHECK(act(server, raw_move({scvs[0].tag()}, 38.0f, 30.0f, 16)).result(0) == api::Success);
 }
 
 TEST_CASE("BuildMarines: each Marine built scores +1, with supply and money checked") {
@@ -152,13 +244,13 @@ TEST_CASE("BuildMarines: NotEnoughFood when supply is full") {
   CHECK(act(server, raw_command({cc.tag()}, 524)).result(0) == api::NotEnoughFood);
 }
 
-TEST_CASE("BuildMarines ends at 20160 loops (900 s) with Victory, restart resets it") {
+TEST_CASE("BuildMarines ends at 14400 loops (900 s) with Victory, restart resets it") {
   GameServer server;
   start_map(server, kMap, 9);
-  CHECK(step(server, 20159).status() == api::in_game);
+  CHECK(step(server, 14399).status() == api::in_game);
   CHECK(step(server, 8).status() == api::ended);
   auto obs = observe(server);
-  CHECK(obs.observation().game_loop() == 20160);
+  CHECK(obs.observation().game_loop() == 14400);
   REQUIRE(obs.player_result_size() == 1);
   CHECK(obs.player_result(0).result() == api::Victory);
   REQUIRE(call(server, restart_request()).status() == api::in_game);

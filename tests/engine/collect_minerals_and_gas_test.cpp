@@ -2,6 +2,8 @@
 // (not reduced by spending), the UI for workers (select idle worker, abilities), the time
 // limit, restart and determinism.
 #include <algorithm>
+#include <cmath>
+#include <utility>
 
 #include "tests/engine/map_test_util.h"
 
@@ -73,6 +75,63 @@ TEST_CASE("CollectMineralsAndGas start: 12 idle unselected SCVs, a CC, 16 fields
   CHECK(obs.observation().abilities_size() == 0);  // nothing selected
   // Every unit fits on the one 24-wide screen around the starting camera.
   for (const auto& u : obs.observation().raw_data().units()) CHECK(u.is_on_screen());
+}
+
+namespace {
+
+// Positions as sorted (x, y) pairs in thousandths.
+using Spots = std::vector<std::pair<long, long>>;
+
+Spots spots_of(const std::vector<std::pair<float, float>>& points) {
+  Spots out;
+  for (auto [x, y] : points) out.emplace_back(std::lround(x * 1000), std::lround(y * 1000));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+Spots spots_of(const std::vector<api::Unit>& units) {
+  std::vector<std::pair<float, float>> points;
+  for (const auto& u : units) points.emplace_back(u.pos().x(), u.pos().y());
+  return spots_of(points);
+}
+
+}  // namespace
+
+TEST_CASE("CollectMineralsAndGas is the real map: Objects positions, the script's SCV columns on a random side, the camera") {
+  // Real map, Objects: 16 MineralField, 4 VespeneGeyser, the point "Command Center".
+  const auto fields = spots_of({{23, 28.5f}, {24, 29.5f}, {23, 26.5f}, {25, 22.5f}, {25, 32.5f}, {24, 23.5f},
+                                {24, 31.5f}, {24, 25.5f}, {41, 22.5f}, {42, 25.5f}, {42, 23.5f}, {41, 32.5f},
+                                {43, 26.5f}, {43, 28.5f}, {42, 29.5f}, {42, 31.5f}});
+  const auto geysers = spots_of({{26.5f, 20.5f}, {39.5f, 20.5f}, {26.5f, 34.5f}, {39.5f, 34.5f}});
+  constexpr float kPointX = 29.8251f, kPointY = 28.0083f;
+  int east = 0, west = 0;
+  for (std::uint32_t seed = 1; seed <= 12; ++seed) {
+    CAPTURE(seed);
+    GameServer server;
+    start_map(server, kMap, seed);
+    const auto obs = observe(server);
+    CHECK(spots_of(units_of(obs, kMineralField)) == fields);
+    CHECK(spots_of(units_of(obs, kGeyser)) == geysers);
+    const auto cc = units_of(obs, kCommandCenter).at(0);
+    CHECK(cc.pos().x() == 29.5f);  // the point on the 5x5 placement grid
+    CHECK(cc.pos().y() == 28.5f);
+    // 12 SCVs at the point + (4.5 or 3.5, 2.5 .. -2.5), x mirrored on the west side: all on one side.
+    std::vector<std::pair<float, float>> expected;
+    const auto scvs = units_of(obs, kScv);
+    REQUIRE(scvs.size() == 12);
+    const float side = scvs[0].pos().x() > kPointX ? 1.0f : -1.0f;
+    (side > 0 ? east : west) += 1;
+    for (float dy : {2.5f, 1.5f, 0.5f, -0.5f, -1.5f, -2.5f}) {
+      for (float dx : {4.5f, 3.5f}) expected.emplace_back(kPointX + side * dx, kPointY + dy);
+    }
+    CHECK(spots_of(scvs) == spots_of(expected));
+    // The scripts pan the camera to region 1's centre minus 3 in y.
+    const auto& camera = obs.observation().raw_data().player().camera();
+    CHECK(camera.x() == doctest::Approx(32.9361f));
+    CHECK(camera.y() == doctest::Approx(24.998f));
+  }
+  CHECK(east > 0);  // RandomInt(1, 2): both sides happen
+  CHECK(west > 0);
 }
 
 TEST_CASE("score = minerals + gas collected, spending does not reduce it, nothing happens without orders") {
@@ -218,7 +277,7 @@ TEST_CASE("bad economy commands: gather from a non-resource, build off the map, 
   CHECK(step(server, 8).status() == api::in_game);
 }
 
-TEST_CASE("CollectMineralsAndGas ends at 6720 loops (300 s) with Victory, restart resets everything") {
+TEST_CASE("CollectMineralsAndGas ends at 6720 loops (420 s) with Victory, restart resets everything") {
   GameServer server;
   start_map(server, kMap, 10);
   send_all_to_mine(server, observe(server));

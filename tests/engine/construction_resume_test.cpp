@@ -18,14 +18,14 @@ using namespace sc2::engine::test;
 namespace {
 
 constexpr int kMe = 1;
-constexpr Vec2 kDepotSpot{23.0f, 23.0f};
-constexpr Vec2 kAwaySpot{26.0f, 41.0f};  // open ground, a walk from the depot
+constexpr Vec2 kDepotSpot{38.0f, 23.0f};  // open ground east of the economy base's Command Center
+constexpr Vec2 kAwaySpot{42.0f, 35.0f};  // open ground, a walk from the depot
 constexpr int kBuiltBeforeHalt = 100;    // loops of construction before the SCV stops
 
 std::vector<Unit*> own_of(World& w, std::uint32_t type) { return units_of(w, kMe, type); }
 
 World base_world(bool geysers = false) {
-  World w = flat_world(3);
+  World w(economy_base::layout(), 3);
   economy_base::place(w, kMe, 8, geysers);
   return w;
 }
@@ -108,7 +108,7 @@ TEST_CASE("the same SCV resumes its structure with the Build ability on it, with
   run_loops(w, 60);
   REQUIRE(depot.build_loops_done == kBuiltBeforeHalt);
   // No minerals left: a new depot would be refused, resuming is not.
-  CHECK(order(w, scv, ability::kBuildSupplyDepot, {27.0f, 23.0f}) == CommandOutcome::NotEnoughMinerals);
+  CHECK(order(w, scv, ability::kBuildSupplyDepot, {42.0f, 23.0f}) == CommandOutcome::NotEnoughMinerals);
   REQUIRE(order(w, scv, ability::kBuildSupplyDepot, depot.pos, depot.id) == CommandOutcome::Done);
   check_resumed_to_completion(w, scv, depot, kBuiltBeforeHalt);
 }
@@ -215,7 +215,7 @@ TEST_CASE("raw API: Smart on the halted depot's tag resumes it, the SCV's order 
             api::Success);
   }
   for (int i = 0; i < 200 && observe(server).observation().player_common().minerals() < 100; ++i) step(server, 8);
-  REQUIRE(act(server, raw_move({builder}, 23.0f, 23.0f, 319)).result(0) == api::Success);
+  REQUIRE(act(server, raw_move({builder}, kDepotSpot.x, kDepotSpot.y, 319)).result(0) == api::Success);
   std::uint64_t depot = 0;
   for (int i = 0; i < 200 && depot == 0; ++i) {
     step(server, 8);
@@ -224,7 +224,7 @@ TEST_CASE("raw API: Smart on the halted depot's tag resumes it, the SCV's order 
   }
   REQUIRE(depot != 0);
   step(server, 80);
-  REQUIRE(act(server, raw_move({builder}, 26.0f, 41.0f)).result(0) == api::Success);
+  REQUIRE(act(server, raw_move({builder}, kAwaySpot.x, kAwaySpot.y)).result(0) == api::Success);
   const float halted = by_tag(observe(server), depot)->build_progress();
   step(server, 80);
   CHECK(by_tag(observe(server), depot)->build_progress() == halted);

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "engine/maps/economy_base.h"
+#include "engine/maps/melee_assets.h"
 #include "engine/sim/abilities.h"
 #include "engine/sim/construction.h"
 #include "engine/sim/economy.h"
@@ -32,10 +33,34 @@ std::vector<Unit*> fields_of(World& w) {
 Unit& command_center(World& w) { return *own_of(w, unit_type::kCommandCenter).at(0); }
 
 World base_world(int fields = 8, bool geysers = false) {
-  World w = flat_world(3);
+  World w(economy_base::layout(), 3);
   economy_base::place(w, kMe, fields, geysers);
   return w;
 }
+
+// The base the rate reference is matched on: a standard mineral line (MeleeBase.json's 8
+// fields, 6.9-7.6 from the Command Center, turned to its east side) and 12 SCVs in two rows
+// south of it, on a flat 24x24 area. The economy maps' west line is nearer (5.6-7.5) and mines
+// faster. Where the SCVs start matters beyond the first trips: two SCVs sharing a field keep
+// the rhythm they fall into (measured: starting behind the Command Center, ~15% less).
+World standard_base_world() {
+  World w(make_flat_layout(64, 64, CellRect{20, 20, 44, 44}, 128, 96), 3);
+  w.set_economy(true);
+  w.player(kMe).economy.minerals = economy_base::kStartMinerals;
+  const Vec2 cc{32.5f, 32.5f};
+  w.spawn(unit_type::kCommandCenter, kMe, cc);
+  for (Vec2 f : melee_map_asset("Flat64").base.mineral_fields) {
+    w.spawn(unit_type::kMineralField, kNeutralOwner, {cc.x - f.x, cc.y + f.y});
+  }
+  for (int row = 0; row < 2; ++row) {
+    for (int i = 0; i < 6; ++i) w.spawn(unit_type::kScv, kMe, {cc.x - 2.0f + 0.8f * i, cc.y - 3.5f - 0.8f * row});
+  }
+  return w;
+}
+
+// Open ground east of the economy base's Command Center (its 8-field base has no east line).
+constexpr Vec2 kDepotSpot{38.0f, 23.0f};
+constexpr Vec2 kBarracksSpot{38.5f, 33.5f};
 
 CommandOutcome gather(World& w, Unit& scv, Unit& resource) {
   return order(w, scv, ability::kHarvestGatherScv, resource.pos, resource.id);
@@ -65,7 +90,7 @@ TEST_CASE("12 SCVs on 8 fields collect minerals at the game's rate (within 10%)"
   // mining time (2.786 s Normal), the 0.5 s pause, 5 per trip, and SCVs that speed up from
   // rest and slow down before each stop (unit_data.cpp: acceleration 2.5, measured).
   constexpr double kReferencePerNormalMinute = 12 * 42.0;
-  World w = base_world(8);
+  World w = standard_base_world();
   auto fields = fields_of(w);
   auto scvs = own_of(w, unit_type::kScv);
   REQUIRE(fields.size() == 8);
@@ -99,7 +124,7 @@ TEST_CASE("an SCV speeds up from rest and slows down before it stops, as measure
   World w = base_world(8);
   Unit& scv = *own_of(w, unit_type::kScv).at(0);
   const Vec2 start = scv.pos;
-  const Vec2 goal{start.x - 4.0f, start.y};
+  const Vec2 goal{start.x + 4.0f, start.y};  // east: open ground
   REQUIRE(order(w, scv, ability::kMoveMove, goal) == CommandOutcome::Done);
   std::vector<float> steps;
   for (int i = 0; i < 60 && distance(scv.pos, goal) > 1e-3f; ++i) {
@@ -114,8 +139,8 @@ TEST_CASE("an SCV speeds up from rest and slows down before it stops, as measure
   CHECK(*std::max_element(steps.begin(), steps.end()) == doctest::Approx(2.8125f / 16.0f));  // top speed
   CHECK(steps[steps.size() - 2] < 0.05f);                                 // braking at the end
   // A Marine has no acceleration in our tables: full speed on its first loop.
-  Unit& marine = *w.find(w.spawn(unit_type::kMarine, kMe, {30.0f, 40.0f}));
-  REQUIRE(order(w, marine, ability::kMoveMove, {26.0f, 40.0f}) == CommandOutcome::Done);
+  Unit& marine = *w.find(w.spawn(unit_type::kMarine, kMe, {38.0f, 35.0f}));
+  REQUIRE(order(w, marine, ability::kMoveMove, {42.0f, 35.0f}) == CommandOutcome::Done);
   const Vec2 was = marine.pos;
   w.advance();
   CHECK(distance(was, marine.pos) == doctest::Approx(2.25f / 16.0f));
@@ -186,13 +211,13 @@ TEST_CASE("supply depot raises the cap by 8, a Barracks needs it, finishes in it
   World w = base_world(8);
   w.player(kMe).economy.minerals = 1000;
   auto scvs = own_of(w, unit_type::kScv);
-  const Vec2 depot_spot{23.0f, 23.0f}, barracks_spot{23.5f, 40.5f};
+  const Vec2 depot_spot = kDepotSpot, barracks_spot = kBarracksSpot;
   CHECK(order(w, *scvs[0], ability::kBuildBarracks, barracks_spot) == CommandOutcome::TechRequirementsNotMet);
   CHECK(std::ranges::count(available_abilities(w, *scvs[0], false), ability::kBuildBarracks) == 0);
   REQUIRE(order(w, *scvs[0], ability::kBuildSupplyDepot, depot_spot) == CommandOutcome::Done);
   run_until(w, 500, [&] { return !own_of(w, unit_type::kSupplyDepot).empty(); });
   Unit& depot = *own_of(w, unit_type::kSupplyDepot).at(0);
-  CHECK(depot.pos.x == 23.0f);  // 2x2 centres sit on cell corners
+  CHECK(depot.pos.x == 38.0f);  // 2x2 centres sit on cell corners
   CHECK(w.player(kMe).economy.minerals == 900);
   CHECK(food_cap(w, kMe) == 15);  // not before it is finished
   const int depot_loops = run_until(w, 1000, [&] { return depot.complete(); });
@@ -234,7 +259,7 @@ TEST_CASE("supply and money limits: NotEnoughFood, NotEnoughMinerals, queues of 
   CHECK(w.player(kMe).economy.minerals == 850);
 
   // Room for more supply: the queue stops at 5.
-  w.spawn(unit_type::kSupplyDepot, kMe, {23.0f, 23.0f});
+  w.spawn(unit_type::kSupplyDepot, kMe, kDepotSpot);
   REQUIRE(food_cap(w, kMe) == 23);
   for (int i = 0; i < 2; ++i) REQUIRE(issue_train(w, cc, ability::kTrainScv) == CommandOutcome::Done);
   CHECK(issue_train(w, cc, ability::kTrainScv) == CommandOutcome::QueueIsFull);
@@ -266,7 +291,7 @@ TEST_CASE("a supply-blocked Train is left out of the affordable abilities, with 
   CHECK(supply.cap() == 15);
 
   // A Supply Depot later: a fresh count sees the room (a SupplyCount is for one unchanged world).
-  w.spawn(unit_type::kSupplyDepot, kMe, {23.0f, 23.0f});
+  w.spawn(unit_type::kSupplyDepot, kMe, kDepotSpot);
   SupplyCount after(w, kMe);
   CHECK(std::ranges::count(available_abilities(w, cc, true, &after), ability::kTrainScv) == 1);
   CHECK(check_cost(w, kMe, unit_type::kScv, true, &after) == CommandOutcome::Done);
@@ -282,19 +307,19 @@ TEST_CASE("placement refuses overlaps, resources, unbuildable and off-map cells"
   w.player(kMe).economy.minerals = 1000;
   Unit& scv = *own_of(w, unit_type::kScv).at(0);
   const auto depot = unit_type::kSupplyDepot;
-  CHECK(check_placement(w, kMe, depot, {23.0f, 23.0f}, {}) == CommandOutcome::Done);
-  CHECK(check_placement(w, kMe, depot, {30.0f, 32.0f}, {}) == CommandOutcome::CantBuildLocationInvalid);  // the CC
-  CHECK(check_placement(w, kMe, depot, {39.0f, 29.0f}, {}) == CommandOutcome::CantBuildLocationInvalid);  // minerals
+  CHECK(check_placement(w, kMe, depot, kDepotSpot, {}) == CommandOutcome::Done);
+  CHECK(check_placement(w, kMe, depot, {30.0f, 28.0f}, {}) == CommandOutcome::CantBuildLocationInvalid);  // the CC
+  CHECK(check_placement(w, kMe, depot, {24.0f, 29.0f}, {}) == CommandOutcome::CantBuildLocationInvalid);  // minerals
   CHECK(check_placement(w, kMe, depot, {20.0f, 30.0f}, {}) == CommandOutcome::CantBuildLocationInvalid);  // edge
   CHECK(check_placement(w, kMe, depot, {5.0f, 5.0f}, {}) == CommandOutcome::CantBuildLocationInvalid);    // border
   CHECK(order(w, scv, ability::kBuildSupplyDepot, {5.0f, 5.0f}) == CommandOutcome::CantBuildLocationInvalid);
   CHECK(scv.idle());
   // An existing structure's footprint, and another player's unit, block the spot too.
-  w.spawn(depot, kMe, {23.0f, 23.0f});
-  CHECK(check_placement(w, kMe, depot, {24.0f, 24.0f}, {}) == CommandOutcome::CantBuildLocationInvalid);
-  CHECK(check_placement(w, kMe, depot, {25.0f, 23.0f}, {}) == CommandOutcome::Done);  // touching is fine
-  w.spawn(unit_type::kZergling, 2, {27.0f, 23.0f});
-  CHECK(check_placement(w, kMe, depot, {27.0f, 23.0f}, {}) == CommandOutcome::CantBuildLocationInvalid);
+  w.spawn(depot, kMe, kDepotSpot);
+  CHECK(check_placement(w, kMe, depot, {39.0f, 24.0f}, {}) == CommandOutcome::CantBuildLocationInvalid);
+  CHECK(check_placement(w, kMe, depot, {40.0f, 23.0f}, {}) == CommandOutcome::Done);  // touching is fine
+  w.spawn(unit_type::kZergling, 2, {42.0f, 23.0f});
+  CHECK(check_placement(w, kMe, depot, {42.0f, 23.0f}, {}) == CommandOutcome::CantBuildLocationInvalid);
   // Own units step aside.
   CHECK(check_placement(w, kMe, depot, scv.pos, {}) != CommandOutcome::CantBuildOnThat);
   // Snapping: 2x2 on corners, 3x3 on cell centres.
@@ -310,7 +335,7 @@ TEST_CASE("cancelling a structure under construction returns 75% and frees its S
   World w = base_world(8);
   w.player(kMe).economy.minerals = 100;
   Unit& scv = *own_of(w, unit_type::kScv).at(0);
-  REQUIRE(order(w, scv, ability::kBuildSupplyDepot, {23.0f, 23.0f}) == CommandOutcome::Done);
+  REQUIRE(order(w, scv, ability::kBuildSupplyDepot, kDepotSpot) == CommandOutcome::Done);
   run_until(w, 500, [&] { return !own_of(w, unit_type::kSupplyDepot).empty(); });
   Unit& depot = *own_of(w, unit_type::kSupplyDepot).at(0);
   CHECK(w.player(kMe).economy.minerals == 0);

@@ -1,7 +1,8 @@
-// FindAndDefeatZerglings: start state (spacing rules, selection, a map wider than the
-// screen), fog of war (hidden / seen / visible, enemies reported only when visible),
-// rewards, respawn, the end at the time limit or when all Marines die, restart,
-// determinism.
+// FindAndDefeatZerglings: start state (the real map's Marine spots, Zergling regions and
+// spacing, selection, layout and camera), fog of war (hidden / seen / visible, enemies
+// reported only when visible), rewards, respawn, the end at the time limit or when all
+// Marines die, restart, determinism.
+#include <algorithm>
 #include <cmath>
 
 #include "engine/server/game.h"
@@ -45,8 +46,13 @@ std::vector<Unit*> of_owner(World& w, int owner) {
 
 }  // namespace
 
-TEST_CASE("FindAndDefeatZerglings start: 3 selected Marines at the centre, 25 Zerglings placed by the rules") {
-  for (std::uint64_t seed : {1u, 2u, 3u, 4u}) {
+TEST_CASE("FindAndDefeatZerglings start: the real map's Marines, Zergling regions and spacing") {
+  const Vec2 centre{32.0f, 28.0f};  // region 1's centre
+  // Real map: PointWithOffsetPolar(centre, 1, 120 i + 90) for i = 1..3.
+  const Vec2 marine_spots[] = {{31.133975f, 27.5f}, {32.866025f, 27.5f}, {32.0f, 29.0f}};
+  float first_min = 99, first_max = 0;
+  for (std::uint64_t seed = 1; seed <= 60; ++seed) {
+    CAPTURE(seed);
     Game game = new_game(seed);
     World& w = game.world();
     auto marines = of_owner(w, 1);
@@ -54,26 +60,81 @@ TEST_CASE("FindAndDefeatZerglings start: 3 selected Marines at the centre, 25 Ze
     REQUIRE(marines.size() == 3);
     REQUIRE(lings.size() == 25);
     CHECK(w.player(1).selection.size() == 3);
-    const Vec2 centre{32.0f, 32.0f};
-    int near = 0;
-    for (Unit* m : marines) CHECK(distance(m->pos, centre) < 1.0f);
+    for (std::size_t i = 0; i < 3; ++i) {
+      CHECK(marines[i]->pos.x == doctest::Approx(marine_spots[i].x).epsilon(1e-5));
+      CHECK(marines[i]->pos.y == doctest::Approx(marine_spots[i].y).epsilon(1e-5));
+      CHECK(distance(marines[i]->pos, centre) == doctest::Approx(1.0f).epsilon(1e-4));
+    }
     for (std::size_t i = 0; i < lings.size(); ++i) {
+      CAPTURE(i);
+      const Vec2 p = lings[i]->pos;
       CHECK(lings[i]->type() == kZergling);
-      const float d = distance(lings[i]->pos, centre);
-      if (d <= 9.5f) {
+      const float d = distance(p, centre);
+      if (i == 0) {  // polar distance uniform(8, 9), any angle
+        CHECK(d >= 8.0f - 1e-4f);
+        CHECK(d <= 9.0f + 1e-4f);
+        first_min = std::min(first_min, d), first_max = std::max(first_max, d);
+      } else if (i == 1) {  // region 4: the ring 7.5..9.5
         CHECK(d >= 7.5f);
-        CHECK(w.unit_visible(1, *lings[i]));
-        ++near;
-      } else {
+        CHECK(d <= 9.5f);
+      } else {  // region 3: rect 11,13-53,43 minus the disc r 10.5
+        CHECK(p.x >= 11.0f);
+        CHECK(p.x <= 53.0f);
+        CHECK(p.y >= 13.0f);
+        CHECK(p.y <= 43.0f);
         CHECK(d >= 10.5f);
       }
-      for (std::size_t j = i + 1; j < lings.size(); ++j) CHECK(distance(lings[i]->pos, lings[j]->pos) >= 5.0f);
+      // Each one >= 5 from every earlier one (the closest Zergling when it was placed).
+      for (std::size_t j = 0; j < i; ++j) CHECK(distance(p, lings[j]->pos) >= 5.0f);
     }
-    CHECK(near == 2);
     CHECK(w.fog());
-    // Larger than one 24-wide screen.
-    CHECK(w.map().playable.width() > 24);
-    CHECK(w.map().playable.height() > 24);
+  }
+  CHECK(first_min < 8.2f);
+  CHECK(first_max > 8.8f);
+}
+
+TEST_CASE("FindAndDefeatZerglings layout: region 1 playable, MapInfo camera bounds, free camera at (32,25)") {
+  Game game = new_game(1);
+  const MapLayout& map = game.world().map();
+  CHECK(map.playable.x0 == 10);
+  CHECK(map.playable.y0 == 12);
+  CHECK(map.playable.x1 == 54);
+  CHECK(map.playable.y1 == 44);
+  CHECK(map.camera_bounds.x0 == 10);
+  CHECK(map.camera_bounds.y0 == 8);
+  CHECK(map.camera_bounds.x1 == 54);
+  CHECK(map.camera_bounds.y1 == 44);
+  REQUIRE(map.camera_start.has_value());
+  CHECK(*map.camera_start == Vec2{32.0f, 25.0f});
+  CHECK_FALSE(map.camera_locked);
+  // Larger than one 24-wide screen.
+  CHECK(map.playable.width() > 24);
+  CHECK(map.playable.height() > 24);
+}
+
+TEST_CASE("FindAndDefeatZerglings respawn: 25 in region 1, >= 9 from the closest Marine and >= 5 apart") {
+  for (std::uint64_t seed : {7u, 8u, 9u}) {
+    CAPTURE(seed);
+    Game game = new_game(seed);
+    World& w = game.world();
+    // One Marine far from the others: the new Zerglings keep 9 from each Marine, not from the centre.
+    Unit* m0 = of_owner(w, 1)[0];
+    m0->pos = {20.0f, 20.0f};
+    for (Unit* z : of_owner(w, 2)) z->health = 0.0f;
+    game.step(1);
+    CHECK(game.mini_game().score() == 25);
+    const auto marines = of_owner(w, 1);
+    const auto lings = of_owner(w, 2);
+    REQUIRE(lings.size() == 25);
+    for (std::size_t i = 0; i < lings.size(); ++i) {
+      const Vec2 p = lings[i]->pos;
+      CHECK(p.x >= 10.0f);
+      CHECK(p.x <= 54.0f);
+      CHECK(p.y >= 12.0f);
+      CHECK(p.y <= 44.0f);
+      for (const Unit* m : marines) CHECK(distance(p, m->pos) >= 9.0f);
+      for (std::size_t j = 0; j < i; ++j) CHECK(distance(p, lings[j]->pos) >= 5.0f);
+    }
   }
 }
 
@@ -99,7 +160,7 @@ TEST_CASE("fog: only Zerglings in the Marines' sight are reported, visibility 0 
     for (const auto& r : units_of(seen, kZergling)) reported = reported || r.tag() == z.tag();
     CHECK(reported == visible);
   }
-  CHECK(in_sight >= 2);
+  CHECK(in_sight >= 1);
   CHECK(units_of(seen, kZergling).size() == in_sight);
   CHECK(off_screen > 0);  // the camera has to move to see the rest
   // map_state visibility (raw, whole map): the Marines' cells visible, a corner hidden.
@@ -172,7 +233,7 @@ TEST_CASE("FindAndDefeatZerglings: +1 per Zergling killed, -1 per Marine lost, r
   }
 }
 
-TEST_CASE("FindAndDefeatZerglings ends when all Marines die (Defeat) or at 4032 loops (Victory), restart") {
+TEST_CASE("FindAndDefeatZerglings ends when all Marines die (Defeat) or at 2880 loops (Victory), restart") {
   {
     Game game = new_game(5);
     for (Unit* m : of_owner(game.world(), 1)) m->health = 0.0f;
@@ -186,10 +247,10 @@ TEST_CASE("FindAndDefeatZerglings ends when all Marines die (Defeat) or at 4032 
   // Hold position at the centre: nothing comes close enough to fight, time runs out.
   api::Action hold = raw_command(tags_of(units_of(observe(server), kMarine)), 18);
   REQUIRE(act(server, hold).result(0) == api::Success);
-  CHECK(step(server, 4031).status() == api::in_game);
+  CHECK(step(server, 2879).status() == api::in_game);
   CHECK(step(server, 8).status() == api::ended);
   auto obs = observe(server);
-  CHECK(obs.observation().game_loop() == 4032);
+  CHECK(obs.observation().game_loop() == 2880);
   REQUIRE(obs.player_result_size() == 1);
   CHECK(obs.player_result(0).result() == api::Victory);
   REQUIRE(call(server, restart_request()).status() == api::in_game);

@@ -122,13 +122,13 @@ struct Golden {
 };
 
 constexpr Golden kGolden[] = {
-    {"MoveToBeacon", 0x0314446fcdb8c331ull},
-    {"CollectMineralShards", 0x25c108c09fb885fdull},
-    {"DefeatRoaches", 0x4f0ff34572b78f6aull},
-    {"DefeatZerglingsAndBanelings", 0x59e4216363c02ce1ull},
-    {"CollectMineralsAndGas", 0x45a6fa97b976a516ull},
-    {"BuildMarines", 0x8076dc2dce7ecc26ull},
-    {"FindAndDefeatZerglings", 0x4516fc95094133a1ull},
+    {"MoveToBeacon", 0x627aacc6a9a7d596ull},
+    {"CollectMineralShards", 0x40e2c5ec391be5f3ull},
+    {"DefeatRoaches", 0x1e0f429ce8d9885bull},
+    {"DefeatZerglingsAndBanelings", 0x21122c13e3f98652ull},
+    {"CollectMineralsAndGas", 0x45be4a900c75f81aull},
+    {"BuildMarines", 0xb9745284df3bfec1ull},
+    {"FindAndDefeatZerglings", 0x650acfce3f1a19d7ull},
 };
 
 }  // namespace

@@ -19,10 +19,10 @@ using namespace sc2::engine::test;
 namespace {
 
 constexpr int kMe = 1;
-constexpr Vec2 kBarracksSpot{23.5f, 40.5f};
+constexpr Vec2 kBarracksSpot{38.5f, 33.5f};  // open ground east of the economy base's CC
 
 World rich_base() {
-  World w = flat_world(3);
+  World w(economy_base::layout(), 3);
   economy_base::place(w, kMe, 8, false);
   w.player(kMe).economy.minerals = 5000;
   w.player(kMe).economy.vespene = 5000;
@@ -148,9 +148,9 @@ TEST_CASE("the Reaper trains at any Barracks, the Hellion at a Factory, which ne
 
   World bare = rich_base();
   CHECK_FALSE(offers(bare, scv(bare), ability::kBuildFactory));
-  CHECK(order(bare, scv(bare), ability::kBuildFactory, {23.5f, 24.5f}) == CommandOutcome::TechRequirementsNotMet);
+  CHECK(order(bare, scv(bare), ability::kBuildFactory, {38.5f, 24.5f}) == CommandOutcome::TechRequirementsNotMet);
   CHECK(offers(w, scv(w), ability::kBuildFactory));
-  REQUIRE(order(w, scv(w), ability::kBuildFactory, {23.5f, 24.5f}) == CommandOutcome::Done);
+  REQUIRE(order(w, scv(w), ability::kBuildFactory, {38.5f, 24.5f}) == CommandOutcome::Done);
   run_until(w, 1000, [&] { return !units_of(w, kMe, unit_type::kFactory).empty(); });
   Unit& factory = *units_of(w, kMe, unit_type::kFactory).at(0);
   CHECK(run_until(w, 2000, [&] { return factory.complete(); }) == doctest::Approx(960).epsilon(0.01));
@@ -160,7 +160,7 @@ TEST_CASE("the Reaper trains at any Barracks, the Hellion at a Factory, which ne
 
 TEST_CASE("the Engineering Bay researches Infantry Weapons Level 1 once, and infantry then hit harder") {
   World w = rich_base();
-  REQUIRE(order(w, scv(w), ability::kBuildEngineeringBay, {23.5f, 24.5f}) == CommandOutcome::Done);
+  REQUIRE(order(w, scv(w), ability::kBuildEngineeringBay, {38.5f, 24.5f}) == CommandOutcome::Done);
   run_until(w, 1000, [&] { return !units_of(w, kMe, unit_type::kEngineeringBay).empty(); });
   Unit& bay = *units_of(w, kMe, unit_type::kEngineeringBay).at(0);
   CHECK(run_until(w, 2000, [&] { return bay.complete(); }) == doctest::Approx(560).epsilon(0.01));
@@ -196,7 +196,7 @@ TEST_CASE("the Engineering Bay researches Infantry Weapons Level 1 once, and inf
 
 TEST_CASE("research can be cancelled for its full cost, and money and prerequisites are checked") {
   World w = rich_base();
-  Unit& bay = structure(w, unit_type::kEngineeringBay, {23.5f, 24.5f});
+  Unit& bay = structure(w, unit_type::kEngineeringBay, {38.5f, 24.5f});
   REQUIRE(issue_research(w, bay, ability::kResearchTerranInfantryWeaponsLevel1) == CommandOutcome::Done);
   run_loops(w, 100);
   REQUIRE(issue_command(w, bay, ability::kCancelQueue5, {}, false) == CommandOutcome::Done);
@@ -212,14 +212,14 @@ TEST_CASE("research can be cancelled for its full cost, and money and prerequisi
   // No Command Center, no Engineering Bay.
   w.remove(units_of(w, kMe, unit_type::kCommandCenter).at(0)->id);
   CHECK_FALSE(offers(w, scv(w), ability::kBuildEngineeringBay));
-  CHECK(order(w, scv(w), ability::kBuildEngineeringBay, {23.5f, 24.5f}) == CommandOutcome::TechRequirementsNotMet);
+  CHECK(order(w, scv(w), ability::kBuildEngineeringBay, {38.5f, 24.5f}) == CommandOutcome::TechRequirementsNotMet);
 }
 
 TEST_CASE("an SCV builds a second Command Center: 400 minerals, 1600 loops, 15 more supply") {
   World w = rich_base();
   const int cap = food_cap(w, kMe);
   REQUIRE(offers(w, scv(w), ability::kBuildCommandCenter));
-  REQUIRE(order(w, scv(w), ability::kBuildCommandCenter, {24.5f, 24.5f}) == CommandOutcome::Done);
+  REQUIRE(order(w, scv(w), ability::kBuildCommandCenter, {39.5f, 24.5f}) == CommandOutcome::Done);
   run_until(w, 1000, [&] { return units_of(w, kMe, unit_type::kCommandCenter).size() == 2; });
   REQUIRE(units_of(w, kMe, unit_type::kCommandCenter).size() == 2);
   CHECK(w.player(kMe).economy.minerals == 5000 - 400);

@@ -1,7 +1,9 @@
 // MoveToBeacon rules through the API: reaching the beacon, respawn distance, time limit,
 // restart, determinism.
+#include <algorithm>
 #include <cmath>
 
+#include "engine/server/game.h"
 #include "tests/engine/engine_test_util.h"
 
 using namespace sc2::engine;
@@ -10,6 +12,30 @@ using namespace sc2::engine::test;
 namespace {
 
 float dist(const api::Point& a, const api::Point& b) { return std::hypot(a.x() - b.x(), a.y() - b.y()); }
+
+Game new_game(std::uint64_t seed) {
+  GameConfig config;
+  config.map = find_mini_game("MoveToBeacon");
+  REQUIRE(config.map != nullptr);
+  return Game(config, seed);
+}
+
+Unit* only_unit(World& w, std::uint32_t type) {
+  Unit* found = nullptr;
+  for (Unit* u : w.units()) {
+    if (u->type() == type) {
+      REQUIRE(found == nullptr);
+      found = u;
+    }
+  }
+  REQUIRE(found != nullptr);
+  return found;
+}
+
+// Real map: region 3, the beacon's spawn area = rect 23.5,21.5-42.5,34.5 minus a disc r 4 at (33,28).
+bool in_beacon_region(Vec2 p) {
+  return p.x >= 23.5f && p.x <= 42.5f && p.y >= 21.5f && p.y <= 34.5f && distance(p, Vec2{33.0f, 28.0f}) >= 4.0f;
+}
 
 // Selects the army and orders a move to the beacon's screen pixel; steps until the score
 // changes (or the budget runs out). Returns the observation after the score changed.
@@ -33,7 +59,7 @@ api::ResponseObservation walk_to_beacon(GameServer& server, int budget_steps = 6
 
 }  // namespace
 
-TEST_CASE("start state: one unselected Marine, one neutral beacon at least 4 away, score 0") {
+TEST_CASE("start state: one unselected Marine, one neutral beacon at least 5 away, score 0") {
   for (std::uint32_t seed : {1u, 2u, 3u, 99u, 12345u}) {
     CAPTURE(seed);
     GameServer server;
@@ -58,7 +84,7 @@ TEST_CASE("start state: one unselected Marine, one neutral beacon at least 4 awa
     CHECK(marine->tag() != 0);
     CHECK(beacon->owner() == 16);
     CHECK(beacon->alliance() == api::Neutral);
-    CHECK(dist(marine->pos(), beacon->pos()) >= 4.0f);
+    CHECK(dist(marine->pos(), beacon->pos()) >= 5.0f);  // real map: the first beacon too
     CHECK(o.abilities_size() == 0);  // nothing selected
     CHECK(obs.player_result_size() == 0);
   }
@@ -102,19 +128,19 @@ TEST_CASE("a Marine moves at 2.25/16 world units per game loop") {
   CHECK(dist(marine->pos(), start) == doctest::Approx(2.25f).epsilon(0.01));
 }
 
-TEST_CASE("the time limit ends the game at loop 2688 with a player_result, then step is an error") {
+TEST_CASE("the time limit ends the game at loop 1920 with a player_result, then step is an error") {
   GameServer server;
   start_game(server, 4);
-  auto response = step(server, 2000);
+  auto response = step(server, 1500);
   CHECK(response.status() == api::in_game);
-  CHECK(response.step().simulation_loop() == 2000);
+  CHECK(response.step().simulation_loop() == 1500);
   CHECK(observe(server).player_result_size() == 0);
 
-  response = step(server, 1000);  // crosses the limit: stops at 2688
+  response = step(server, 1000);  // crosses the limit: stops at 1920 (120 game seconds)
   CHECK(response.status() == api::ended);
-  CHECK(response.step().simulation_loop() == 2688);
+  CHECK(response.step().simulation_loop() == 1920);
   const auto obs = observe(server);
-  CHECK(obs.observation().game_loop() == 2688);
+  CHECK(obs.observation().game_loop() == 1920);
   REQUIRE(obs.player_result_size() == 1);
   CHECK(obs.player_result(0).player_id() == 1);
   CHECK(obs.player_result(0).result() == api::Victory);
@@ -133,13 +159,13 @@ TEST_CASE("the time limit ends the game at loop 2688 with a player_result, then 
   CHECK(call(server, gi).error_size() == 0);
 }
 
-TEST_CASE("exactly 336 steps of 8 loops reach the limit, as PySC2 counts an episode") {
+TEST_CASE("exactly 240 steps of 8 loops reach the limit, as PySC2 counts an episode") {
   GameServer server;
   start_game(server, 4);
-  for (int i = 0; i < 335; ++i) REQUIRE(step(server, 8).status() == api::in_game);
+  for (int i = 0; i < 239; ++i) REQUIRE(step(server, 8).status() == api::in_game);
   auto last = step(server, 8);
   CHECK(last.status() == api::ended);
-  CHECK(last.step().simulation_loop() == 2688);
+  CHECK(last.step().simulation_loop() == 1920);
 }
 
 TEST_CASE("restart_game (from ended or in_game) resets loop and score with the same options") {
@@ -159,7 +185,7 @@ TEST_CASE("restart_game (from ended or in_game) resets loop and score with the s
   CHECK(obs.observation().score().score() == 0);
   CHECK(obs.observation().feature_layer_data().renders().player_relative().size().x() == 64);
 
-  step(server, 2688);
+  step(server, 1920);
   REQUIRE(server.status() == api::ended);
   response = call(server, restart);
   CHECK(response.status() == api::in_game);
@@ -206,4 +232,64 @@ TEST_CASE("without random_seed the server's default seed makes games repeatable"
   start_game(a, std::nullopt);
   start_game(b, std::nullopt);
   CHECK(observe(a).SerializeAsString() == observe(b).SerializeAsString());
+}
+
+TEST_CASE("real map: Marine anywhere in region 1, beacon in region 3 (with its hole) and >= 5 from the Marine") {
+  float marine_x0 = 99, marine_x1 = 0, marine_y0 = 99, marine_y1 = 0;
+  float beacon_x0 = 99, beacon_x1 = 0, beacon_y0 = 99, beacon_y1 = 0;
+  float beacon_to_hole = 99;  // closest beacon to the hole's centre
+  for (std::uint64_t seed = 1; seed <= 400; ++seed) {
+    CAPTURE(seed);
+    Game game = new_game(seed);
+    World& w = game.world();
+    const Vec2 marine = only_unit(w, kMarine)->pos;
+    const Vec2 beacon = only_unit(w, kBeacon)->pos;
+    // Region 1 = the playable area (22,20)-(44,36), no margin.
+    CHECK(marine.x >= 22.0f);
+    CHECK(marine.x <= 44.0f);
+    CHECK(marine.y >= 20.0f);
+    CHECK(marine.y <= 36.0f);
+    CHECK(in_beacon_region(beacon));
+    CHECK(distance(marine, beacon) >= 5.0f);
+    marine_x0 = std::min(marine_x0, marine.x), marine_x1 = std::max(marine_x1, marine.x);
+    marine_y0 = std::min(marine_y0, marine.y), marine_y1 = std::max(marine_y1, marine.y);
+    beacon_x0 = std::min(beacon_x0, beacon.x), beacon_x1 = std::max(beacon_x1, beacon.x);
+    beacon_y0 = std::min(beacon_y0, beacon.y), beacon_y1 = std::max(beacon_y1, beacon.y);
+    beacon_to_hole = std::min(beacon_to_hole, distance(beacon, Vec2{33.0f, 28.0f}));
+  }
+  // The spots cover the regions up to their edges (no margin kept inside them).
+  CHECK(marine_x0 < 22.5f);
+  CHECK(marine_x1 > 43.5f);
+  CHECK(marine_y0 < 20.5f);
+  CHECK(marine_y1 > 35.5f);
+  CHECK(beacon_x0 < 24.0f);
+  CHECK(beacon_x1 > 42.0f);
+  CHECK(beacon_y0 < 22.0f);
+  CHECK(beacon_y1 > 34.0f);
+  CHECK(beacon_to_hole < 4.5f);
+}
+
+TEST_CASE("real map: the Marine reaches the beacon when its centre is within 1.25 of the beacon's centre") {
+  for (std::uint64_t seed : {3u, 4u, 5u}) {
+    CAPTURE(seed);
+    Game game = new_game(seed);
+    World& w = game.world();
+    Unit* marine = only_unit(w, kMarine);
+    Unit* beacon = only_unit(w, kBeacon);
+    const Vec2 first = beacon->pos;
+    // Towards region 3's hole, so the Marine stays well inside the playable area.
+    const Vec2 inward = (Vec2{33.0f, 28.0f} - first) * (1.0f / distance(Vec2{33.0f, 28.0f}, first));
+    // Just outside 1.25 (more than the beacon unit's radius 1.0): nothing for a while.
+    marine->pos = first + inward * 1.30f;
+    for (int i = 0; i < 16; ++i) game.step(1);
+    CHECK(game.mini_game().score() == 0);
+    CHECK(beacon->pos == first);
+    // Within 1.25: +1 on the next loop, and the same beacon unit moves by the spawn rule.
+    marine->pos = first + inward * 1.20f;
+    game.step(1);
+    CHECK(game.mini_game().score() == 1);
+    CHECK(only_unit(w, kBeacon) == beacon);
+    CHECK(in_beacon_region(beacon->pos));
+    CHECK(distance(beacon->pos, marine->pos) >= 5.0f);
+  }
 }

@@ -97,7 +97,8 @@ void check_game_goes_on(Game& game) {
   const std::uint32_t loop = world.game_loop();
   Unit* scv = own_of_type(world, unit_type::kScv).back();
   const Vec2 start = scv->pos;
-  CHECK(errors_after(game, raw_point(*scv, ability::kMoveMove, start.x - 3.0f, start.y - 2.0f)).empty());
+  // South: open ground whichever side of the Command Center the SCVs started on.
+  CHECK(errors_after(game, raw_point(*scv, ability::kMoveMove, start.x, start.y - 3.0f)).empty());
   game.step(16);
   CHECK_FALSE(game.ended());
   CHECK(world.game_loop() == loop + 16);

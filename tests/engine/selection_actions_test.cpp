@@ -343,16 +343,16 @@ TEST_CASE("multi panel: SingleSelect, SelectAllOfType and DeselectAllOfType act 
 TEST_CASE("a Barracks rallied to a screen point sends the Marine it trains there, and it arrives") {
   Scene scene;
   const std::uint64_t barracks = scene.spawn(kBarracks, {23.5f, 24.5f});
-  scene.spawn(kSupplyDepot, {40.0f, 42.0f});  // supply for the Marine
+  scene.spawn(kSupplyDepot, {40.0f, 34.0f});  // supply for the Marine
   scene.world().player(kMe).economy.minerals = 50;
   const Pixel b = scene.pixel_of(barracks);
   REQUIRE(scene.apply(select_point(b.x, b.y)) == api::Success);
   REQUIRE(selected(scene.observe()) == Tags{barracks});
 
-  // Rally (Rally_Building 195) to the pixel over (34,38); the point is that pixel's centre
+  // Rally (Rally_Building 195) to the pixel over (34,34); the point is that pixel's centre
   // (screen pixel -> world as in engine/README.md "Conventions").
   const api::Point camera = scene.camera();
-  const Pixel rally = world_to_screen(camera, kCameraWidth, kScreen, kScreen, 34.0f, 38.0f);
+  const Pixel rally = world_to_screen(camera, kCameraWidth, kScreen, kScreen, 34.0f, 34.0f);
   const float per_pixel = kCameraWidth / kScreen;
   const float rally_x = camera.x() + (rally.x + 0.5f - kScreen / 2.0f) * per_pixel;
   const float rally_y = camera.y() - (rally.y + 0.5f - kScreen / 2.0f) * per_pixel;

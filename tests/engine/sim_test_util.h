@@ -1,5 +1,5 @@
 #pragma once
-// Helpers for simulation-level tests: a flat single-screen World, the spec's unit table.
+// Helpers for simulation-level tests: a flat World, the spec's unit table.
 #include <doctest/doctest.h>
 
 #include <fstream>
@@ -8,14 +8,16 @@
 #include <string>
 #include <vector>
 
-#include "engine/maps/single_screen.h"
 #include "engine/sim/orders.h"
 #include "engine/sim/world.h"
 #include "tests/shared_dir.h"
 
 namespace sc2::engine::test {
 
-inline World flat_world(std::uint64_t seed = 1) { return World(single_screen::layout(), seed); }
+// The simulation tests' arena: a 64x64 map with a flat 24x24 playable area (20,20)-(44,44) and an
+// unpathable border, independent of any mini-game's layout (the tests place units in it).
+inline constexpr CellRect kTestArena{20, 20, 44, 44};
+inline World flat_world(std::uint64_t seed = 1) { return World(make_flat_layout(64, 64, kTestArena, 128, 96), seed); }
 
 // One row of the shared spec's sc2-game-data.tsv, by column name.
 class GameDataRow {

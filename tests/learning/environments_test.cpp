@@ -18,7 +18,7 @@ EnvironmentOptions quick(int threads) {
   options.map = "MoveToBeacon";
   options.count = 3;
   options.screen_size = options.minimap_size = 16;
-  options.step_mul = 32;  // 2688 / 32 = 84 steps an episode
+  options.step_mul = 32;  // 1920 / 32 = 60 steps an episode
   options.seed = 4;
   options.threads = threads;
   return options;
@@ -60,10 +60,10 @@ TEST_CASE("in-process games restart their episodes at once and report each episo
   EnvironmentSet games(quick(1));
   REQUIRE(games.size() == 3);
   CHECK(games.current(0).first());
-  const Played played = play(games, 90);
-  REQUIRE(played.scores.size() == 3);  // each game finished one 84-step episode
+  const Played played = play(games, 66);
+  REQUIRE(played.scores.size() == 3);  // each game finished one 60-step episode
   for (std::size_t i = 0; i < 3; ++i) {
-    CHECK(played.lengths[i] == 84);
+    CHECK(played.lengths[i] == 60);
     CHECK(played.scores[i] >= 1);  // the scripted policy reaches beacons
   }
   // After the restart each game is 6 steps into its second episode.

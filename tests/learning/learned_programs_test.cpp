@@ -110,8 +110,8 @@ TEST_CASE("sc2agent plays a checkpoint at the step_mul it was trained with unles
     REQUIRE(outcome.exit_code == 0);
     return nlohmann::json::parse(outcome.out).at("episodes").at(0).at("steps").get<int>();
   };
-  CHECK(steps_with("") == 2688 / 32);               // MoveToBeacon's 2,688 loops at the checkpoint's 32
-  CHECK(steps_with(" --step_mul 8") == 2688 / 8);   // the flag wins
+  CHECK(steps_with("") == 1920 / 32);               // MoveToBeacon's 1,920 loops at the checkpoint's 32
+  CHECK(steps_with(" --step_mul 8") == 1920 / 8);   // the flag wins
 }
 
 TEST_CASE("sc2agent refuses a learned agent without a usable checkpoint, in one line, before any game") {

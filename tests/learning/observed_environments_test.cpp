@@ -24,7 +24,7 @@ EnvironmentOptions observed_training() {
   options.map = "MoveToBeacon";
   options.count = 2;
   options.screen_size = options.minimap_size = 16;
-  options.step_mul = 32;  // 84 steps an episode
+  options.step_mul = 32;  // 60 steps an episode (1920 loops)
   options.seed = 7;
   options.observe_port = 0;  // any free port
   return options;
@@ -69,10 +69,10 @@ TEST_CASE("an observer of the training's first game sees its game loop advance a
   // sees the new episode from its start.
   int ended = 0;
   no_ops(games, 80, &ended);
-  CHECK(ended == 2);  // both games, 84 steps each
+  CHECK(ended == 2);  // both games, 60 steps each
   const auto next_episode = observer.observe();
   CHECK(next_episode.observation().game_loop() == games.current(0).observation.game_loop);
-  CHECK(next_episode.observation().game_loop() == 6 * 32);  // 90 steps - 84: the new episode
+  CHECK(next_episode.observation().game_loop() == 30 * 32);  // 90 steps - 60: the new episode
 }
 
 TEST_CASE("an observer of the training may leave and join again, and training goes on without it") {
