@@ -2,7 +2,7 @@
 #include <chrono>
 #include <cstdio>
 
-#include "app/cli_options.h"
+#include "app/program/cli_options.h"
 #include "app/ui/studio_app.h"
 #include "client/wait_spin.h"
 

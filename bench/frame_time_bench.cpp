@@ -40,7 +40,7 @@
 #include <vector>
 
 #include "agents/agent.h"
-#include "app/recorded_session.h"
+#include "app/session/recorded_session.h"
 #include "app/ui/studio_ui.h"
 #include "app/ui/studio_window.h"
 #include "learning/in_process_channel.h"

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "app/keymap.h"
+#include "app/input/keymap.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);

@@ -1,12 +1,12 @@
 #!/usr/bin/python3
-"""Writes app/unit_type_names.inc (unit type id -> race and name) from the shared spec's
+"""Writes app/views/unit_type_names.inc (unit type id -> race and name) from the shared spec's
 pysc2-unit-types.tsv, so the layer inspector can name unit_type values. Unit types PySC2's
 list lacks but the mini-games use (the beacon, Beacon_Terran 317; the mineral
 shard, NaturalMinerals 1680; ...) come from sc2-game-data.tsv.
 
 Usage: /usr/bin/python3 app/tools/generate_unit_type_names.py
            [--tsv ../shared/spec/pysc2-unit-types.tsv] [--game-data ../shared/spec/sc2-game-data.tsv]
-           [--out app/unit_type_names.inc]
+           [--out app/views/unit_type_names.inc]
 """
 import argparse
 import csv
@@ -20,7 +20,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tsv", default=str(ROOT.parent / "shared" / "spec" / "pysc2-unit-types.tsv"))
     parser.add_argument("--game-data", default=str(ROOT.parent / "shared" / "spec" / "sc2-game-data.tsv"))
-    parser.add_argument("--out", default=str(ROOT / "app" / "unit_type_names.inc"))
+    parser.add_argument("--out", default=str(ROOT / "app" / "views" / "unit_type_names.inc"))
     args = parser.parse_args()
     rows = []
     with open(args.tsv, newline="") as handle:

@@ -9,8 +9,8 @@
 #include "app/ui/cheap_drawing.h"
 #include "app/ui/studio_ui.h"
 #include "app/ui/ui_helpers.h"
-#include "app/unit_type_names.h"
-#include "app/world_view_logic.h"
+#include "app/views/unit_type_names.h"
+#include "app/views/world_view_logic.h"
 #include "client/pysc2/raw_layers.h"
 #include "render/world_scene.h"
 

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "app/session_snapshot.h"
+#include "app/session/session_snapshot.h"
 #include "app/ui/mode_text.h"
 
 namespace sc2::app::ui {

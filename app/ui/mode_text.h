@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <string>
 
-#include "app/session_snapshot.h"
+#include "app/session/session_snapshot.h"
 
 namespace sc2::app::ui {
 

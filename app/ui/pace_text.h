@@ -9,7 +9,7 @@
 #include <cstdio>
 #include <string>
 
-#include "app/session_snapshot.h"
+#include "app/session/session_snapshot.h"
 
 namespace sc2::app::ui {
 

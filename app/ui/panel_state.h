@@ -11,12 +11,12 @@
 #include <string>
 #include <vector>
 
-#include "app/cli_options.h"
-#include "app/command_card.h"
-#include "app/input_mapper.h"
-#include "app/keymap.h"
-#include "app/policy_overlay.h"
-#include "app/session_snapshot.h"
+#include "app/program/cli_options.h"
+#include "app/input/command_card.h"
+#include "app/input/input_mapper.h"
+#include "app/input/keymap.h"
+#include "app/views/policy_overlay.h"
+#include "app/session/session_snapshot.h"
 #include "app/ui/loop_rate.h"
 #include "app/ui/world_direct_draw.h"
 #include "render/layer_atlas.h"

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "agents/agent.h"
-#include "app/call_target.h"
-#include "app/recording_folder.h"
+#include "app/input/call_target.h"
+#include "app/program/recording_folder.h"
 #include "app/ui/cheap_drawing.h"
 #include "app/ui/mode_text.h"
 #include "app/ui/result_text.h"

@@ -17,7 +17,7 @@
 #include "app/ui/result_text.h"
 #include "app/ui/studio_ui.h"
 #include "app/ui/ui_helpers.h"
-#include "app/opponent_choice.h"
+#include "app/session/opponent_choice.h"
 #include "client/map_catalog.h"
 #include "client/map_paths.h"
 #include "client/pysc2/opponent.h"

@@ -2,8 +2,8 @@
 // The read-only modes' panel: the "observing HOST:PORT — read only" / "replay FILE — read only"
 // label, and for replays the controls: a game-loop slider (seeks when released), restart,
 // play/pause, single step, jump to the end, and the observed player.
-#include "app/session_commands.h"
-#include "app/session_snapshot.h"
+#include "app/session/session_commands.h"
+#include "app/session/session_snapshot.h"
 
 namespace sc2::app::ui {
 

@@ -4,12 +4,12 @@
 //   Selection     single / multi selection, production queue, control groups
 #include <algorithm>
 
-#include "app/selection_details.h"
+#include "app/views/selection_details.h"
 #include "app/ui/cheap_drawing.h"
 #include "app/ui/studio_ui.h"
 #include "app/ui/ui_helpers.h"
-#include "app/unit_type_names.h"
-#include "app/world_view_logic.h"
+#include "app/views/unit_type_names.h"
+#include "app/views/world_view_logic.h"
 
 namespace sc2::app::ui {
 

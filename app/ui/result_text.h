@@ -6,7 +6,7 @@
 #include <optional>
 #include <string>
 
-#include "app/session_snapshot.h"
+#include "app/session/session_snapshot.h"
 
 namespace sc2::app::ui {
 

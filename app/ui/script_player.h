@@ -9,7 +9,7 @@
 #include <optional>
 #include <string>
 
-#include "app/script.h"
+#include "app/program/script.h"
 #include "app/ui/studio_ui.h"
 
 namespace sc2::app::ui {

@@ -1,7 +1,7 @@
 #pragma once
 // Runs sc2studio's window: SDL2 + OpenGL 3.3 core (libepoxy) + Dear ImGui, the Session's
 // game thread, and the frame loop (with --frames / --screenshot for automated runs).
-#include "app/cli_options.h"
+#include "app/program/cli_options.h"
 
 namespace sc2::app::ui {
 

@@ -8,13 +8,13 @@
 #include <cinttypes>
 #include <cmath>
 
-#include "app/action_log.h"
-#include "app/build_preview.h"
-#include "app/config_paths.h"
-#include "app/raw_actions.h"
-#include "app/screenshot_name.h"
-#include "app/unit_type_names.h"
-#include "app/world_view_logic.h"
+#include "app/session/action_log.h"
+#include "app/input/build_preview.h"
+#include "app/program/config_paths.h"
+#include "app/input/raw_actions.h"
+#include "app/program/screenshot_name.h"
+#include "app/views/unit_type_names.h"
+#include "app/views/world_view_logic.h"
 #include "app/ui/pace_text.h"
 #include "app/ui/panels_replay.h"
 #include "app/ui/resource_legend.h"

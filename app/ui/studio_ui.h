@@ -12,13 +12,13 @@
 #include <string>
 #include <vector>
 
-#include "app/cli_options.h"
-#include "app/command_card.h"
-#include "app/hotkeys.h"
-#include "app/input_mapper.h"
-#include "app/keymap.h"
-#include "app/session_commands.h"
-#include "app/session_reader.h"
+#include "app/program/cli_options.h"
+#include "app/input/command_card.h"
+#include "app/input/hotkeys.h"
+#include "app/input/input_mapper.h"
+#include "app/input/keymap.h"
+#include "app/session/session_commands.h"
+#include "app/session/session_reader.h"
 #include "app/ui/panel_state.h"
 #include "app/ui/training_panel.h"
 #include "app/ui/window_layout.h"

@@ -2,7 +2,7 @@
 
 #include <cstdlib>
 
-#include "app/display_check.h"
+#include "app/program/display_check.h"
 #include "app/ui/app_style.h"
 #include "app/ui/cheap_drawing.h"
 

@@ -4,8 +4,8 @@
 // font, style, renderer) and draws each frame the way the app does.
 #include <optional>
 
-#include "app/cli_options.h"
-#include "app/session_reader.h"
+#include "app/program/cli_options.h"
+#include "app/session/session_reader.h"
 #include "app/ui/studio_ui.h"
 #include "imgui.h"
 #include "render/backends/gl_window.h"

@@ -1,7 +1,7 @@
 #pragma once
 // sc2studio --training DIR with no game (app/cli_options.h training_only): a frame loop that
 // draws only the training panel over the whole window. No Session, no game server.
-#include "app/cli_options.h"
+#include "app/program/cli_options.h"
 #include "render/backends/gl_window.h"
 
 namespace sc2::app::ui {

@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <optional>
 
-#include "app/training_progress_reader.h"
+#include "app/views/training_progress_reader.h"
 #include "imgui.h"
 
 namespace sc2::app::ui {

@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <string>
 
-#include "app/input_mapper.h"
+#include "app/input/input_mapper.h"
 #include "client/pysc2/actions.h"
 #include "imgui.h"
 #include "render/gl_objects.h"

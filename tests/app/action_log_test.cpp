@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "app/action_log.h"
+#include "app/session/action_log.h"
 #include "client/pysc2/result_names.h"
 
 using sc2::app::ActionLog;

@@ -4,7 +4,7 @@
 
 #include <stdexcept>
 
-#include "app/agent_driver.h"
+#include "app/session/agent_driver.h"
 #include "client/pysc2/actions.h"
 
 using sc2::app::AgentDriver;

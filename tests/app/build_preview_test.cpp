@@ -2,7 +2,7 @@
 // game would put the structure for a click on a screen pixel, and the buildable check.
 #include <doctest/doctest.h>
 
-#include "app/build_preview.h"
+#include "app/input/build_preview.h"
 
 using sc2::app::build_footprint;
 using sc2::app::build_preview;

@@ -3,7 +3,7 @@
 // everything dropped at once when the agent takes control.
 #include <doctest/doctest.h>
 
-#include "app/call_queue.h"
+#include "app/session/call_queue.h"
 #include "client/pysc2/actions.h"
 
 using sc2::app::CallQueue;

@@ -2,7 +2,7 @@
 // watch-mode markers.
 #include <doctest/doctest.h>
 
-#include "app/call_target.h"
+#include "app/input/call_target.h"
 #include "client/pysc2/actions.h"
 
 using sc2::app::call_target;

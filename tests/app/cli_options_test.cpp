@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "agents/agent.h"
-#include "app/cli_options.h"
-#include "app/config_paths.h"
+#include "app/program/cli_options.h"
+#include "app/program/config_paths.h"
 
 using sc2::app::parse_command_line;
 

@@ -2,7 +2,7 @@
 // display and nobody asked for headless use, and runs when they did.
 #include <doctest/doctest.h>
 
-#include "app/display_check.h"
+#include "app/program/display_check.h"
 #include "tests/app/gui_test_support.h"
 
 using sc2::app::display_problem;

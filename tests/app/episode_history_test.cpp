@@ -2,7 +2,7 @@
 // curve), a new one at each first TimeStep, at most kMaxEpisodes, curves for the recent ones.
 #include <doctest/doctest.h>
 
-#include "app/episode_history.h"
+#include "app/session/episode_history.h"
 
 using sc2::app::Controller;
 using sc2::app::EpisodeHistory;

@@ -4,7 +4,7 @@
 
 #include <chrono>
 
-#include "app/frame_pacing.h"
+#include "app/program/frame_pacing.h"
 
 using namespace std::chrono_literals;
 using sc2::app::frame_pace;

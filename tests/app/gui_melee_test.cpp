@@ -10,7 +10,7 @@
 #include <optional>
 #include <vector>
 
-#include "app/opponent_choice.h"
+#include "app/session/opponent_choice.h"
 #include "app/ui/result_text.h"
 #include "client/launcher.h"
 #include "client/pysc2/env.h"

@@ -15,9 +15,9 @@
 #include <string>
 #include <vector>
 
-#include "app/policy_overlay.h"
-#include "app/recorded_session.h"
-#include "app/script.h"
+#include "app/views/policy_overlay.h"
+#include "app/session/recorded_session.h"
+#include "app/program/script.h"
 #include "app/ui/script_player.h"
 #include "app/ui/studio_ui.h"
 #include "app/ui/studio_window.h"

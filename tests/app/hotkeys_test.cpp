@@ -2,8 +2,8 @@
 // table-driven: chord + modifiers + state -> the expected call.
 #include <doctest/doctest.h>
 
-#include "app/command_card.h"
-#include "app/hotkeys.h"
+#include "app/input/command_card.h"
+#include "app/input/hotkeys.h"
 #include "client/pysc2/actions.h"
 
 using sc2::app::KeyChord;

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "app/input_mapper.h"
+#include "app/input/input_mapper.h"
 #include "client/pysc2/actions.h"
 
 using sc2::app::ImageRect;

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "app/keymap.h"
+#include "app/input/keymap.h"
 #include "app/ui/key_names.h"
 
 namespace {

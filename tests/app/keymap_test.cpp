@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <fstream>
 
-#include "app/keymap.h"
+#include "app/input/keymap.h"
 #include "tests/app/app_test_support.h"
 
 using sc2::app::KeyChord;

@@ -6,7 +6,7 @@
 #include <chrono>
 #include <future>
 
-#include "app/observed_pace.h"
+#include "app/session/observed_pace.h"
 #include "client/controller.h"
 #include "client/launcher.h"
 #include "client/pysc2/actions.h"

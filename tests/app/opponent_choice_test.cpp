@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "app/cli_options.h"
-#include "app/opponent_choice.h"
+#include "app/program/cli_options.h"
+#include "app/session/opponent_choice.h"
 #include "client/pysc2/opponent.h"
 
 using sc2::app::computer_for;

@@ -15,7 +15,7 @@
 #include <utility>
 #include <vector>
 
-#include "app/recorded_session.h"
+#include "app/session/recorded_session.h"
 #include "app/ui/studio_ui.h"
 #include "app/ui/studio_window.h"
 #include "render/backends/gl_window.h"

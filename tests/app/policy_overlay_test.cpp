@@ -8,8 +8,8 @@
 #include <limits>
 #include <numeric>
 
-#include "app/policy_overlay.h"
-#include "app/world_view_logic.h"
+#include "app/views/policy_overlay.h"
+#include "app/views/world_view_logic.h"
 #include "client/pysc2/actions.h"
 
 namespace app = sc2::app;

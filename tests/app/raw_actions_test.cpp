@@ -2,7 +2,7 @@
 // PySC2's viewer would send in its raw mode, table-driven over the gestures that change.
 #include <doctest/doctest.h>
 
-#include "app/raw_actions.h"
+#include "app/input/raw_actions.h"
 #include "client/pysc2/actions.h"
 #include "render/world_scene.h"
 

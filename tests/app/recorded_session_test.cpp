@@ -5,7 +5,7 @@
 #include <memory>
 #include <stdexcept>
 
-#include "app/recorded_session.h"
+#include "app/session/recorded_session.h"
 #include "client/pysc2/actions.h"
 
 using sc2::app::Controller;

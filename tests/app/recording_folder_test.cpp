@@ -3,7 +3,7 @@
 
 #include <fstream>
 
-#include "app/recording_folder.h"
+#include "app/program/recording_folder.h"
 #include "tests/app/app_test_support.h"
 
 using sc2::app::next_recording_folder;

@@ -5,7 +5,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "app/replay_files.h"
+#include "app/session/replay_files.h"
 #include "tests/app/app_test_support.h"
 
 using sc2::app::next_replay_path;

@@ -1,7 +1,7 @@
 // The --script command for replays: "seek LOOP".
 #include <doctest/doctest.h>
 
-#include "app/script.h"
+#include "app/program/script.h"
 
 TEST_CASE("script: seek LOOP parses, a missing or bad loop names the line") {
   auto parsed = sc2::app::parse_script("wait_game\nseek 120  # forward\nseek 0\n", "s.txt");

@@ -3,7 +3,7 @@
 
 #include <fstream>
 
-#include "app/screenshot_name.h"
+#include "app/program/screenshot_name.h"
 #include "tests/app/app_test_support.h"
 
 TEST_CASE("screenshot names carry the local time and never overwrite an earlier picture") {

@@ -2,7 +2,7 @@
 // pixel targets only: raw grids have no player_relative layer to find "self" in.
 #include <doctest/doctest.h>
 
-#include "app/script.h"
+#include "app/program/script.h"
 
 using sc2::app::ScriptOp;
 

@@ -3,7 +3,7 @@
 // their bad inputs.
 #include <doctest/doctest.h>
 
-#include "app/script.h"
+#include "app/program/script.h"
 
 using sc2::app::ScriptOp;
 

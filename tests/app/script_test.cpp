@@ -1,7 +1,7 @@
 // The --script format for scripted GUI input: commands, targets, modifiers and errors.
 #include <doctest/doctest.h>
 
-#include "app/script.h"
+#include "app/program/script.h"
 
 using sc2::app::ScriptOp;
 

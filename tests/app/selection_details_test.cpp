@@ -1,7 +1,7 @@
 // The Selection panel's extra lines: upgrades, buffs, cargo.
 #include <doctest/doctest.h>
 
-#include "app/selection_details.h"
+#include "app/views/selection_details.h"
 
 TEST_CASE("the selection details show upgrades above 0, buffs and cargo, nothing for a plain unit") {
   sc2::pysc2::UiView ui;

@@ -9,7 +9,7 @@
 #include <sstream>
 #include <thread>
 
-#include "app/session.h"
+#include "app/session/session.h"
 #include "tests/app/app_test_support.h"
 #include "tests/app/session_test_support.h"
 

@@ -4,11 +4,11 @@
 // raw layers, raw actions) decodes nothing.
 #include <doctest/doctest.h>
 
-#include "app/build_preview.h"
-#include "app/raw_actions.h"
-#include "app/selection_details.h"
-#include "app/session.h"
-#include "app/world_view_logic.h"
+#include "app/input/build_preview.h"
+#include "app/input/raw_actions.h"
+#include "app/views/selection_details.h"
+#include "app/session/session.h"
+#include "app/views/world_view_logic.h"
 #include "client/pysc2/actions.h"
 #include "client/pysc2/decode_counts.h"
 #include "client/pysc2/raw_layers.h"

@@ -7,8 +7,8 @@
 #include <chrono>
 #include <thread>
 
-#include "app/opponent_choice.h"
-#include "app/session.h"
+#include "app/session/opponent_choice.h"
+#include "app/session/session.h"
 #include "tests/app/session_test_support.h"
 
 using sc2::app::Session;

@@ -9,9 +9,9 @@
 
 #include <chrono>
 
-#include "app/opponent_agent.h"
-#include "app/opponent_choice.h"
-#include "app/session.h"
+#include "app/session/opponent_agent.h"
+#include "app/session/opponent_choice.h"
+#include "app/session/session.h"
 #include "client/launcher.h"
 #include "client/map_paths.h"
 #include "client/pysc2/actions.h"

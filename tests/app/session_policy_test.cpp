@@ -9,7 +9,7 @@
 #include <thread>
 
 #include "agents/agent.h"
-#include "app/session.h"
+#include "app/session/session.h"
 #include "client/pysc2/actions.h"
 #include "tests/app/session_test_support.h"
 

@@ -10,8 +10,8 @@
 #include <thread>
 #include <vector>
 
-#include "app/connect_address.h"
-#include "app/session.h"
+#include "app/program/connect_address.h"
+#include "app/session/session.h"
 #include "client/launcher.h"
 #include "client/pysc2/actions.h"
 #include "client/pysc2/env.h"

@@ -1,7 +1,7 @@
 // SessionRequests: what the person asked for waits until the game thread takes it, all at once.
 #include <doctest/doctest.h>
 
-#include "app/session_requests.h"
+#include "app/session/session_requests.h"
 
 using sc2::app::Requests;
 using sc2::app::SessionRequests;

@@ -7,7 +7,7 @@
 #include <thread>
 #include <vector>
 
-#include "app/session.h"
+#include "app/session/session.h"
 #include "client/map_catalog.h"
 #include "client/pysc2/actions.h"
 #include "tests/app/app_test_support.h"

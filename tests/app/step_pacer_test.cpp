@@ -8,7 +8,7 @@
 #include <future>
 #include <thread>
 
-#include "app/step_pacer.h"
+#include "app/session/step_pacer.h"
 
 using namespace std::chrono_literals;
 using sc2::app::StepPacer;

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "agents/dataset/dataset_reader.h"
-#include "app/step_recorder.h"
+#include "app/session/step_recorder.h"
 #include "client/pysc2/actions.h"
 #include "client/pysc2/features.h"
 #include "tests/app/app_test_support.h"

@@ -8,7 +8,7 @@
 #include <fstream>
 #include <string>
 
-#include "app/training_progress_reader.h"
+#include "app/views/training_progress_reader.h"
 #include "tests/app/app_test_support.h"
 
 using sc2::app::ProgressFileFollower;

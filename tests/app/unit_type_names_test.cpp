@@ -7,8 +7,8 @@
 #include <sstream>
 #include <string>
 
-#include "app/unit_type_names.h"
-#include "app/world_view_logic.h"
+#include "app/views/unit_type_names.h"
+#include "app/views/world_view_logic.h"
 #include "tests/shared_dir.h"
 
 namespace {

@@ -4,7 +4,7 @@
 
 #include <fstream>
 
-#include "app/video_frames.h"
+#include "app/program/video_frames.h"
 #include "tests/app/gui_test_support.h"
 
 TEST_CASE("the video folder is created when missing and refused when it holds files or is a file") {

@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <cmath>
 
-#include "app/input_mapper.h"
-#include "app/world_view_logic.h"
+#include "app/input/input_mapper.h"
+#include "app/views/world_view_logic.h"
 #include "client/pysc2/actions.h"
 #include "render/world_scene.h"
 

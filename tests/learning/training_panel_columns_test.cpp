@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "app/training_progress_reader.h"
+#include "app/views/training_progress_reader.h"
 #include "learning/training_progress.h"
 
 TEST_CASE("every column the training panel plots is one sc2train writes into progress.csv") {

@@ -6,5 +6,5 @@
 #include "transport/websocket_server.h"
 // Not allowed: client, app, render.
 #include "client/controller.h"
-#include "app/session.h"
+#include "app/session/session.h"
 #include <render/palette.h>
