@@ -1,0 +1,84 @@
+#include "engine/galaxy/arithmetic.h"
+
+#include <cstdlib>
+#include <limits>
+
+namespace sc2::galaxy {
+
+namespace {
+
+constexpr std::int64_t kMaxRaw = std::numeric_limits<std::int32_t>::max();
+
+std::int32_t wrap(std::int64_t v) {
+  return static_cast<std::int32_t>(static_cast<std::uint32_t>(static_cast<std::uint64_t>(v)));
+}
+
+}  // namespace
+
+std::optional<std::int32_t> fixed_from_decimal(std::string_view text) {
+  // Integer part exactly; the fraction from its first 15 digits (enough to round to 1/4096).
+  std::int64_t whole = 0;
+  std::size_t i = 0;
+  for (; i < text.size() && text[i] != '.'; ++i) {
+    if (text[i] < '0' || text[i] > '9') return std::nullopt;
+    whole = whole * 10 + (text[i] - '0');
+    if (whole > kMaxRaw / kFixedOne) return std::nullopt;
+  }
+  std::uint64_t fraction = 0;
+  std::uint64_t scale = 1;
+  if (i < text.size()) {
+    for (++i; i < text.size(); ++i) {
+      if (text[i] < '0' || text[i] > '9') return std::nullopt;
+      if (scale < 1'000'000'000'000'000ull) {
+        fraction = fraction * 10 + static_cast<std::uint64_t>(text[i] - '0');
+        scale *= 10;
+      }
+    }
+  }
+  // fraction / scale in 1/4096 steps, rounded half up: (2 * fraction * 4096 + scale) / (2 * scale).
+  const std::uint64_t steps = (2 * fraction * kFixedOne + scale) / (2 * scale);
+  const std::int64_t raw = whole * kFixedOne + static_cast<std::int64_t>(steps);
+  if (raw > kMaxRaw) return std::nullopt;
+  return static_cast<std::int32_t>(raw);
+}
+
+std::optional<std::int32_t> fixed_from_int(std::int64_t value) {
+  const std::int64_t raw = value * kFixedOne;
+  if (raw > kMaxRaw || raw < -kMaxRaw) return std::nullopt;
+  return static_cast<std::int32_t>(raw);
+}
+
+std::string fixed_to_string(std::int32_t raw) {
+  const bool negative = raw < 0;
+  const std::int64_t value = raw;
+  const auto magnitude = static_cast<std::uint64_t>(negative ? -value : value);
+  std::string text = (negative ? "-" : "") + std::to_string(magnitude >> kFixedFractionBits);
+  // 1/4096 = 0.000244140625 has 12 decimals, so 12 digits print any fraction exactly.
+  std::uint64_t fraction = magnitude & (kFixedOne - 1);
+  if (fraction != 0) {
+    text += '.';
+    while (fraction != 0) {
+      fraction *= 10;
+      text += static_cast<char>('0' + (fraction >> kFixedFractionBits));
+      fraction &= kFixedOne - 1;
+    }
+  }
+  return text;
+}
+
+std::int32_t int_add(std::int32_t a, std::int32_t b) { return wrap(std::int64_t{a} + b); }
+std::int32_t int_subtract(std::int32_t a, std::int32_t b) { return wrap(std::int64_t{a} - b); }
+std::int32_t int_multiply(std::int32_t a, std::int32_t b) { return wrap(std::int64_t{a} * b); }
+std::int32_t int_negate(std::int32_t a) { return wrap(-std::int64_t{a}); }
+std::int32_t int_divide(std::int32_t a, std::int32_t b) { return wrap(std::int64_t{a} / b); }
+std::int32_t int_modulo(std::int32_t a, std::int32_t b) { return wrap(std::int64_t{a} % b); }
+
+std::int32_t int_shift_left(std::int32_t a, std::int32_t count) {
+  return static_cast<std::int32_t>(static_cast<std::uint32_t>(a) << (count & 31));
+}
+
+std::int32_t int_shift_right(std::int32_t a, std::int32_t count) {
+  return a >> (count & 31);  // arithmetic on every compiler we build with (defined in C++20)
+}
+
+}  // namespace sc2::galaxy
