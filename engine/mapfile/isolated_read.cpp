@@ -1,0 +1,205 @@
+#include "engine/mapfile/isolated_read.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstdint>
+#include <cstring>
+
+#include "engine/mapfile/map_error.h"
+
+#if defined(__SANITIZE_THREAD__)
+#define SC2_MAPFILE_IN_PROCESS 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define SC2_MAPFILE_IN_PROCESS 1
+#endif
+#endif
+
+// libFuzzer and the sanitizers report a crash through this callback; a child must not write
+// the parent's crash artifact, so it clears it (weak: absent outside sanitizer builds).
+extern "C" void __sanitizer_set_death_callback(void (*callback)(void)) __attribute__((weak));
+
+namespace sc2::engine::mapfile {
+namespace {
+
+// The child's message: records 'F' (u32 name length, name, u64 size, bytes), then 'D' (done);
+// or 'E' (u32 length, file, u32 length, reason) for a MapError.
+void put_u32(std::string& out, std::uint32_t v) {
+  for (int i = 0; i < 4; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xFF));
+}
+void put_u64(std::string& out, std::uint64_t v) {
+  for (int i = 0; i < 8; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xFF));
+}
+void put_text(std::string& out, const std::string& text) {
+  put_u32(out, static_cast<std::uint32_t>(text.size()));
+  out += text;
+}
+
+bool write_all(int fd, const std::string& bytes) {
+  std::size_t done = 0;
+  while (done < bytes.size()) {
+    const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    done += static_cast<std::size_t>(n);
+  }
+  return true;
+}
+
+[[noreturn]] void run_child(const std::function<MapFiles()>& read, int out) {
+  if (__sanitizer_set_death_callback) __sanitizer_set_death_callback(nullptr);
+  for (const int sig : {SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL}) ::signal(sig, SIG_DFL);
+  std::string message;
+  int status = 0;
+  try {
+    const MapFiles files = read();
+    for (const std::string& name : files.names()) {
+      const std::string& bytes = *files.find(name);
+      message.push_back('F');
+      put_text(message, name);
+      put_u64(message, bytes.size());
+      message += bytes;
+    }
+    message.push_back('D');
+  } catch (const MapError& error) {
+    message.push_back('E');
+    put_text(message, error.file());
+    put_text(message, error.reason());
+  } catch (...) {
+    status = 3;
+  }
+  if (status == 0 && !write_all(out, message)) status = 4;
+  ::_exit(status);  // no atexit handlers, no flushing of the parent's buffers
+}
+
+class Reader {
+ public:
+  Reader(std::string_view bytes, const std::string& name) : bytes_(bytes), name_(name) {}
+  bool done() const { return offset_ == bytes_.size(); }
+  char kind() { return take(1)[0]; }
+  std::uint64_t number(int width) {
+    const std::string_view b = take(static_cast<std::size_t>(width));
+    std::uint64_t v = 0;
+    for (int i = width - 1; i >= 0; --i) v = (v << 8) | static_cast<std::uint8_t>(b[static_cast<std::size_t>(i)]);
+    return v;
+  }
+  std::string text() { return std::string(take(static_cast<std::size_t>(number(4)))); }
+  std::string_view take(std::size_t n) {
+    if (n > bytes_.size() - offset_) throw MapError(name_, "damaged: the archive reader's answer was cut short");
+    const std::string_view out = bytes_.substr(offset_, n);
+    offset_ += n;
+    return out;
+  }
+
+ private:
+  std::string_view bytes_;
+  const std::string& name_;
+  std::size_t offset_ = 0;
+};
+
+std::string describe_status(int status) {
+  if (WIFSIGNALED(status)) return "killed by signal " + std::to_string(WTERMSIG(status));
+  if (WIFEXITED(status)) return "exit status " + std::to_string(WEXITSTATUS(status));
+  return "status " + std::to_string(status);
+}
+
+}  // namespace
+
+MapFiles read_in_child_process(const std::function<MapFiles()>& read, const std::string& name,
+                               const MapLimits& limits) {
+#if defined(SC2_MAPFILE_IN_PROCESS)
+  (void)name;
+  (void)limits;
+  return read();
+#else
+  int pipe_fds[2];
+  if (::pipe2(pipe_fds, O_CLOEXEC) != 0) throw MapError(name, std::string("cannot start the archive reader: ") + std::strerror(errno));
+  const pid_t child = ::fork();
+  if (child < 0) {
+    ::close(pipe_fds[0]);
+    ::close(pipe_fds[1]);
+    throw MapError(name, std::string("cannot start the archive reader: ") + std::strerror(errno));
+  }
+  if (child == 0) {
+    ::close(pipe_fds[0]);
+    run_child(read, pipe_fds[1]);
+  }
+  ::close(pipe_fds[1]);
+  // Whatever happens below, the child is gone and reaped when this returns or throws.
+  struct Child {
+    pid_t pid;
+    int fd;
+    int status = 0;
+    bool reaped = false;
+    int wait() {
+      while (!reaped && ::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+      }
+      reaped = true;
+      return status;
+    }
+    ~Child() {
+      ::close(fd);
+      if (!reaped) {
+        ::kill(pid, SIGKILL);
+        wait();
+      }
+    }
+  } guard{child, pipe_fds[0]};
+
+  // The answer is at most the files' limit plus their names and record headers.
+  const std::uint64_t max_answer = limits.max_total_bytes + limits.max_files * (limits.max_name_length + 16) + 65536;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(limits.max_archive_read_seconds);
+  std::string answer;
+  char buffer[65536];
+  for (;;) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) {
+      throw MapError(name, "the archive reader took longer than " + std::to_string(limits.max_archive_read_seconds) +
+                               " s (the limit) and was stopped");
+    }
+    pollfd wanted{guard.fd, POLLIN, 0};
+    const int ready = ::poll(&wanted, 1, static_cast<int>(std::min<long long>(left.count(), 1000)));
+    if (ready < 0 && errno != EINTR) throw MapError(name, std::string("reading the archive reader's answer: ") + std::strerror(errno));
+    if (ready <= 0) continue;
+    const ssize_t n = ::read(guard.fd, buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) throw MapError(name, std::string("reading the archive reader's answer: ") + std::strerror(errno));
+    if (n == 0) break;
+    if (answer.size() + static_cast<std::size_t>(n) > max_answer) {
+      throw MapError(name, "the archive reader's answer is over the map's size limits");
+    }
+    answer.append(buffer, static_cast<std::size_t>(n));
+  }
+  const int status = guard.wait();
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || answer.empty()) {
+    throw MapError(name, "damaged: the archive reader failed on it (" + describe_status(status) + ")");
+  }
+  MapFiles files(limits);
+  Reader in(answer, name);
+  for (;;) {
+    const char kind = in.kind();
+    if (kind == 'D' && in.done()) return files;
+    if (kind == 'E') {
+      std::string file = in.text();
+      std::string reason = in.text();
+      throw MapError(std::move(file), std::move(reason));
+    }
+    if (kind != 'F') break;
+    std::string file = in.text();
+    const std::uint64_t size = in.number(8);
+    files.check_room(file, size);
+    const std::string_view bytes = in.take(static_cast<std::size_t>(size));
+    files.add(std::move(file), std::string(bytes));
+  }
+  throw MapError(name, "damaged: the archive reader's answer is not well formed");
+#endif
+}
+
+}  // namespace sc2::engine::mapfile
