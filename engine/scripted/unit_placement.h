@@ -1,0 +1,19 @@
+#pragma once
+// Where a unit a script creates stands (UnitCreate, CreateUnitsWithDefaultFacing; the reference
+// scripts use create style 0, the game's normal placement). Facts: the game moves a created unit
+// off an occupied point to a free spot nearby (spec §3.2: units created on one point spread
+// around it); the exact search is not in the files, so ours (inferred):
+// * a structure or resource stands on its footprint's grid (construction.h snap_to_grid), where
+//   asked, whatever is there (the editor's placed minerals carry ForcePlacement);
+// * a unit without life (a beacon, a mineral shard) stands exactly where asked;
+// * any other unit at the nearest spot to the point, in rings 0.125 apart up to 8 away, where
+//   its disc overlaps no other solid unit and its centre is on pathable ground in the playable
+//   area; exactly where asked when that spot is free (a line of Marines 1 apart stays a line);
+//   where asked (kept in the playable area) when no ring has room.
+#include "engine/sim/world.h"
+
+namespace sc2::engine::scripted {
+
+Vec2 placement_spot(const World& world, const UnitTypeStats& type, Vec2 at);
+
+}  // namespace sc2::engine::scripted
