@@ -9,6 +9,14 @@
 
 namespace sc2::galaxy {
 
+namespace {
+
+// Work that is not one instruction is charged as instructions (runtime_limits.h).
+constexpr std::uint32_t kCellsPerInstruction = 8;  // clearing a frame or a local array
+constexpr std::size_t kBytesPerInstruction = 32;   // joining strings
+
+}  // namespace
+
 Runtime::SliceEnd Runtime::execute(Thread& thread) {
   const CompiledProgram& program = *program_;
   const Instruction* const code = program.code.data();
@@ -67,6 +75,7 @@ Runtime::SliceEnd Runtime::execute(Thread& thread) {
       case Op::ClearLocals: {
         const LocalArray& array = program.local_arrays[static_cast<std::size_t>(in.a)];
         std::fill_n(locals + array.cell, array.count, Value{});
+        fuel -= array.count / kCellsPerInstruction;
         break;
       }
       case Op::Dup: stack[sp] = stack[sp - 1]; ++sp; break;
@@ -125,6 +134,7 @@ Runtime::SliceEnd Runtime::execute(Thread& thread) {
         std::string joined;
         joined.reserve(left.size() + right.size());
         joined.append(left).append(right);
+        fuel -= static_cast<std::int64_t>(joined.size() / kBytesPerInstruction);
         const std::optional<StringId> id = strings_.intern(joined);
         if (!id) return fail("the script made more than " + std::to_string(limits_.max_string_table_bytes) +
                              " bytes of strings");
@@ -163,10 +173,15 @@ Runtime::SliceEnd Runtime::execute(Thread& thread) {
             return fail("the thread's stack would pass " + std::to_string(limits_.max_stack_cells) +
                         " cells calling '" + callee.name + "'");
           }
-          thread.stack.resize(std::min<std::size_t>(std::max(need, thread.stack.size() * 2), limits_.max_stack_cells));
+          const std::size_t size = std::min<std::size_t>(std::max(need, thread.stack.size() * 2), limits_.max_stack_cells);
+          if (!grow_stack(thread, size) && !grow_stack(thread, need)) {
+            return fail("the script's threads together would use more than " +
+                        std::to_string(limits_.max_total_stack_cells) + " cells of stack calling '" + callee.name + "'");
+          }
           stack = thread.stack.data();
         }
         std::fill(stack + base + callee.parameter_cells, stack + base + callee.frame_cells, Value{});
+        fuel -= callee.frame_cells / kCellsPerInstruction;
         thread.frames.push_back({in.a, pc, base});
         locals = stack + base;
         sp = base + callee.frame_cells;
@@ -201,6 +216,7 @@ Runtime::SliceEnd Runtime::execute(Thread& thread) {
         thread.sp = sp;
         NativeCall call(*this, thread, in.a, stack + sp, in.b);
         native(call);
+        fuel -= call.charged();
         if (call.failed()) return fail(std::string(call.name()) + ": " + call.failure());
         if (native_returns_value_[static_cast<std::size_t>(in.a)]) stack[sp++] = call.result();
         if (yield_ || thread.state != ThreadState::Runnable) {

@@ -20,6 +20,7 @@ const UnitFilterSpec* NativeCall::unit_filter_arg(std::uint32_t i) const {
 }
 
 void NativeCall::return_string(std::string_view text) {
+  charge(static_cast<std::int64_t>(text.size() / 32));  // hashed, and copied when new
   if (text.size() > runtime_.limits().max_string_bytes) {
     return fail("a string of more than " + std::to_string(runtime_.limits().max_string_bytes) + " bytes");
   }

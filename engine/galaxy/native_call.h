@@ -12,6 +12,11 @@
 //
 // Arguments arrive converted to the parameter's type (the checker promoted ints to fixed);
 // the accessors below say how each type reads (value.h has the packing).
+//
+// A call costs its thread one instruction of the budgets (runtime_limits.h). A native whose
+// work grows with its input (units it scans, members it copies, bytes it reads or makes)
+// charges that work with `charge`, about 1 per unit or per 32 bytes, so that a script calling
+// it in a loop runs out of budget instead of stalling the game. return_string charges itself.
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -69,6 +74,13 @@ class NativeCall {
   void return_order(const Order& order);
   void return_unit_filter(const UnitFilterSpec& filter);
 
+  // [SECTION] Cost: extra instructions this call used (>= 0), taken from the budgets when it
+  // returns; the thread stops at its next instruction if they are spent.
+  void charge(std::int64_t instructions) {
+    if (instructions > 0) charged_ += instructions;
+  }
+  std::int64_t charged() const { return charged_; }
+
   // [SECTION] Failure: the thread stops with "file:line:col: <Name>: message".
   void fail(std::string message);
   bool failed() const { return failed_; }
@@ -82,6 +94,7 @@ class NativeCall {
   const Value* args_;
   std::uint32_t count_;
   Value result_;
+  std::int64_t charged_ = 0;
   bool failed_ = false;
   std::string failure_;
 };

@@ -99,6 +99,7 @@ bool Runtime::advance_to(std::int64_t loop) {
     report("advance_to was called while the script runs");
     return false;
   }
+  if (before_init("advance_to")) return false;
   const std::uint64_t errors_before = error_count_;
   while (now_ < loop) {
     // Loops with nothing due are skipped at once (SMAC's scripts have no timed work at all).
@@ -129,15 +130,26 @@ void Runtime::run_loop() {
     const TriggerId trigger_id = triggers_.event(due.event).trigger;
     periodic.push({due.loop + triggers_.event(due.event).period, due.event});
     const Trigger* trigger = triggers_.get(trigger_id);
-    if (trigger && trigger->enabled) start_trigger_thread(trigger_id, {});
+    if (!trigger || !trigger->enabled) continue;
+    if (have_fuel()) {
+      start_trigger_thread(trigger_id, {});
+    } else {
+      out_of_budget("periodic triggers were not run");
+    }
   }
 }
 
 bool Runtime::post(QueuedEvent event) {
   if (running()) {  // a native fired it: dispatched once the running threads stop
+    if (queued_events_.size() >= limits_.max_queued_events) {
+      report(program_->program->files.name(0) + ": more than " + std::to_string(limits_.max_queued_events) +
+             " events fired while the script ran: the rest were dropped");
+      return false;
+    }
     queued_events_.push_back(std::move(event));
     return true;
   }
+  if (before_init("an event")) return false;
   return enter([&] { dispatch(event); });
 }
 

@@ -111,7 +111,11 @@ class Runtime {
   // Fails the call (thread limit) with `call.fail`.
   void execute_trigger(NativeCall& call, TriggerId id, bool test_conditions, bool wait_until_done);
   // TriggerStop: ends every thread running for trigger `id` (the caller's own too).
-  void stop_trigger(TriggerId id);
+  void stop_trigger(NativeCall& call, TriggerId id);
+  // UnitGroupLoopBegin / End: the running thread's loops over a copy of a group's units, held
+  // within the limits (runtime_limits.h: depth per thread, units of every thread together).
+  void begin_group_loop(NativeCall& call, Handle group);
+  void end_group_loop(Thread& thread);
 
  private:
   enum class SliceEnd { Returned, Yielded, Stopped, Failed };
@@ -141,6 +145,14 @@ class Runtime {
   void dispatch_queued_events();
   bool running() const { return current_ != nullptr || !run_stack_.empty(); }
   std::int64_t next_due_loop() const;
+  bool before_init(std::string_view entry);  // reports a host calling `entry` before run_map_init
+
+  // [SECTION] Budgets (runtime_errors.cpp): work done outside the interpreter is charged too.
+  // False when the budgets are spent (the work should not be done).
+  bool spend(std::int64_t instructions);
+  bool have_fuel() const { return loop_fuel_ > 0 && call_fuel_ > 0; }
+  // Reports, once per loop, that `what` was not done for want of budget.
+  void out_of_budget(std::string_view what);
 
   // [SECTION] The interpreter (interpreter.cpp): runs `thread` until it returns, waits, starts
   // a thread, stops or fails, within the instruction budgets.
@@ -159,6 +171,10 @@ class Runtime {
   void release(Thread& thread);
   void kill(Thread& thread);
   void resume_waits();
+  void compact_waits();  // drops the wait entries of stopped threads when they pile up
+  // Makes `thread`'s stack at least `cells` long within max_total_stack_cells (freeing the
+  // stacks of unused slots first if needed); false when the limit would be passed.
+  bool grow_stack(Thread& thread, std::size_t cells);
 
   // [SECTION] Errors (runtime_errors.cpp)
   void report(std::string text);
@@ -200,6 +216,9 @@ class Runtime {
   std::priority_queue<WaitEntry, std::vector<WaitEntry>, std::greater<>> waits_;
   std::uint64_t wait_sequence_ = 0;
 
+  std::size_t stack_cells_ = 0;   // capacity of every slot's stack together
+  std::size_t group_loop_units_ = 0;  // units held by every thread's group loops together
+
   std::vector<ThreadRef> ready_;  // parents woken by TriggerStop of their child; run next
   std::deque<QueuedEvent> queued_events_;
   std::vector<std::uint8_t> native_returns_value_;  // per library function
@@ -208,6 +227,7 @@ class Runtime {
   // advance_to counts as a call).
   std::int64_t loop_fuel_ = 0;
   std::int64_t call_fuel_ = 0;
+  std::int64_t budget_reported_loop_ = -1;  // the loop out_of_budget last reported
 
   std::vector<std::string> errors_;
   std::uint64_t error_count_ = 0;

@@ -36,6 +36,28 @@ void Runtime::thread_error(Thread& thread, std::uint32_t pc, std::string_view me
   thread.state = ThreadState::Dead;
 }
 
+bool Runtime::spend(std::int64_t instructions) {
+  loop_fuel_ -= instructions;
+  call_fuel_ -= instructions;
+  return have_fuel();
+}
+
+void Runtime::out_of_budget(std::string_view what) {
+  if (budget_reported_loop_ == now_) return;  // one report a loop: the host may fire many events
+  budget_reported_loop_ = now_;
+  const bool loop = loop_fuel_ <= 0;
+  report(program_->program->files.name(0) + ": the script ran more than " +
+         std::to_string(loop ? limits_.instructions_per_loop : limits_.instructions_per_call) + " instructions " +
+         (loop ? "in game loop " + std::to_string(now_) : std::string("in one call into the runtime")) + ": " +
+         std::string(what) + " (an endless loop?)");
+}
+
+bool Runtime::before_init(std::string_view entry) {
+  if (initialized_) return false;
+  report(std::string(entry) + " was called before run_map_init");
+  return true;
+}
+
 std::string Runtime::budget_message(const Thread& thread) const {
   (void)thread;
   if (loop_fuel_ <= 0) {

@@ -43,10 +43,14 @@ bool Runtime::matches(const EventRegistration& r, const QueuedEvent& e) const {
 }
 
 void Runtime::dispatch(const QueuedEvent& event) {
+  // Matching costs budget too (1 per registration, more for a long chat text), so a script with
+  // thousands of registrations cannot make each event expensive for free.
+  const std::int64_t match_cost = 1 + static_cast<std::int64_t>(event.text.size() / 32);
   // By index: a trigger may register more events of this kind while it runs; they apply to
   // the next occurrence, not this one.
   const std::size_t count = triggers_.events_of(event.kind).size();
   for (std::size_t i = 0; i < count; ++i) {
+    if (!spend(match_cost)) return out_of_budget("events were not delivered to their triggers");
     const EventRegistration& registration = triggers_.event(triggers_.events_of(event.kind)[i]);
     if (!matches(registration, event)) continue;
     const Trigger* trigger = triggers_.get(registration.trigger);

@@ -41,19 +41,28 @@ void register_text_natives(NativeRegistry& r) {
   };
   auto expressions = std::make_shared<TextExpressions>();
   r.add("TextExpressionSetToken", [expressions](NativeCall& call) {
-    expressions->tokens[{call.arg(0).as_id(), call.arg(1).as_id()}] = call.arg(2).as_id();
+    auto& tokens = expressions->tokens;
+    const std::pair<StringId, StringId> key{call.arg(0).as_id(), call.arg(1).as_id()};
+    const std::uint32_t max_tokens = call.runtime().limits().max_text_tokens;
+    if (tokens.size() >= max_tokens && !tokens.contains(key)) {
+      return call.fail("more than " + std::to_string(max_tokens) + " text expression tokens");
+    }
+    tokens[key] = call.arg(2).as_id();
   });
   r.add("TextExpressionAssemble", [expressions](NativeCall& call) {
     Runtime& runtime = call.runtime();
     const StringId expression = call.arg(0).as_id();
     const std::string_view pattern = external_text(runtime, call.string_arg(0));
+    call.charge(static_cast<std::int64_t>(pattern.size() / 32));  // scanned for ~TOKEN~s
     if (pattern.find('~') == std::string_view::npos) {
       return call.return_text(pattern);  // nothing to fill in (headless: the key itself)
     }
     const auto& tokens = expressions->tokens;
+    const std::size_t max_bytes = runtime.limits().max_string_bytes;
     std::string& text = expressions->buffer;
     text.clear();
     for (std::size_t i = 0; i < pattern.size();) {
+      if (text.size() > max_bytes) break;  // return_text refuses it; stop building it first
       const std::size_t open = pattern.find('~', i);
       const std::size_t close = open == std::string_view::npos ? open : pattern.find('~', open + 1);
       if (close == std::string_view::npos) {

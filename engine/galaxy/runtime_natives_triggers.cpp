@@ -40,6 +40,7 @@ EventRegistration event_of(EventKind kind) {
 void register_trigger_natives(NativeRegistry& r) {
   // Only reached when the name is not a literal the checker resolved (bytecode CreateTrigger).
   r.add("TriggerCreate", [](NativeCall& call) {
+    call.charge(static_cast<std::int64_t>(call.string_arg(0).size() / 32));  // the name is hashed
     const auto& functions = call.runtime().program().trigger_functions;
     const auto it = functions.find(std::string(call.string_arg(0)));
     if (it == functions.end()) {
@@ -108,7 +109,7 @@ void register_trigger_natives(NativeRegistry& r) {
     call.runtime().execute_trigger(call, call.trigger_arg(0), call.bool_arg(1), call.bool_arg(2));
   });
   r.add("TriggerStop", [](NativeCall& call) {
-    if (trigger_arg(call, 0)) call.runtime().stop_trigger(call.trigger_arg(0));
+    if (trigger_arg(call, 0)) call.runtime().stop_trigger(call, call.trigger_arg(0));
   });
   // c_timeReal waits count as game time: the game's clock is stepped by its client, so real
   // time has no meaning here (the reference maps wait 2 real seconds only before pausing all).

@@ -36,22 +36,7 @@ void register_value_natives(NativeRegistry& r) {
   });
   r.add("PlayerGroupAll", [](NativeCall& call) { call.return_value(pack_player_group(kAllPlayers)); });
 
-  r.add("UnitGroupLoopBegin", [](NativeCall& call) {
-    Thread& thread = call.thread();
-    const RuntimeLimits& limits = call.runtime().limits();
-    if (thread.group_loops.size() >= limits.max_group_loop_depth) {
-      return call.fail("more than " + std::to_string(limits.max_group_loop_depth) + " unit group loops open at once");
-    }
-    const auto first = static_cast<std::uint32_t>(thread.group_loop_units.size());
-    call.runtime().host().unit_group_units(call.handle_arg(0), thread.group_loop_units);
-    if (thread.group_loop_units.size() > limits.max_group_loop_units) {
-      thread.group_loop_units.resize(first);
-      return call.fail("the thread's unit group loops hold more than " + std::to_string(limits.max_group_loop_units) +
-                       " units");
-    }
-    const auto end = static_cast<std::uint32_t>(thread.group_loop_units.size());
-    thread.group_loops.push_back({first, end, first});
-  });
+  r.add("UnitGroupLoopBegin", [](NativeCall& call) { call.runtime().begin_group_loop(call, call.handle_arg(0)); });
   r.add("UnitGroupLoopDone", [](NativeCall& call) {
     const GroupLoop* loop = innermost_loop(call);
     call.return_bool(!loop || loop->next >= loop->end);
@@ -63,12 +48,7 @@ void register_value_natives(NativeRegistry& r) {
     const GroupLoop* loop = innermost_loop(call);
     call.return_handle(loop && loop->next < loop->end ? call.thread().group_loop_units[loop->next] : 0);
   });
-  r.add("UnitGroupLoopEnd", [](NativeCall& call) {
-    Thread& thread = call.thread();
-    if (thread.group_loops.empty()) return;
-    thread.group_loop_units.resize(thread.group_loops.back().first);
-    thread.group_loops.pop_back();
-  });
+  r.add("UnitGroupLoopEnd", [](NativeCall& call) { call.runtime().end_group_loop(call.thread()); });
 }
 
 }  // namespace sc2::galaxy

@@ -7,6 +7,12 @@
 
 namespace sc2::galaxy {
 
+namespace {
+
+constexpr std::int64_t kThreadStartCost = 16;  // instructions a thread start is charged
+
+}  // namespace
+
 Thread* Runtime::start_thread(std::int32_t function, TriggerId trigger, const EventData& event, const Value* args,
                               std::uint32_t arg_count, std::string* error) {
   const CompiledFunction& code = program_->functions[static_cast<std::size_t>(function)];
@@ -20,6 +26,7 @@ Thread* Runtime::start_thread(std::int32_t function, TriggerId trigger, const Ev
     *error = "'" + code.name + "' needs a stack of more than " + std::to_string(limits_.max_stack_cells) + " cells";
     return nullptr;
   }
+  spend(kThreadStartCost + code.frame_cells / 8);  // the slot, the frame cleared
   std::uint32_t slot = 0;
   if (!free_slots_.empty()) {
     slot = free_slots_.back();
@@ -30,6 +37,12 @@ Thread* Runtime::start_thread(std::int32_t function, TriggerId trigger, const Ev
     threads_.back()->slot = slot;
   }
   Thread& thread = *threads_[slot];
+  if (thread.stack.size() < need && !grow_stack(thread, std::max<std::size_t>(need, 64))) {
+    free_slots_.push_back(slot);
+    *error = "the script's threads together would use more than " + std::to_string(limits_.max_total_stack_cells) +
+             " cells of stack: '" + code.name + "' was not started";
+    return nullptr;
+  }
   ++live_threads_;
   thread.state = ThreadState::Runnable;
   thread.trigger = trigger;
@@ -41,12 +54,27 @@ Thread* Runtime::start_thread(std::int32_t function, TriggerId trigger, const Ev
   thread.pc = code.entry;
   thread.frames.clear();
   thread.frames.push_back({function, 0, 0});
-  if (thread.stack.size() < need) thread.stack.resize(std::max<std::size_t>(need, 64));
   std::copy(args, args + arg_count, thread.stack.begin());
   std::fill(thread.stack.begin() + arg_count, thread.stack.begin() + code.frame_cells, Value{});
   thread.sp = code.frame_cells;
   ++run_stats_[static_cast<std::size_t>(function)].started;
   return &thread;
+}
+
+bool Runtime::grow_stack(Thread& thread, std::size_t cells) {
+  const auto resize = [&](Thread& t, std::size_t size) {
+    stack_cells_ -= t.stack.capacity();
+    t.stack.resize(size);
+    if (size == 0) t.stack.shrink_to_fit();
+    stack_cells_ += t.stack.capacity();
+  };
+  const std::size_t growth = cells > thread.stack.capacity() ? cells - thread.stack.capacity() : 0;
+  if (stack_cells_ + growth > limits_.max_total_stack_cells) {
+    for (const std::uint32_t slot : free_slots_) resize(*threads_[slot], 0);  // kept only for speed
+  }
+  if (stack_cells_ + growth > limits_.max_total_stack_cells) return false;
+  resize(thread, cells);
+  return true;
 }
 
 bool Runtime::is_live(ThreadRef ref) const {
@@ -121,6 +149,7 @@ void Runtime::release(Thread& thread) {
   thread.parent = {};
   thread.event = {};
   thread.group_loops.clear();
+  group_loop_units_ -= thread.group_loop_units.size();
   thread.group_loop_units.clear();
   free_slots_.push_back(thread.slot);
   --live_threads_;
@@ -150,8 +179,22 @@ void Runtime::wait_current(std::int64_t loops) {
   Thread& thread = *current_;
   thread.state = ThreadState::Waiting;
   thread.wake_loop = now_ + std::max<std::int64_t>(loops, 1);
+  compact_waits();
   waits_.push({thread.wake_loop, wait_sequence_++, ref_of(thread)});
   yield_ = true;
+}
+
+void Runtime::compact_waits() {
+  // A stopped thread's entry stays until its loop comes; a script that starts, waits and stops
+  // threads in a loop would pile them up. At most one entry per live thread is current.
+  if (waits_.size() < 2 * std::size_t{live_threads_} + 64) return;
+  std::vector<WaitEntry> current;
+  while (!waits_.empty()) {
+    const WaitEntry entry = waits_.top();
+    waits_.pop();
+    if (is_live(entry.thread) && thread(entry.thread).state == ThreadState::Waiting) current.push_back(entry);
+  }
+  for (const WaitEntry& entry : current) waits_.push(entry);
 }
 
 void Runtime::execute_trigger(NativeCall& call, TriggerId id, bool test_conditions, bool wait_until_done) {
@@ -171,10 +214,12 @@ void Runtime::execute_trigger(NativeCall& call, TriggerId id, bool test_conditio
   yield_ = true;
 }
 
-void Runtime::stop_trigger(TriggerId id) {
+void Runtime::stop_trigger(NativeCall& call, TriggerId id) {
+  call.charge(static_cast<std::int64_t>(threads_.size() / 8));  // every slot is looked at
   for (const auto& thread : threads_) {
     if (thread->trigger == id && thread->state != ThreadState::Free) kill(*thread);
   }
 }
 
 }  // namespace sc2::galaxy
+

@@ -13,7 +13,22 @@ std::optional<TimerId> TimerTable::create(std::uint32_t max_timers) {
 void TimerTable::schedule(TimerId id, std::int64_t loop) {
   Timer& timer = timers_[id - 1];
   timer.expires_at = loop;
+  if (schedule_.size() >= 2 * timers_.size() + 64) drop_stale_entries();
   schedule_.push({loop, next_sequence_++, id, timer.stamp});
+}
+
+void TimerTable::drop_stale_entries() {
+  // A restarted, paused or stopped timer leaves its old entry behind until its loop comes; a
+  // script restarting a timer in a loop would pile them up. One entry per running timer is
+  // current (its stamp), so after this the schedule holds at most one per timer.
+  std::vector<Due> current;
+  while (!schedule_.empty()) {
+    const Due due = schedule_.top();
+    schedule_.pop();
+    const Timer& timer = timers_[due.timer - 1];
+    if (timer.stamp == due.stamp && timer.state == TimerState::Running) current.push_back(due);
+  }
+  for (const Due& due : current) schedule_.push(due);
 }
 
 void TimerTable::start(TimerId id, std::int64_t duration_loops, bool periodic, std::int64_t now) {

@@ -57,6 +57,7 @@ class TimerTable {
     }
   };
   void schedule(TimerId id, std::int64_t loop);
+  void drop_stale_entries();
   Timer* mutable_get(TimerId id) { return id >= 1 && id <= timers_.size() ? &timers_[id - 1] : nullptr; }
 
   std::vector<Timer> timers_;
