@@ -22,6 +22,7 @@
 #include <CLI/CLI.hpp>
 
 #include "engine/maps/melee_registry.h"
+#include "engine/scripted/map_source.h"
 #include "engine/server/engine_host.h"
 #include "engine/server/parent_watch.h"
 #include "transport/core_pinning.h"
@@ -30,6 +31,8 @@
 namespace {
 
 namespace fs = std::filesystem;
+
+constexpr char kPlaceholderStart[] = "sc2lite map placeholder: ";
 
 // The game spells long flags with one dash (-listen); CLI11 reads "-listen" as short flags.
 // Rewrite "-word" into "--word"; leave "--word", "-x" and negative numbers alone.
@@ -56,6 +59,18 @@ std::vector<std::string> pace_flags(double speed, bool pause_on_start, bool obse
   if (pause_on_start) flags.push_back("--pause_on_start");
   if (observer_control) flags.push_back("--observer_control");
   return flags;
+}
+
+// Whether `path` is something other than absent or one of our placeholders (a real map file
+// or folder, or any file we did not write): --install-layout never overwrites it.
+bool holds_a_map(const fs::path& path) {
+  std::error_code ec;
+  if (!fs::exists(path, ec)) return false;
+  if (!fs::is_regular_file(path, ec)) return true;
+  std::ifstream file(path, std::ios::binary);
+  std::string start(sizeof kPlaceholderStart - 1, '\0');
+  file.read(start.data(), static_cast<std::streamsize>(start.size()));
+  return start != kPlaceholderStart;
 }
 
 // Writes DIR/Versions/Base75689/SC2_x64 (runs this binary with `flags` before the game's
@@ -92,13 +107,18 @@ int install_layout(const fs::path& root, const std::vector<std::string>& flags) 
   fs::permissions(launcher, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
                                 fs::perms::others_read | fs::perms::others_exec, ec);
   // Maps/mini_games/<Name>.SC2Map and Maps/Melee/<Name>.SC2Map: PySC2 reads a map's bytes
-  // before it creates a game; the engine knows its maps by name and ignores the bytes.
+  // before it creates a game; a placeholder's bytes (not an archive) play the built-in map.
+  // A real map file already there is kept: sc2lite plays it from its file (engine/scripted).
   for (const auto& list : {sc2::engine::mini_games(), sc2::engine::melee_maps()}) {
     for (const auto& entry : list) {
       const fs::path path = root / "Maps" / sc2::engine::map_path_of(entry);
+      if (holds_a_map(path)) {
+        std::cout << "sc2lite: kept the map file " << path.string() << "\n";
+        continue;
+      }
       fs::create_directories(path.parent_path(), ec);
       std::ofstream map(path, std::ios::trunc | std::ios::binary);
-      map << "sc2lite map placeholder: " << entry.name << "\n";
+      map << kPlaceholderStart << entry.name << "\n";
       if (ec || !map) {
         std::cerr << "sc2lite: cannot write " << path << "\n";
         return 1;
@@ -150,6 +170,10 @@ int main(int argc, char** argv) {
   app.add_flag("--headlessNoRender", headless, "(accepted; sc2lite never renders)");
   app.add_flag("--ipv6", ipv6, "(accepted; the listen address decides)");
   app.add_option("--seed", seed, "game seed when create_game has no random_seed")->capture_default_str();
+  std::string maps_dir;
+  app.add_option("--maps", maps_dir,
+                 "maps folder: create_game's map_path is relative to it and available_maps lists its .SC2Map "
+                 "files (default: $SC2PATH/Maps, else the -dataDir's Maps)");
   app.add_option("--speed", speed,
                  "hold each step of the player to X times real time (22.4 game loops/s = 1); 0 = as fast as "
                  "the player steps")
@@ -223,6 +247,10 @@ int main(int argc, char** argv) {
 
   sc2::engine::ServerOptions options;
   options.default_seed = seed;
+  options.maps_dir = !maps_dir.empty()               ? fs::path(maps_dir)
+                     : !sc2::engine::scripted::default_maps_dir().empty() ? sc2::engine::scripted::default_maps_dir()
+                     : !data_dir.empty()             ? fs::path(data_dir) / "Maps"
+                                                     : fs::path();
   options.pace = {speed, pause_on_start};
   options.observer_control = observer_control;
   if (verbose) options.log = [](std::string_view line) { std::cerr << "sc2lite: " << line << "\n"; };

@@ -74,6 +74,15 @@ ScriptedMap::ScriptedMap(std::shared_ptr<const ScriptedMapData> data) : data_(st
 
 std::uint32_t ScriptedMap::time_limit_loops() const { return std::numeric_limits<std::uint32_t>::max(); }
 
+std::vector<Vec2> ScriptedMap::enemy_start_locations(int player) const {
+  std::vector<Vec2> others;
+  const std::vector<mapfile::PlacedPoint> starts = data_->map.objects.start_locations();
+  for (std::size_t i = 0; i < starts.size(); ++i) {
+    if (static_cast<int>(i) != player - 1) others.push_back({starts[i].position.x, starts[i].position.y});
+  }
+  return others;
+}
+
 void ScriptedMap::setup(World& world) {
   world.set_economy(true);
   session_ = std::make_unique<ScriptSession>(*data_, world);

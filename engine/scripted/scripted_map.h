@@ -51,6 +51,9 @@ class ScriptedMap final : public MiniGame {
   MapLayout layout() const override { return data_->layout; }
   bool fog() const override { return data_->fog; }
   std::uint32_t time_limit_loops() const override;  // none: the script decides
+  // The map's start locations (Objects' StartLoc points) but the player's own (player p holds
+  // the p-th), as the real game lists them in game_info.
+  std::vector<Vec2> enemy_start_locations(int player) const override;
   void setup(World& world) override;
   void on_loop(World& world) override;
   int score() const override;
