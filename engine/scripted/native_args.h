@@ -43,6 +43,7 @@ inline std::vector<galaxy::Handle>* group_arg(galaxy::NativeCall& call, ScriptWo
   }
   std::vector<galaxy::Handle>* members = w.group(call.handle_arg(i));
   if (members == nullptr) call.fail("the unit group is not one of this game's groups");
+  if (members != nullptr) call.charge(static_cast<std::int64_t>(members->size()));  // what reading it costs
   return members;
 }
 

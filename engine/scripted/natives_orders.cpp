@@ -50,9 +50,10 @@ std::uint32_t resolve(const Unit& unit, std::string_view link, std::int32_t inde
   return 0;
 }
 
-const Unit* nearest_live_member(ScriptWorld& w, galaxy::Handle group, Vec2 from) {
+const Unit* nearest_live_member(NativeCall& call, ScriptWorld& w, galaxy::Handle group, Vec2 from) {
   const std::vector<galaxy::Handle>* members = w.group(group);
   if (members == nullptr) return nullptr;
+  call.charge(static_cast<std::int64_t>(members->size()));
   const Unit* best = nullptr;
   float best_distance = std::numeric_limits<float>::max();
   for (const galaxy::Handle h : *members) {
@@ -65,7 +66,7 @@ const Unit* nearest_live_member(ScriptWorld& w, galaxy::Handle group, Vec2 from)
 }
 
 // The engine's target of a script's order for `unit`; nullopt when it names nothing live.
-std::optional<CommandTarget> target_of(ScriptWorld& w, const galaxy::Order& order, const Unit& unit) {
+std::optional<CommandTarget> target_of(NativeCall& call, ScriptWorld& w, const galaxy::Order& order, const Unit& unit) {
   switch (order.target_kind) {
     case galaxy::OrderTarget::None: return CommandTarget{};
     case galaxy::OrderTarget::Point: return CommandTarget{to_vec(order.target_point()), {}};
@@ -75,7 +76,7 @@ std::optional<CommandTarget> target_of(ScriptWorld& w, const galaxy::Order& orde
       return CommandTarget{target->pos, target->id};
     }
     case galaxy::OrderTarget::UnitGroup: {
-      const Unit* target = nearest_live_member(w, order.target, unit.pos);
+      const Unit* target = nearest_live_member(call, w, order.target, unit.pos);
       if (target == nullptr) return std::nullopt;
       return CommandTarget{target->pos, target->id};
     }
@@ -87,7 +88,7 @@ bool give(NativeCall& call, ScriptWorld& w, Unit& unit, const galaxy::Order& ord
   const std::string_view link = call.runtime().strings().view(order.ability.ability);
   const std::uint32_t ability = resolve(unit, link, order.ability.index);
   if (ability == 0) return false;
-  const std::optional<CommandTarget> target = target_of(w, order, unit);
+  const std::optional<CommandTarget> target = target_of(call, w, order, unit);
   if (!target) return false;
   return issue_command(w.world(), unit, ability, *target, queue) == CommandOutcome::Done;
 }

@@ -52,7 +52,14 @@ void register_region_natives(galaxy::NativeRegistry& r, ScriptWorld& w) {
   r.add("RegionRandomPoint", [&w](NativeCall& call) {
     const mapfile::Region* region = region_arg(call, w, 0);
     if (region == nullptr) return;
-    const auto point = region->random_point([&w] { return w.world().rng().uniform01(); }, w.limits().random_point_tries);
+    std::int64_t draws = 0;
+    const auto point = region->random_point(
+        [&w, &draws] {
+          ++draws;
+          return w.world().rng().uniform01();
+        },
+        w.limits().random_point_tries);
+    call.charge(draws * static_cast<std::int64_t>(region->shapes.size()) / 2);
     if (!point) return call.fail("no random point found in the region (" + std::to_string(w.limits().random_point_tries) + " tries)");
     call.return_point(galaxy::Point::from_world(point->x, point->y));
   });

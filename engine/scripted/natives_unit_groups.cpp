@@ -4,6 +4,7 @@
 // c_unitCountAll and c_unitCountAlive differ only for a unit whose life a script just set to 0.
 // UnitGroupLoop* are the runtime's (over a copy taken at the loop's start).
 #include <limits>
+#include <unordered_set>
 
 #include "engine/scripted/native_args.h"
 #include "engine/scripted/natives.h"
@@ -36,7 +37,7 @@ std::vector<const Unit*> live_members(ScriptWorld& w, const std::vector<galaxy::
 
 void register_making(galaxy::NativeRegistry& r, ScriptWorld& w) {
   r.add("UnitGroup", [&w](NativeCall& call) {
-    if (const std::optional<UnitQuery> query = unit_query_args(call, w)) return_new_group(call, w, find_units(w, *query));
+    if (const std::optional<UnitQuery> query = unit_query_args(call, w)) return_new_group(call, w, find_units(w, *query, call));
   });
   r.add("UnitGroupEmpty", [&w](NativeCall& call) { return_new_group(call, w, {}); });
   r.add("UnitGroupAdd", [&w](NativeCall& call) {
@@ -106,11 +107,15 @@ void register_selection(galaxy::NativeRegistry& r, ScriptWorld& w) {
     const std::optional<int> owner = members ? player_arg(call, 1) : std::nullopt;
     if (!owner || *owner == kNeutralOwner) return;
     std::vector<UnitId>& selection = w.world().player(*owner).selection;
+    call.charge(static_cast<std::int64_t>(selection.size()));
+    std::unordered_set<std::uint64_t> selected;
+    for (const UnitId id : selection) selected.insert(to_tag(id));
+    std::unordered_set<std::uint64_t> members_now;
     for (const Unit* u : live_members(w, *members)) {
-      const bool selected = std::find(selection.begin(), selection.end(), u->id) != selection.end();
-      if (call.bool_arg(2) && !selected) selection.push_back(u->id);
-      if (!call.bool_arg(2)) std::erase(selection, u->id);
+      members_now.insert(to_tag(u->id));
+      if (call.bool_arg(2) && selected.insert(to_tag(u->id)).second) selection.push_back(u->id);
     }
+    if (!call.bool_arg(2)) std::erase_if(selection, [&](UnitId id) { return members_now.contains(to_tag(id)); });
   });
 }
 

@@ -33,6 +33,9 @@ enum UnitProperty : std::int32_t {
 };
 
 constexpr float kDegreesToRadians = std::numbers::pi_v<float> / 180.0f;
+// Work charged to the script's budget (NativeCall::charge): about 1 instruction per unit
+// scanned, per 32 placement checks.
+constexpr std::int64_t kChecksPerInstruction = 32;
 
 // Creates `count` units as UnitCreate does; returns them (empty after a failed call).
 std::vector<galaxy::Handle> create_units(NativeCall& call, ScriptWorld& w, std::optional<float> facing) {
@@ -51,12 +54,16 @@ std::vector<galaxy::Handle> create_units(NativeCall& call, ScriptWorld& w, std::
               std::to_string(w.limits().max_units_per_call) + ", ScriptedLimits)");
     return {};
   }
-  if (w.live_units() + static_cast<std::uint32_t>(count) > w.limits().max_units) {
+  const std::uint32_t live = w.live_units();
+  call.charge(live);
+  if (live + static_cast<std::uint32_t>(count) > w.limits().max_units) {
     call.fail("the game would have more than " + std::to_string(w.limits().max_units) + " units (ScriptedLimits)");
     return {};
   }
   std::vector<galaxy::Handle> made;
-  for (std::int32_t i = 0; i < count; ++i) made.push_back(w.create_unit(*type, *owner, *at, facing));
+  std::int64_t checks = w.limits().placement_checks_per_call;
+  for (std::int32_t i = 0; i < count; ++i) made.push_back(w.create_unit(*type, *owner, *at, facing, checks));
+  call.charge(count + (w.limits().placement_checks_per_call - checks) / kChecksPerInstruction);
   return made;
 }
 
@@ -180,7 +187,7 @@ void register_properties(galaxy::NativeRegistry& r, ScriptWorld& w) {
 void register_counting(galaxy::NativeRegistry& r, ScriptWorld& w) {
   r.add("UnitCount", [&w](NativeCall& call) {
     if (const std::optional<UnitQuery> query = unit_query_args(call, w)) {
-      call.return_int(static_cast<std::int32_t>(find_units(w, *query).size()));
+      call.return_int(static_cast<std::int32_t>(find_units(w, *query, call).size()));
     }
   });
 }

@@ -23,10 +23,11 @@ constexpr std::int32_t kVisTypeFog = 1;   // c_visTypeFog
 constexpr int kAgent = 1;
 
 // Sets the explored mark of the region's cells (by their centres) for an engine owner.
-void explore(ScriptWorld& w, const mapfile::Region& region, int owner, bool explored) {
+void explore(NativeCall& call, ScriptWorld& w, const mapfile::Region& region, int owner, bool explored) {
   if (owner == kNeutralOwner) return;
   std::vector<std::uint8_t>& cells = w.world().player(owner).explored;
   const MapLayout& map = w.world().map();
+  call.charge(static_cast<std::int64_t>(cells.size() * (region.shapes.size() + 1) / 32));
   for (int y = 0; y < map.height; ++y) {
     for (int x = 0; x < map.width; ++x) {
       if (region.contains({x + 0.5f, y + 0.5f})) cells[map.cell(x, y)] = explored ? 1 : 0;
@@ -54,7 +55,10 @@ void register_visibility(galaxy::NativeRegistry& r, ScriptWorld& w) {
       w.settings().fog_disabled = true;
       w.world().set_fog(false);
     } else if (call.int_arg(0) == kVisTypeMask) {
-      for (int owner = 1; owner < kNeutralOwner; ++owner) std::ranges::fill(w.world().player(owner).explored, 1);
+      for (int owner = 1; owner < kNeutralOwner; ++owner) {
+        call.charge(static_cast<std::int64_t>(w.world().player(owner).explored.size() / 32));
+        std::ranges::fill(w.world().player(owner).explored, 1);
+      }
     }
   });
   r.add("VisRevealArea", [&w](NativeCall& call) {
@@ -64,12 +68,12 @@ void register_visibility(galaxy::NativeRegistry& r, ScriptWorld& w) {
     if (*owner == kAgent && w.in_map_init()) {
       if (const auto bounds = region->bounds()) w.settings().revealed.push_back(*bounds);
     }
-    explore(w, *region, *owner, true);
+    explore(call, w, *region, *owner, true);
   });
   r.add("VisExploreArea", [&w](NativeCall& call) {
     const std::optional<int> owner = player_arg(call, 0);
     const mapfile::Region* region = owner ? region_arg(call, w, 1) : nullptr;
-    if (region != nullptr) explore(w, *region, *owner, call.bool_arg(2));
+    if (region != nullptr) explore(call, w, *region, *owner, call.bool_arg(2));
   });
   r.add("VisIsVisibleForPlayer", [&w](NativeCall& call) {
     const std::optional<int> owner = player_arg(call, 0);

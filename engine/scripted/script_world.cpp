@@ -68,11 +68,12 @@ std::uint32_t ScriptWorld::live_units() const {
 }
 
 void ScriptWorld::place_objects() {
+  std::int64_t checks = limits_.placement_checks_per_call;  // placed objects stand where placed: no search
   for (const mapfile::PlacedUnit& placed : map_.objects.units) {
     const UnitTypeStats* type = types_.find(placed.unit_type);
     const std::optional<int> owner = engine_owner(placed.owner);
     if (type == nullptr || !owner) continue;  // the factory refused such maps before any game
-    placed_[placed.id] = create_unit(*type, *owner, {placed.position.x, placed.position.y}, placed.rotation);
+    placed_[placed.id] = create_unit(*type, *owner, {placed.position.x, placed.position.y}, placed.rotation, checks);
   }
 }
 
@@ -81,8 +82,9 @@ galaxy::Handle ScriptWorld::placed_unit(std::uint32_t object_id) const {
   return it == placed_.end() ? 0 : it->second;
 }
 
-galaxy::Handle ScriptWorld::create_unit(const UnitTypeStats& type, int owner, Vec2 at, std::optional<float> facing) {
-  const Vec2 spot = placement_spot(world_, type, at);
+galaxy::Handle ScriptWorld::create_unit(const UnitTypeStats& type, int owner, Vec2 at, std::optional<float> facing,
+                                        std::int64_t& placement_checks) {
+  const Vec2 spot = placement_spot(world_, type, at, placement_checks);
   // A map's own type (map_unit_types.h) is made as its base unit, then given its stats.
   const UnitId id = world_.spawn(types_.base_id(type), owner, spot);
   Unit& unit = *world_.find(id);

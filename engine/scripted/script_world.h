@@ -85,8 +85,10 @@ class ScriptWorld : public galaxy::Host {
   // The units of Objects (MapData::objects.units), created before map init; UnitFromId.
   void place_objects();
   galaxy::Handle placed_unit(std::uint32_t object_id) const;
-  // Creates a unit (placement: unit_placement.h); the caller checked the type and the limits.
-  galaxy::Handle create_unit(const UnitTypeStats& type, int owner, Vec2 at, std::optional<float> facing);
+  // Creates a unit (placement: unit_placement.h, within `placement_checks`); the caller checked
+  // the type and the limits.
+  galaxy::Handle create_unit(const UnitTypeStats& type, int owner, Vec2 at, std::optional<float> facing,
+                             std::int64_t& placement_checks);
   std::uint32_t live_units() const;
   // Removes a live unit without a death (UnitRemove); a gone or unknown one is left alone.
   void remove_unit(galaxy::Handle h);

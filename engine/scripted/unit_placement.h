@@ -9,11 +9,17 @@
 // * any other unit at the nearest spot to the point, in rings 0.125 apart up to 8 away, where
 //   its disc overlaps no other solid unit and its centre is on pathable ground in the playable
 //   area; exactly where asked when that spot is free (a line of Marines 1 apart stays a line);
-//   where asked (kept in the playable area) when no ring has room.
+//   where asked (kept in the playable area) when no ring has room, or when the search has used
+//   its budget of checks (a script piling thousands of units on one point: the simulation's
+//   separation spreads them instead).
+#include <cstdint>
+
 #include "engine/sim/world.h"
 
 namespace sc2::engine::scripted {
 
-Vec2 placement_spot(const World& world, const UnitTypeStats& type, Vec2 at);
+// `checks_left`: unit-against-spot checks the search may still make (the caller's budget,
+// shared by the units of one call); decreased by those it made.
+Vec2 placement_spot(const World& world, const UnitTypeStats& type, Vec2 at, std::int64_t& checks_left);
 
 }  // namespace sc2::engine::scripted

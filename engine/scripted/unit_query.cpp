@@ -25,9 +25,11 @@ bool passes(const Unit& unit, const galaxy::UnitFilterSpec& filter) {
 
 }  // namespace
 
-std::vector<galaxy::Handle> find_units(ScriptWorld& world, const UnitQuery& query) {
+std::vector<galaxy::Handle> find_units(ScriptWorld& world, const UnitQuery& query, galaxy::NativeCall& call) {
   std::vector<galaxy::Handle> found;
+  std::int64_t scanned = 0;
   world.world().for_each_unit([&](const Unit& unit) {
+    ++scanned;
     if (query.max_count > 0 && found.size() >= static_cast<std::size_t>(query.max_count)) return;
     if (!query.type.empty() && unit.stats->name != query.type) return;
     if (query.owner >= 0 && unit.owner != query.owner) return;
@@ -35,6 +37,7 @@ std::vector<galaxy::Handle> find_units(ScriptWorld& world, const UnitQuery& quer
     if (query.filter != nullptr && !passes(unit, *query.filter)) return;
     found.push_back(unit_handle(unit.id));
   });
+  call.charge(scanned);
   return found;
 }
 

@@ -140,3 +140,13 @@ TEST_CASE("scripted errors in the map's files: an unknown placed unit type, a da
   const std::string bytes = mapfile::archive_bytes(mapfile::read_archive_file(*base));
   CHECK_THROWS_AS(mapfile::read_map_bytes(bytes.substr(0, bytes.size() / 2), "Cut.SC2Map"), mapfile::MapError);
 }
+
+TEST_CASE("scripted a thousand units created on one point are all placed, within the placement search's budget") {
+  const auto base = map_file(kMiniGames, "MoveToBeacon");
+  if (!base) return;
+  const auto map = ScriptedMapFactory::load(with_script(
+      *base, script(R"(    libNtve_gf_CreateUnitsWithDefaultFacing(1000, "Marine", 0, 1, RegionGetCenter(RegionFromId(1)));)")));
+  Episode e(*map, 1);
+  CHECK(e.units_of(1, "Marine").size() == 1000);
+  CHECK_FALSE(e.step(10));
+}

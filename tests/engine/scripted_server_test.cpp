@@ -2,9 +2,11 @@
 // as local_map.map_data, or the map_path under the maps folder; available_maps lists the files
 // beside the built-in maps; game_info describes the file's map; a map that cannot be played is
 // refused naming the file and why, and the server keeps serving.
+#include <cstdlib>
 #include <fstream>
 #include <iterator>
 #include <set>
+#include <unistd.h>
 
 #include "tests/engine/engine_test_util.h"
 #include "tests/engine/scripted_test_util.h"
@@ -145,4 +147,25 @@ TEST_CASE("scripted server: a map that cannot be played is refused naming it and
   const auto created = call(server, create_with("SMAC_Maps/8m.SC2Map", "", true));
   CHECK_FALSE(created.create_game().has_error());
   CHECK(call(server, join_request()).status() == api::in_game);
+}
+
+TEST_CASE("scripted server: sc2lite --install-layout keeps a real map file where it would write a placeholder") {
+  const auto real = scripted_test::map_file(scripted_test::kMiniGames, "MoveToBeacon");
+  const std::filesystem::path binary = std::filesystem::path(SC2_BIN_DIR) / "sc2lite";
+  if (!real) return;
+  if (!std::filesystem::exists(binary)) {
+    MESSAGE("skipped: " << binary.string() << " is not built (build target sc2lite)");
+    return;
+  }
+  const std::filesystem::path root =
+      std::filesystem::temp_directory_path() / ("sc2lite-scripted-layout-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(root);
+  const std::filesystem::path kept = root / "Maps" / "mini_games" / "MoveToBeacon.SC2Map";
+  std::filesystem::create_directories(kept.parent_path());
+  std::filesystem::copy_file(*real, kept);
+  const std::string command = "'" + binary.string() + "' --install-layout '" + root.string() + "' > /dev/null";
+  REQUIRE(std::system(command.c_str()) == 0);
+  CHECK(file_bytes(kept) == file_bytes(*real));  // the real map is kept
+  CHECK(file_bytes(root / "Maps" / "mini_games" / "DefeatRoaches.SC2Map").rfind("sc2lite map placeholder: ", 0) == 0);
+  std::filesystem::remove_all(root);
 }
