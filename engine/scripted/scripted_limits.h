@@ -16,8 +16,8 @@ struct ScriptedLimits {
   // Units one UnitCreate / CreateUnitsWithDefaultFacing call may ask for.
   std::int32_t max_units_per_call = 1'000;
   // Unit-against-spot checks the placement search of one create call may make
-  // (unit_placement.h): a clump of a few hundred units on one point is placed in full (a
-  // thousand, the test's, too); past it, units stand where asked and separation spreads them.
+  // (unit_placement.h); past it, the call's remaining units stand where asked and the
+  // simulation's separation spreads them (a script piling thousands of units on one point).
   std::int64_t placement_checks_per_call = 20'000'000;
   // Unit groups alive at once (after unreachable ones are freed) and their members together.
   std::uint32_t max_unit_groups = 65'536;
