@@ -96,6 +96,11 @@ class Runtime {
     return run_stats_[static_cast<std::size_t>(function)];
   }
   std::uint32_t live_threads() const { return live_threads_; }
+  // What the script holds now, against runtime_limits.h: wait entries (stale ones included),
+  // cells of stack of every thread slot, units of every thread's group loops.
+  std::size_t pending_waits() const { return waits_.size(); }
+  std::size_t stack_cells() const { return stack_cells_; }
+  std::size_t group_loop_units() const { return group_loop_units_; }
   // Calls `visit` with every value that may hold a handle of `type` (unit, unitgroup, region,
   // ...) that the script can still reach: globals and locals of that type exactly, plus every
   // temporary on a suspended thread's stack (untyped, so conservatively). A host can free the

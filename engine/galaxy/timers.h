@@ -45,6 +45,7 @@ class TimerTable {
   std::optional<TimerId> pop_expired(std::int64_t loop);
   // The earliest loop a timer may expire in (INT64_MAX when none runs); may be early, never late.
   std::int64_t next_expiry() const { return schedule_.empty() ? INT64_MAX : schedule_.top().loop; }
+  std::size_t scheduled() const { return schedule_.size(); }  // entries, stale ones included
 
  private:
   struct Due {
