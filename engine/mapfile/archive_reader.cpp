@@ -10,12 +10,14 @@
 
 #include <cerrno>
 #include <cstring>
+#include <fstream>
 #include <memory>
 
 #include "engine/mapfile/archive.h"
 #include "engine/mapfile/file_names.h"
 #include "engine/mapfile/isolated_read.h"
 #include "engine/mapfile/map_error.h"
+#include "engine/mapfile/mpq_extent.h"
 
 namespace sc2::engine::mapfile {
 namespace {
@@ -146,6 +148,14 @@ void write_all(int fd, std::string_view bytes, const std::string& name) {
   }
 }
 
+// The file's bytes (its size measured before, and bounded by max_archive_bytes).
+std::string read_whole_file(const std::filesystem::path& path, std::uint64_t size, const std::string& name) {
+  std::ifstream in(path, std::ios::binary);
+  std::string bytes(static_cast<std::size_t>(size), '\0');
+  if (!in.read(bytes.data(), static_cast<std::streamsize>(size))) throw MapError(name, "cannot be read");
+  return bytes;
+}
+
 std::string temp_folder() {
   const char* tmpdir = std::getenv("TMPDIR");
   return tmpdir && *tmpdir ? tmpdir : "/tmp";
@@ -167,6 +177,7 @@ MapFiles read_archive_file(const std::filesystem::path& path, const MapLimits& l
     throw MapError(name, "the archive is " + std::to_string(size) + " bytes, over the limit of " +
                              std::to_string(limits.max_archive_bytes));
   }
+  check_mpq_extent(read_whole_file(path, size, name), name);
   return read_in_child_process([&] { return read_archive_at(name, name, limits); }, name, limits);
 }
 
@@ -177,6 +188,7 @@ MapFiles read_archive_bytes(std::string_view bytes, const std::string& name, con
                              std::to_string(limits.max_archive_bytes));
   }
   if (bytes.empty()) throw MapError(name, "no bytes: an empty archive");
+  check_mpq_extent(bytes, name);
   if (backing == ByteBacking::memory_file) {
     const Descriptor memory(::memfd_create("sc2map", MFD_CLOEXEC));
     const std::string proc_path = "/proc/self/fd/" + std::to_string(memory.get());

@@ -3,6 +3,7 @@
 #include <StormLib.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <fstream>
@@ -34,7 +35,10 @@ void write_archive_file(const MapFiles& files, const std::filesystem::path& path
     const std::string& bytes = *files.find(name);
     HANDLE file = nullptr;
     const DWORD size = static_cast<DWORD>(bytes.size());
-    ok = SFileCreateFile(archive, name.c_str(), 0, size, 0, MPQ_FILE_COMPRESS | MPQ_FILE_REPLACEEXISTING, &file);
+    // Stored as the real maps store them: "Base.SC2Data\GameData\UnitData.xml".
+    std::string stored = name;
+    std::replace(stored.begin(), stored.end(), '/', '\\');
+    ok = SFileCreateFile(archive, stored.c_str(), 0, size, 0, MPQ_FILE_COMPRESS | MPQ_FILE_REPLACEEXISTING, &file);
     if (ok && size > 0) ok = SFileWriteFile(file, bytes.data(), size, MPQ_COMPRESSION_ZLIB);
     if (file && !SFileFinishFile(file)) ok = false;
     if (!ok) {

@@ -1,8 +1,15 @@
 #include "engine/mapfile/game_strings.h"
 
+#include "engine/mapfile/file_names.h"
+#include "engine/mapfile/map_error.h"
+
 namespace sc2::engine::mapfile {
 
-GameStrings parse_game_strings(std::string_view text) {
+GameStrings parse_game_strings(std::string_view text, const MapLimits& limits) {
+  if (text.size() > limits.max_strings_bytes) {
+    throw MapError(std::string(file_names::kGameStrings), std::to_string(text.size()) + " bytes is over the limit of " +
+                                                              std::to_string(limits.max_strings_bytes));
+  }
   constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
   if (text.substr(0, kByteOrderMark.size()) == kByteOrderMark) text.remove_prefix(kByteOrderMark.size());
   GameStrings strings;

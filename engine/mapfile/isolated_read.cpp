@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -11,6 +12,7 @@
 #include <chrono>
 #include <cstdint>
 #include <cstring>
+#include <new>
 
 #include "engine/mapfile/map_error.h"
 
@@ -22,12 +24,26 @@
 #endif
 #endif
 
+// Under AddressSanitizer the child's address space is not limited (its shadow memory).
+#if defined(__SANITIZE_ADDRESS__)
+#define SC2_MAPFILE_NO_MEMORY_LIMIT 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer)
+#define SC2_MAPFILE_NO_MEMORY_LIMIT 1
+#endif
+#endif
+
 // libFuzzer and the sanitizers report a crash through this callback; a child must not write
 // the parent's crash artifact, so it clears it (weak: absent outside sanitizer builds).
 extern "C" void __sanitizer_set_death_callback(void (*callback)(void)) __attribute__((weak));
 
 namespace sc2::engine::mapfile {
 namespace {
+
+// The child's exit status when it could not answer.
+constexpr int kChildFailed = 3;
+constexpr int kChildCannotAnswer = 4;
+constexpr int kChildOutOfMemory = 5;
 
 // The child's message: records 'F' (u32 name length, name, u64 size, bytes), then 'D' (done);
 // or 'E' (u32 length, file, u32 length, reason) for a MapError.
@@ -53,9 +69,43 @@ bool write_all(int fd, const std::string& bytes) {
   return true;
 }
 
-[[noreturn]] void run_child(const std::function<MapFiles()>& read, int out) {
+// The address space the process has now (/proc/self/statm's first field, in pages), 0 when
+// it cannot be read.
+std::uint64_t address_space_now() {
+  const int fd = ::open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return 0;
+  char text[64] = {};
+  const ssize_t n = ::read(fd, text, sizeof text - 1);
+  ::close(fd);
+  if (n <= 0) return 0;
+  std::uint64_t pages = 0;
+  for (ssize_t i = 0; i < n && text[i] >= '0' && text[i] <= '9'; ++i) pages = pages * 10 + static_cast<std::uint64_t>(text[i] - '0');
+  return pages * static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
+}
+
+// The child's own bounds: no core file of a StormLib crash, CPU time as the parent's
+// deadline, and (outside sanitizers) address space for what it inherited plus
+// max_reader_memory_bytes, so an archive whose headers claim huge tables makes an
+// allocation fail in the child instead of swapping the machine.
+void limit_child(const MapLimits& limits) {
+  const rlimit no_core{0, 0};
+  ::setrlimit(RLIMIT_CORE, &no_core);
+  const auto seconds = static_cast<rlim_t>(std::max(1, limits.max_archive_read_seconds));
+  const rlimit cpu{seconds, seconds + 1};
+  ::setrlimit(RLIMIT_CPU, &cpu);
+#if !defined(SC2_MAPFILE_NO_MEMORY_LIMIT)
+  if (const std::uint64_t now = address_space_now(); now > 0) {
+    const auto bytes = static_cast<rlim_t>(now + limits.max_reader_memory_bytes);
+    const rlimit memory{bytes, bytes};
+    ::setrlimit(RLIMIT_AS, &memory);
+  }
+#endif
+}
+
+[[noreturn]] void run_child(const std::function<MapFiles()>& read, int out, const MapLimits& limits) {
   if (__sanitizer_set_death_callback) __sanitizer_set_death_callback(nullptr);
-  for (const int sig : {SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL}) ::signal(sig, SIG_DFL);
+  for (const int sig : {SIGSEGV, SIGBUS, SIGABRT, SIGFPE, SIGILL, SIGXCPU}) ::signal(sig, SIG_DFL);
+  limit_child(limits);
   std::string message;
   int status = 0;
   try {
@@ -72,10 +122,12 @@ bool write_all(int fd, const std::string& bytes) {
     message.push_back('E');
     put_text(message, error.file());
     put_text(message, error.reason());
+  } catch (const std::bad_alloc&) {
+    status = kChildOutOfMemory;
   } catch (...) {
-    status = 3;
+    status = kChildFailed;
   }
-  if (status == 0 && !write_all(out, message)) status = 4;
+  if (status == 0 && !write_all(out, message)) status = kChildCannotAnswer;
   ::_exit(status);  // no atexit handlers, no flushing of the parent's buffers
 }
 
@@ -105,7 +157,9 @@ class Reader {
 };
 
 std::string describe_status(int status) {
+  if (WIFSIGNALED(status) && WTERMSIG(status) == SIGXCPU) return "it used up its CPU time";
   if (WIFSIGNALED(status)) return "killed by signal " + std::to_string(WTERMSIG(status));
+  if (WIFEXITED(status) && WEXITSTATUS(status) == kChildOutOfMemory) return "it ran out of its memory limit";
   if (WIFEXITED(status)) return "exit status " + std::to_string(WEXITSTATUS(status));
   return "status " + std::to_string(status);
 }
@@ -129,7 +183,7 @@ MapFiles read_in_child_process(const std::function<MapFiles()>& read, const std:
   }
   if (child == 0) {
     ::close(pipe_fds[0]);
-    run_child(read, pipe_fds[1]);
+    run_child(read, pipe_fds[1], limits);
   }
   ::close(pipe_fds[1]);
   // Whatever happens below, the child is gone and reaped when this returns or throws.

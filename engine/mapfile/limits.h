@@ -29,12 +29,24 @@ struct MapLimits {
   // Element nesting within an XML file that the reader walks (GameData fields nest 3 deep in
   // the reference maps).
   std::size_t max_xml_depth = 32;
+  // Elements (counted as '<' characters, before parsing) in one XML file: the parsed tree
+  // costs ~100 bytes an element, so this bounds it whatever the file's size. The largest
+  // reference file has ~600; a big ladder map's Objects some tens of thousands.
+  std::size_t max_xml_elements = 250000;
+  // Bytes of GameStrings.txt (the reference maps' are under 4 KB; every line becomes a
+  // key and a value in memory).
+  std::uint64_t max_strings_bytes = 16ull << 20;
   // Cells along each side of the map (the editor's largest map is 256x256).
   std::uint32_t max_map_side = 256;
   // Characters in one string of the binary MapInfo (tileset, fog, race, decal, ...).
   std::size_t max_info_string = 1024;
   // Seconds the isolated archive reader may take before it is stopped (archive.h).
   int max_archive_read_seconds = 60;
+  // Address space the isolated archive reader (a child process) may add to what it inherits:
+  // StormLib's own tables and buffers for an archive whose headers lie. Past it an
+  // allocation fails inside the child, which then reports the archive as damaged. Not set
+  // under a sanitizer (its shadow memory needs the address space).
+  std::uint64_t max_reader_memory_bytes = 1ull << 30;
   // Tries of RegionRandomPoint-style sampling before it gives up (a region whose negative
   // shapes leave almost nothing of its bounding box).
   int max_random_point_tries = 1000;

@@ -61,7 +61,7 @@ MapData map_data_from_files(MapFiles files, std::string name) {
   if (const std::string* text = files.find(names::kRegions)) map.regions = parse_regions(*text, limits);
   if (const std::string* text = files.find(names::kObjects)) map.objects = parse_objects(*text, limits);
   if (const std::string* text = files.find(names::kDocumentInfo)) map.document = parse_document_info(*text, limits);
-  if (const std::string* text = files.find(names::kGameStrings)) map.strings = parse_game_strings(*text);
+  if (const std::string* text = files.find(names::kGameStrings)) map.strings = parse_game_strings(*text, limits);
   for (const std::string& file : files.names_under(names::kGameDataFolder, ".xml")) {
     std::vector<DataEntry> entries = parse_catalog(file, *files.find(file), limits);
     std::move(entries.begin(), entries.end(), std::back_inserter(map.game_data.entries));

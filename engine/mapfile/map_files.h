@@ -1,8 +1,9 @@
 #pragma once
 // The files of one map, by name, whatever they came from (an archive, its bytes, a folder).
-// Names are as the map lists them ("Base.SC2Data/GameData/UnitData.xml"); lookups ignore
-// case and take '\' for '/', as MPQ archives do. Adding checks the limits, so a map's files
-// never hold more than MapLimits allows.
+// Names are as the map lists them with '/' separators ("Base.SC2Data/GameData/UnitData.xml":
+// the reference archives store "Base.SC2Data\GameData\UnitData.xml", a folder has '/');
+// lookups ignore case and take '\' for '/', as MPQ archives do. Adding checks the limits, so
+// a map's files never hold more than MapLimits allows.
 #include <cstdint>
 #include <map>
 #include <optional>

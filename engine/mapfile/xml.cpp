@@ -1,5 +1,6 @@
 #include "engine/mapfile/xml.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 
@@ -18,29 +19,93 @@ std::string quoted(std::string_view text) {
   return "'" + std::string(text.substr(0, 64)) + (text.size() > 64 ? "...'" : "'");
 }
 
-}  // namespace
+// Line and column of a byte offset, for messages.
+std::string position_of(std::string_view text, std::size_t offset) {
+  offset = std::min(offset, text.size());
+  std::size_t line = 1;
+  std::size_t line_start = 0;
+  for (std::size_t i = 0; i < offset; ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      line_start = i + 1;
+    }
+  }
+  return std::to_string(line) + ":" + std::to_string(offset - line_start + 1);
+}
 
-void load(pugi::xml_document& document, const std::string& file, std::string_view text, const MapLimits& limits,
-          const char* root) {
+bool is_name_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' ||
+         c == '.' || c == ':';
+}
+
+// The offset of the first entity reference XML does not define itself (&lt; &gt; &amp;
+// &apos; &quot; and character references are fine), outside comments and CDATA; npos when
+// there is none. Such a reference needs a DTD's declaration, and a map's XML has no DTD.
+std::size_t undeclared_entity(std::string_view text) {
+  static constexpr std::string_view kPredefined[] = {"lt", "gt", "amp", "apos", "quot"};
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text.compare(i, 4, "<!--") == 0) {
+      i = text.find("-->", i + 4);
+      if (i == std::string_view::npos) return std::string_view::npos;  // the parser reports it
+      continue;
+    }
+    if (text.compare(i, 9, "<![CDATA[") == 0) {
+      i = text.find("]]>", i + 9);
+      if (i == std::string_view::npos) return std::string_view::npos;
+      continue;
+    }
+    if (text[i] != '&') continue;
+    std::size_t end = i + 1;
+    while (end < text.size() && end - i <= 32 && is_name_char(text[end])) ++end;
+    if (end >= text.size() || text[end] != ';') continue;  // a stray '&': the parser's concern
+    const std::string_view name = text.substr(i + 1, end - i - 1);
+    if (!name.empty() && name[0] == '#') continue;
+    bool predefined = false;
+    for (const std::string_view known : kPredefined) predefined = predefined || name == known;
+    if (!predefined) return i;
+  }
+  return std::string_view::npos;
+}
+
+// Refused before parsing: a DTD (it declares entities, the classic way to make a small file
+// expand into gigabytes or read other files; pugixml would skip it, but a map's XML never
+// has one), references to undeclared entities, and more elements than the limit.
+void check_before_parsing(const std::string& file, std::string_view text, const MapLimits& limits) {
   if (text.size() > limits.max_xml_bytes) {
     throw MapError(file, std::to_string(text.size()) + " bytes of XML is over the limit of " +
                              std::to_string(limits.max_xml_bytes));
   }
-  const pugi::xml_parse_result result =
-      document.load_buffer(text.data(), text.size(), pugi::parse_default, pugi::encoding_auto);
-  if (!result) {
-    // Line and column of the offset pugixml reports.
-    const std::size_t offset = std::min<std::size_t>(static_cast<std::size_t>(std::max<std::ptrdiff_t>(result.offset, 0)), text.size());
-    std::size_t line = 1;
-    std::size_t line_start = 0;
-    for (std::size_t i = 0; i < offset; ++i) {
-      if (text[i] == '\n') {
-        ++line;
-        line_start = i + 1;
-      }
+  for (const std::string_view declaration : {"<!DOCTYPE", "<!ENTITY"}) {
+    if (const std::size_t at = text.find(declaration); at != std::string_view::npos) {
+      throw MapError(file, position_of(text, at) + ": a DTD or entity declaration (" + std::string(declaration) +
+                               ") is not allowed in a map's XML");
     }
-    throw MapError(file, std::to_string(line) + ":" + std::to_string(offset - line_start + 1) +
-                             ": bad XML: " + result.description());
+  }
+  if (const std::size_t at = undeclared_entity(text); at != std::string_view::npos) {
+    throw MapError(file, position_of(text, at) + ": the entity reference " +
+                             quoted(text.substr(at, text.find(';', at) + 1 - at)) +
+                             " is not one XML defines (a map's XML declares no entities)");
+  }
+  const auto elements = static_cast<std::size_t>(std::count(text.begin(), text.end(), '<'));
+  if (elements > limits.max_xml_elements) {
+    throw MapError(file, "more than " + std::to_string(limits.max_xml_elements) + " elements (" +
+                             std::to_string(elements) + " '<'), over the limit");
+  }
+}
+
+}  // namespace
+
+void load(pugi::xml_document& document, const std::string& file, std::string_view text, const MapLimits& limits,
+          const char* root) {
+  check_before_parsing(file, text, limits);
+  const pugi::xml_parse_result result =
+      document.load_buffer(text.data(), text.size(), pugi::parse_default | pugi::parse_doctype, pugi::encoding_utf8);
+  if (!result) {
+    const auto offset = static_cast<std::size_t>(std::max<std::ptrdiff_t>(result.offset, 0));
+    throw MapError(file, position_of(text, offset) + ": bad XML: " + result.description());
+  }
+  for (const pugi::xml_node node : document.children()) {
+    if (node.type() == pugi::node_doctype) throw MapError(file, "a DTD is not allowed in a map's XML");
   }
   const pugi::xml_node top = document.document_element();
   if (std::string_view(top.name()) != root) {

@@ -1,7 +1,9 @@
 #pragma once
 // pugixml behind the map reader's XML files (internal: only mapfile .cpp files include it).
 // pugixml never expands entities declared in a DTD nor fetches anything, and builds its tree
-// without recursion, so a hostile file costs memory proportional to its (bounded) size.
+// without recursion; on top of that load() refuses any DTD, entity declaration or undeclared
+// entity reference, reads UTF-8 only (the reference maps' XML is UTF-8 or ASCII), and bounds
+// the file's size and element count, so a hostile file costs memory within MapLimits.
 #include <pugixml.hpp>
 
 #include <string>
@@ -12,8 +14,9 @@
 
 namespace sc2::engine::mapfile::xml {
 
-// Parses `text` into `document`; throws MapError "<file>:<line>:<col>: <what pugixml found>",
-// or for a file over limits.max_xml_bytes, or when the root element is not `root`.
+// Parses `text` into `document`; throws MapError(file, "<line>:<col>: bad XML: <what pugixml
+// found>"), or for a DTD or an entity XML does not define, a file over max_xml_bytes or
+// max_xml_elements, or a root element other than `root`.
 void load(pugi::xml_document& document, const std::string& file, std::string_view text, const MapLimits& limits,
           const char* root);
 
