@@ -7,8 +7,10 @@ namespace sc2::engine::scripted {
 
 namespace {
 
+// The API byte of a height, as the real game_info encodes it (byte = floor((h + 16) * 255 / 32),
+// engine/mapfile/game_info_grids.h: levels 8, 10, 12 give 191, 207, 223).
 std::uint8_t height_byte(float world_height) {
-  const float v = std::round((world_height + 16.0f) * 255.0f / 32.0f);
+  const float v = std::floor((world_height + 16.0f) * 255.0f / 32.0f);
   return static_cast<std::uint8_t>(std::clamp(v, 0.0f, 255.0f));
 }
 
@@ -56,8 +58,10 @@ MapLayout build_layout(const mapfile::MapData& map, const MapSettings& settings)
     for (int x = 0; x < layout.width; ++x) {
       const auto cx = static_cast<std::uint32_t>(x), cy = static_cast<std::uint32_t>(y);
       const std::size_t i = layout.cell(x, y);
-      layout.terrain_height[i] = height_byte(cell_height(terrain, cx, cy));
-      const bool pathable = terrain.pathable(cx, cy) && layout.playable.contains(x, y);
+      // Outside the playable area the real game_info's grids are all 0 (game_info_grids.h).
+      const bool playable = layout.playable.contains(x, y);
+      layout.terrain_height[i] = playable ? height_byte(cell_height(terrain, cx, cy)) : 0;
+      const bool pathable = terrain.pathable(cx, cy) && playable;
       layout.pathable[i] = pathable ? 1 : 0;
       layout.buildable[i] = pathable && terrain.cell_cliff_level[terrain.cell_index(cx, cy)] % kCliffLevelUnit == 0 ? 1 : 0;
     }

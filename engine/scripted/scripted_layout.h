@@ -8,7 +8,7 @@
 // * camera start and lock: map init's CameraPan / CameraLockInput for player 1, else the
 //   playable area's centre, unlocked;
 // * terrain height: the mean of a cell's four t3SyncHeightMap vertices, as the API's byte
-//   (map_layout.h: z = -16 + 32 * v / 255);
+//   (map_layout.h: z = -16 + 32 * v / 255), 0 outside the playable area (as the real game_info);
 // * pathable: t3CellFlags bit 0 clear, inside the playable area (the game makes cells outside
 //   it unpathable, spec §6 q3);
 // * buildable (placement grid): pathable cells on level ground (t3SyncCliffLevel a whole cliff
