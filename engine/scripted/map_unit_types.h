@@ -1,20 +1,20 @@
 #pragma once
 // The unit types a map's script may name: the engine's own (engine/sim/unit_data.cpp, by their
 // game names: "Marine", "Roach", "Beacon_Terran", ...) and the new types the map's GameData
-// defines (SMAC's "Marine_RL"). A new type gets an id after every built-in one, consecutive, in
-// the data file's order (issue 34 item 1). sc2lite can play a new type when it is a copy of a
-// unit it has: its weapon is one of ours (spec §1.6: the `_RL` units restate a base unit's fields
-// and link its weapon); its stats are then that unit's, with the map's LifeMax, LifeArmor, Speed,
-// Radius and Sight, and no supply cost unless the entry gives Food. Any other new type (a weapon
-// or shields we do not have: Stalker_RL, Medivac_RL, ...) is known by name and refused when a
-// script creates it, with that name.
+// defines (SMAC's "Marine_RL"), with the ids engine/mapfile/unit_types.h assigns (after every
+// built-in id of the engine's table, consecutive, in the data's order; issue 34 item 1).
 //
-// Not applied (listed in README.md): overrides of built-in types (SMAC's `Marine` Food 0, the
-// command-card edits of BuildMarines), DefaultAcquireLevel Passive and Response Nothing (the
-// simulation has no passive acquisition: the `_RL` units fight back and acquire like their base).
+// sc2lite plays a new type when it stands for a unit the engine has (its parent, or the built-in
+// type its aliases name: the editor's `_RL` copies name their original, spec §1.6) and has no
+// shields: that unit's stats, with the map's LifeMax, LifeArmor, Speed, Radius and Sight, and the
+// map's Food (a new entry without Food costs no supply). Any other new type (Stalker_RL,
+// Medivac_RL, ...) is known by name and refused when a script creates it, naming it and why.
+//
+// Not applied (README.md): overrides of built-in types (SMAC's `Marine` Food 0, BuildMarines'
+// command cards), DefaultAcquireLevel Passive and Response Nothing (the simulation has no
+// passive acquisition: the `_RL` units acquire and fight back like their base unit).
 #include <cstdint>
 #include <deque>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -25,12 +25,9 @@
 
 namespace sc2::engine::scripted {
 
-// The first id of a map-defined type: after every built-in unit id of the game (PySC2's
-// units.py lists ids up to 1961; the spec's §4.7 figure for SC2 4.10, unverified).
-inline constexpr std::uint32_t kFirstMapUnitTypeId = 1970;
-
 class MapUnitTypes {
  public:
+  // Throws mapfile::MapError for a CUnit value that is not a number.
   explicit MapUnitTypes(const mapfile::GameData& data);
   MapUnitTypes(const MapUnitTypes&) = delete;  // units point into custom_
   MapUnitTypes& operator=(const MapUnitTypes&) = delete;
@@ -42,15 +39,16 @@ class MapUnitTypes {
   // The built-in type the world spawns for `type` (itself, or a map type's base).
   std::uint32_t base_id(const UnitTypeStats& type) const;
   // Why `name` cannot be created: "unit type 'Stalker_RL' is defined by the map but sc2lite
-  // cannot play it yet (its weapon 'ParticleDisruptors' is not one sc2lite has)".
+  // cannot play it yet (it stands for 'Stalker', which sc2lite does not have yet)".
   std::string why_not(std::string_view name) const;
-  // The map's new types sc2lite cannot play, in the data file's order.
+  // The map's new types sc2lite cannot play, in the data's order.
   const std::vector<std::string>& unsupported() const { return unsupported_names_; }
   // The map's new types it can play, in id order.
   std::vector<const UnitTypeStats*> map_types() const;
 
  private:
-  void add_new_type(const mapfile::DataEntry& entry, std::uint32_t id);
+  void add_new_type(const mapfile::GameData& data, const std::string& name, std::uint32_t id,
+                    const std::string& base_name);
 
   std::deque<UnitTypeStats> custom_;   // stable addresses
   std::deque<std::string> names_;      // the custom types' names (UnitTypeStats::name views them)
@@ -63,5 +61,7 @@ class MapUnitTypes {
 
 // The built-in type of that game name, or nullptr.
 const UnitTypeStats* find_builtin_unit_type(std::string_view name);
+// The largest id of the engine's unit table: map types come after it.
+std::uint32_t largest_builtin_unit_type_id();
 
 }  // namespace sc2::engine::scripted

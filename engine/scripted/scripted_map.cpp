@@ -59,7 +59,11 @@ std::shared_ptr<const ScriptedMapFactory> ScriptedMapFactory::load(mapfile::MapD
   data->source = source.empty() ? map.name + ".SC2Map" : std::move(source);
   data->map = std::move(map);
   data->limits = limits;
-  data->types = std::make_unique<MapUnitTypes>(data->map.game_data);
+  try {
+    data->types = std::make_unique<MapUnitTypes>(data->map.game_data);
+  } catch (const mapfile::MapError& error) {
+    throw ScriptedMapError(data->source + ": " + error.what());
+  }
   compile_script(*data);
   check_placed_units(*data);
   data->settings = probe_map_init(*data);

@@ -45,7 +45,7 @@ void check_armies(Episode& e, const Armies& a) {
   REQUIRE(enemies.size() == a.enemies);
   for (const Unit* u : agents) {
     CHECK(u->stats->name == a.agent_type);
-    CHECK(u->type() == kFirstMapUnitTypeId);  // the map's first new type (after its Marine override)
+    CHECK(u->type() == largest_builtin_unit_type_id() + 1);  // the map's first new type (its Marine override keeps 48)
     CHECK(distance(u->pos, {9, 16}) < 4.0f);
   }
   for (const Unit* u : enemies) {
@@ -94,8 +94,10 @@ TEST_CASE("scripted SMAC bane_vs_bane: map-defined Zergling_RL and Baneling_RL p
   CHECK(e.units_of(2, "Zergling").size() == 20);
   CHECK(e.units_of(2, "Baneling").size() == 4);
   // Ids after every built-in one, in the data file's order (Baneling_RL, Zergling_RL).
-  CHECK(e.units_of(1, "Baneling_RL").front()->type() == kFirstMapUnitTypeId);
-  CHECK(e.units_of(1, "Zergling_RL").front()->type() == kFirstMapUnitTypeId + 1);
+  const std::uint32_t first = largest_builtin_unit_type_id() + 1;
+  CHECK(e.units_of(1, "Baneling_RL").front()->type() == first);
+  CHECK(e.units_of(1, "Zergling_RL").front()->type() == first + 1);
+  CHECK(e.units_of(1, "Zergling_RL").front()->stats->health_max == 35.0f);  // the map's LifeMax
   CHECK(e.units_of(1, "Zergling_RL").front()->stats->food_required == 0.0f);
   e.kill_all(1);
   e.kill_all(2);
