@@ -13,6 +13,7 @@
 //   it unpathable, spec §6 q3);
 // * buildable (placement grid): pathable cells on level ground (t3SyncCliffLevel a whole cliff
 //   level: no ramps). t3CellFlags bit 1, whose meaning is unknown, is not used (approximate).
+// The grids' encodings are the real game_info's, from engine/mapfile/game_info_grids.h.
 #include "engine/mapfile/map_data.h"
 #include "engine/scripted/script_world.h"
 #include "engine/sim/map_layout.h"
