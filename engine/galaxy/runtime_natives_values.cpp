@@ -1,5 +1,6 @@
 // Runtime natives: value records (ability commands, orders, unit filters, player groups) and
-// unit-group loops, whose state is the script thread's (a loop survives a Wait inside it).
+// unit-group loops, whose state is the script thread's (a loop survives a Wait inside it;
+// runtime_group_loops.cpp keeps it within the limits).
 #include "engine/galaxy/runtime.h"
 #include "engine/galaxy/runtime_natives.h"
 
