@@ -7,6 +7,7 @@
 
 #include "engine/scripted/native_args.h"
 #include "engine/scripted/natives.h"
+#include "engine/scripted/unit_placement.h"
 #include "engine/scripted/unit_query.h"
 
 namespace sc2::engine::scripted {
@@ -100,7 +101,7 @@ void register_position(galaxy::NativeRegistry& r, ScriptWorld& w) {
     Unit* unit = w.live_unit(call.handle_arg(0));
     if (unit == nullptr) return;  // gone: nothing moves
     if (unit->stats->footprint_w > 0) return call.fail("moving a structure or resource is not supported by sc2lite");
-    unit->pos = unit->stats->solid() ? w.world().clamp_to_playable(*at, unit->radius) : *at;
+    unit->pos = unit->stats->solid() ? w.world().clamp_to_playable(*at, unit->radius) : on_map(w.world(), *at);
     unit->path = PathPlan{};  // a teleport: any route planned before is void
     unit->has_rest_goal = false;
   });
@@ -147,7 +148,7 @@ void register_properties(galaxy::NativeRegistry& r, ScriptWorld& w) {
     if (const auto facts = unit_facts_arg(call, w, 0)) call.return_int(ScriptWorld::script_player(facts->owner));
   });
   r.add("UnitGetType", [&w](NativeCall& call) {
-    if (const auto facts = unit_facts_arg(call, w, 0)) call.return_string(facts->type->name);
+    if (const auto facts = unit_facts_arg(call, w, 0)) call.return_string(facts->type ? facts->type->name : "");
   });
   r.add("UnitIsAlive", [&w](NativeCall& call) {
     const auto facts = w.facts(call.handle_arg(0));

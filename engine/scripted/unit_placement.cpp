@@ -1,5 +1,6 @@
 #include "engine/scripted/unit_placement.h"
 
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 #include <vector>
@@ -42,9 +43,14 @@ bool free_spot(const World& world, const std::vector<const Unit*>& near, Vec2 sp
 
 }  // namespace
 
+Vec2 on_map(const World& world, Vec2 p) {
+  return {std::clamp(p.x, 0.0f, static_cast<float>(world.map().width)),
+          std::clamp(p.y, 0.0f, static_cast<float>(world.map().height))};
+}
+
 Vec2 placement_spot(const World& world, const UnitTypeStats& type, Vec2 at, std::int64_t& checks_left) {
   if (type.footprint_w > 0) return snap_to_grid(type, at);
-  if (!type.solid()) return at;
+  if (!type.solid()) return on_map(world, at);
   const Vec2 fallback = world.clamp_to_playable(at, type.radius);
   const std::vector<const Unit*> near = neighbours(world, at, type.radius);
   checks_left -= static_cast<std::int64_t>(world.map().width);  // the scan for neighbours, roughly

@@ -5,7 +5,7 @@
 // around it); the exact search is not in the files, so ours (inferred):
 // * a structure or resource stands on its footprint's grid (construction.h snap_to_grid), where
 //   asked, whatever is there (the editor's placed minerals carry ForcePlacement);
-// * a unit without life (a beacon, a mineral shard) stands exactly where asked;
+// * a unit without life (a beacon, a mineral shard) stands exactly where asked, on the map;
 // * any other unit at the nearest spot to the point, in rings 0.125 apart up to 8 away, where
 //   its disc overlaps no other solid unit and its centre is on pathable ground in the playable
 //   area; exactly where asked when that spot is free (a line of Marines 1 apart stays a line);
@@ -21,5 +21,8 @@ namespace sc2::engine::scripted {
 // `checks_left`: unit-against-spot checks the search may still make (the caller's budget,
 // shared by the units of one call); decreased by those it made.
 Vec2 placement_spot(const World& world, const UnitTypeStats& type, Vec2 at, std::int64_t& checks_left);
+
+// `p` kept on the map's rectangle (a script may name any point a fixed number can hold).
+Vec2 on_map(const World& world, Vec2 p);
 
 }  // namespace sc2::engine::scripted

@@ -150,3 +150,22 @@ TEST_CASE("scripted a thousand units created on one point are all placed, within
   CHECK(e.units_of(1, "Marine").size() == 1000);
   CHECK_FALSE(e.step(10));
 }
+
+TEST_CASE("scripted points far off the map keep the units a script creates or moves on the map") {
+  const auto base = map_file(kMiniGames, "MoveToBeacon");
+  if (!base) return;
+  const auto map = ScriptedMapFactory::load(with_script(*base, script(R"(
+    libNtve_gf_CreateUnitsWithDefaultFacing(1, "Beacon_Terran", 0, 0, PointWithOffset(RegionGetCenter(RegionFromId(1)), 500000.0, -500000.0));
+    libNtve_gf_CreateUnitsWithDefaultFacing(1, "Marine", 0, 1, PointWithOffset(RegionGetCenter(RegionFromId(1)), -500000.0, 0.0));
+    UnitSetPosition(UnitLastCreated(), PointWithOffset(RegionGetCenter(RegionFromId(1)), 0.0, 500000.0), false);)")));
+  Episode e(*map, 1);
+  for (const Unit* u : e.world.units()) {
+    CHECK(u->pos.x >= 0.0f);
+    CHECK(u->pos.x <= 64.0f);
+    CHECK(u->pos.y >= 0.0f);
+    CHECK(u->pos.y <= 64.0f);
+  }
+  // The playable area's top: the camera bounds (10,8)-(54,44), as this script sets none.
+  CHECK(e.units_of(1, "Marine").front()->pos.y == doctest::Approx(44.0f - 0.375f));
+  CHECK_FALSE(e.step(5));
+}
