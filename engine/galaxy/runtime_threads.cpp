@@ -222,4 +222,3 @@ void Runtime::stop_trigger(NativeCall& call, TriggerId id) {
 }
 
 }  // namespace sc2::galaxy
-
