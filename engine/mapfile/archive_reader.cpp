@@ -195,7 +195,8 @@ MapFiles read_archive_bytes(std::string_view bytes, const std::string& name, con
     struct stat info {};
     if (memory.get() >= 0 && ::stat(proc_path.c_str(), &info) == 0) {
       write_all(memory.get(), bytes, name);
-      return read_in_child_process([&] { return read_archive_at(proc_path, name, limits); }, name, limits);
+      return read_in_child_process([&] { return read_archive_at(proc_path, name, limits); }, name, limits,
+                                   memory.get());
     }
     // No memfd or no /proc here: a private temporary file instead.
   }
@@ -205,7 +206,7 @@ MapFiles read_archive_bytes(std::string_view bytes, const std::string& name, con
   const RemovedName removed(pattern);
   write_all(file.get(), bytes, name);
   return read_in_child_process([&] { return read_archive_at(removed.path(), name, limits, removed.path()); }, name,
-                               limits);
+                               limits, file.get());
 }
 
 }  // namespace sc2::engine::mapfile

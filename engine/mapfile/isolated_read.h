@@ -13,10 +13,13 @@
 
 namespace sc2::engine::mapfile {
 
-// `read` runs only in the child. Its MapError comes back as the same MapError; its files are
-// checked again against `limits` as they are added in this process. Under ThreadSanitizer
-// (which stops a forked child of a threaded process) `read` runs in this process instead.
+// `read` runs only in the child, which first closes every descriptor but stdin, stdout,
+// stderr, its answer pipe and `keep_fd` (the archive's, when `read` opens it through /proc),
+// then limits its core dumps, CPU time and address space (limits.h). Its MapError comes back
+// as the same MapError; its files are checked again against `limits` as they are added in
+// this process. Under ThreadSanitizer (which stops a forked child of a threaded process)
+// `read` runs in this process instead.
 MapFiles read_in_child_process(const std::function<MapFiles()>& read, const std::string& name,
-                               const MapLimits& limits);
+                               const MapLimits& limits, int keep_fd = -1);
 
 }  // namespace sc2::engine::mapfile

@@ -51,7 +51,10 @@ void check_mpq_extent(std::string_view bytes, const std::string& name) {
     header = static_cast<std::size_t>(std::min<std::uint64_t>(little(bytes, 8, 4), size));
     expect_within(std::uint64_t{header} + 4, size, "the archive header", name);
   }
-  if (bytes.substr(header, 4) != std::string_view("MPQ\x1A", 4)) return;
+  if (bytes.substr(header, 4) != std::string_view("MPQ\x1A", 4)) {
+    throw MapError(name, header == 0 ? "not an MPQ archive (it does not start with \"MPQ\\x1A\" or \"MPQ\\x1B\")"
+                                     : "not an MPQ archive (its user data points at no archive header)");
+  }
   expect_within(std::uint64_t{header} + kHeaderV1, size, "the archive header", name);
   const auto version = static_cast<unsigned>(little(bytes, header + 12, 2));
   const std::size_t header_size = version == 0 ? kHeaderV1 : version == 1 ? kHeaderV2 : version == 2 ? kHeaderV3 : kHeaderV4;

@@ -8,10 +8,10 @@
 
 namespace sc2::engine::mapfile {
 
-// Throws MapError(name, "truncated: ...") when the header at the archive's start (or where its
-// "MPQ\x1B" user data points) says the archive, its hash table or its block table ends past
-// `bytes`; also when a header itself is cut short. Bytes that start as no MPQ archive at all are
-// left to StormLib (it looks for a header at later 512-byte boundaries too).
+// Throws MapError(name, ...) for bytes that do not start as an MPQ archive ("MPQ\x1A", or
+// "MPQ\x1B" user data pointing at one; every .SC2Map does, and a client's random bytes are
+// refused here without starting the archive reader), and "truncated: ..." when the header says
+// the archive, its hash table or its block table ends past `bytes`, or is itself cut short.
 void check_mpq_extent(std::string_view bytes, const std::string& name);
 
 }  // namespace sc2::engine::mapfile
