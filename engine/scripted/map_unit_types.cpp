@@ -66,6 +66,7 @@ void MapUnitTypes::add_new_type(const mapfile::GameData& data, const std::string
   // Food is the supply a unit makes: negative for what it uses; a new entry without it costs none.
   stats.food_required = std::max(0.0f, -fields.food.value_or(0.0f));
   stats.built_by_ability = 0;  // nothing trains a map's type
+  stats.passive = fields.default_acquire_level == "Passive";  // SMAC's agents act only as ordered
   const UnitTypeStats& made = custom_.emplace_back(std::move(stats));
   by_name_.emplace(name, &made);
   by_id_.emplace(id, &made);

@@ -7,12 +7,14 @@
 // sc2lite plays a new type when it stands for a unit the engine has (its parent, or the built-in
 // type its aliases name: the editor's `_RL` copies name their original, spec §1.6) and has no
 // shields: that unit's stats, with the map's LifeMax, LifeArmor, Speed, Radius and Sight, and the
-// map's Food (a new entry without Food costs no supply). Any other new type (Stalker_RL,
-// Medivac_RL, ...) is known by name and refused when a script creates it, naming it and why.
+// map's Food (a new entry without Food costs no supply), passive with DefaultAcquireLevel
+// Passive (idle, it picks no target: SMAC's agents act only as ordered). Any other new type
+// (Stalker_RL, Medivac_RL, ...) is known by name and refused when a script creates it, naming it
+// and why.
 //
 // Not applied (README.md): overrides of built-in types (SMAC's `Marine` Food 0, BuildMarines'
-// command cards), DefaultAcquireLevel Passive and Response Nothing (the simulation has no
-// passive acquisition: the `_RL` units acquire and fight back like their base unit).
+// command cards), Response Nothing (a passive unit hit while idle does not answer either way,
+// as it picks no target; one on attack-move still acquires).
 #include <cstdint>
 #include <deque>
 #include <string>

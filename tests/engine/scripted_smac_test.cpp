@@ -121,3 +121,28 @@ TEST_CASE("scripted SMAC maps with units sc2lite does not have yet are refused, 
     }
   }
 }
+
+TEST_CASE("scripted SMAC 3m: the agents' Marine_RL are passive (idle, they do not fire), the enemy's Marines attack") {
+  const auto path = map_file(kSmacMaps, "3m");
+  if (!path) return;
+  Episode e(*load_file(*path), 3);
+  for (const Unit* u : e.units_of(1)) CHECK(u->stats->passive);  // DefaultAcquireLevel Passive
+  for (const Unit* u : e.units_of(2)) CHECK_FALSE(u->stats->passive);
+  e.step(16 * 20);  // the enemy walks 14 cells at 2.25 a second and shoots
+  float enemy_life = 0.0f;
+  for (const Unit* u : e.units_of(2)) enemy_life += u->health;
+  CHECK(enemy_life == 3 * 45.0f);       // nobody fired at them
+  CHECK(e.units_of(1).size() < 3);      // the idle agents were shot
+  // Ordered to attack, an agent fights.
+  e.kill_all(1);
+  e.kill_all(2);
+  e.step();
+  Unit* agent = e.units_of(1).front();
+  Unit* enemy = e.units_of(2).front();
+  REQUIRE(issue_command(e.world, *agent, ability::kAttackAttack, CommandTarget{enemy->pos, enemy->id}, false) ==
+          CommandOutcome::Done);
+  const std::uint64_t enemy_tag = to_tag(enemy->id);
+  e.step(16 * 6);
+  const Unit* target = e.world.find_by_tag(enemy_tag);
+  CHECK((target == nullptr || target->health < 45.0f));
+}
