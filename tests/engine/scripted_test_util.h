@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <memory>
 #include <optional>
 #include <string>
@@ -22,10 +23,19 @@ namespace sc2::engine::scripted::test {
 inline const std::string kMiniGames = "clients/pysc2/pysc2/maps/mini_games";
 inline const std::string kSmacMaps = "clients/smac/smac/env/starcraft2/maps/SMAC_Maps";
 
-// The real file, or nullopt after a skip message.
+// The real file, or nullopt after a skip message (absent, or not an archive: a copy replaced by
+// sc2lite's install-layout placeholder).
 inline std::optional<std::filesystem::path> map_file(const std::string& folder, const std::string& name) {
   if (!sc2::test::have_shared(folder + "/" + name + ".SC2Map")) return std::nullopt;
-  return sc2::test::shared_dir() / folder / (name + ".SC2Map");
+  const std::filesystem::path path = sc2::test::shared_dir() / folder / (name + ".SC2Map");
+  std::ifstream file(path, std::ios::binary);
+  std::string start(4, '\0');
+  file.read(start.data(), 4);
+  if (!mapfile::looks_like_archive(start)) {
+    MESSAGE("skipped: " << path.string() << " is not an .SC2Map archive (a placeholder?); restore the real file");
+    return std::nullopt;
+  }
+  return path;
 }
 
 inline std::shared_ptr<const ScriptedMapFactory> load_file(const std::filesystem::path& path) {
