@@ -31,6 +31,7 @@ class ByteReader {
   void skip(std::size_t count, const char* field) { take(count, field); }
   // A NUL-terminated string of at most `max_length` characters.
   std::string cstr(std::size_t max_length, const char* field) {
+    field_start_ = offset_;
     const std::size_t end = bytes_.find('\0', offset_);
     if (end == std::string_view::npos) fail(field, "ends inside the string (no terminating NUL)");
     if (end - offset_ > max_length) {
@@ -42,13 +43,15 @@ class ByteReader {
     return text;
   }
 
+  // Names the field last read (or being read) by the byte it starts at.
   [[noreturn]] void fail(const char* field, const std::string& why) const {
-    throw MapError(file_, std::string(field) + " at byte " + std::to_string(offset_) + ": " + why);
+    throw MapError(file_, std::string(field) + " at byte " + std::to_string(field_start_) + ": " + why);
   }
 
  private:
   static std::uint32_t byte(std::string_view b, std::size_t i) { return static_cast<std::uint8_t>(b[i]); }
   std::string_view take(std::size_t count, const char* field) {
+    field_start_ = offset_;
     if (count > remaining()) {
       fail(field, "truncated: needs " + std::to_string(count) + " bytes, the file has " +
                       std::to_string(remaining()) + " left of " + std::to_string(bytes_.size()));
@@ -61,6 +64,7 @@ class ByteReader {
   std::string file_;
   std::string_view bytes_;
   std::size_t offset_ = 0;
+  std::size_t field_start_ = 0;
 };
 
 }  // namespace sc2::engine::mapfile

@@ -110,7 +110,7 @@ TEST_CASE("mapfile: empty bytes, random bytes and an MPQ header over random byte
 
 TEST_CASE("mapfile: an archive cut short at any of several points is a MapError, never a crash") {
   std::string whole = tiny_archive();
-  if (const std::optional<fs::path> real = real_map(mini_games_dir(), "MoveToBeacon")) whole = read_file(*real);
+  if (const std::optional<fs::path> real = real_map(mini_games_dir(), "MoveToBeacon", true)) whole = read_file(*real);
   const std::size_t size = whole.size();
   for (const std::size_t cut : {std::size_t{4}, std::size_t{16}, std::size_t{31}, std::size_t{32}, std::size_t{64},
                                 std::size_t{200}, size / 4, size / 2, size * 3 / 4, size - 64, size - 16, size - 1}) {
@@ -126,7 +126,7 @@ TEST_CASE("mapfile: single damaged bytes give a MapError or the map, never a cra
   // do there, the server sees a MapError.
   if (!reader_isolated()) return;
   std::string whole = tiny_archive();
-  if (const std::optional<fs::path> real = real_map(mini_games_dir(), "MoveToBeacon")) whole = read_file(*real);
+  if (const std::optional<fs::path> real = real_map(mini_games_dir(), "MoveToBeacon", true)) whole = read_file(*real);
   std::mt19937 rng(3434);
   int refused = 0;
   std::set<std::string> reasons;
@@ -192,10 +192,10 @@ TEST_CASE("mapfile: an archive without MapInfo, a terrain file or MapScript.gala
 TEST_CASE("mapfile: MapInfo with a wrong magic or version, cut short, or absurd sizes is a MapError naming MapInfo") {
   const std::string good = mf::map_info_bytes(tiny_info());
   auto info_error = [](const std::string& bytes) { return map_error_of([&] { mf::parse_map_info(bytes); }); };
-  CHECK(mentions(info_error("XpaM" + good.substr(4)), "not a MapInfo file"));
+  CHECK(mentions(info_error("XpaM" + good.substr(4)), "magic at byte 0: not a MapInfo file"));
   std::string version = good;
   version[4] = 40;
-  CHECK(mentions(info_error(version), "version 40"));
+  CHECK(mentions(info_error(version), "format version at byte 4: version 40 is not one sc2lite reads (39)"));
   for (std::size_t cut = 0; cut < good.size(); cut += 7) {
     INFO("MapInfo cut at " << cut);
     const mf::MapError error = info_error(good.substr(0, cut));
@@ -252,13 +252,13 @@ TEST_CASE("mapfile: terrain files with wrong headers, sizes or lengths are MapEr
     const char* reason;
   };
   const std::vector<Case> cases = {
-      {"t3SyncHeightMap", "PAMS" + heights.substr(4), "no 'SMAP'"},
+      {"t3SyncHeightMap", "PAMS" + heights.substr(4), "magic at byte 0: not a t3SyncHeightMap file (no 'SMAP')"},
       {"t3SyncHeightMap", put_u32(heights, 4, 103), "version 103"},
       {"t3SyncHeightMap", put_u32(heights, 8, 1u << 30), "vertex grid 1073741824x9 differ"},
       {"t3SyncHeightMap", put_u32(heights, 12, 0xFFFFFFFFu), "differ from the map's 9x9"},
       {"t3SyncHeightMap", heights.substr(0, heights.size() - 1), "expected exactly 324"},
       {"t3SyncHeightMap", heights + "x", "expected exactly 324"},
-      {"t3SyncHeightMap", heights.substr(0, 20), "truncated"},
+      {"t3SyncHeightMap", heights.substr(0, 20), "header at byte 16: truncated"},
       {"t3CellFlags", put_u32(flags, 0x18, 1u << 31), "cell grid 2147483648x8 differ"},
       {"t3CellFlags", flags.substr(0, 40), "expected exactly 64"},
       {"t3CellFlags", "", "truncated"},
