@@ -45,7 +45,7 @@ struct MapLimits {
   // Address space the isolated archive reader (a child process) may add to what it inherits:
   // StormLib's own tables and buffers for an archive whose headers lie. Past it an
   // allocation fails inside the child, which then reports the archive as damaged. Not set
-  // under a sanitizer (its shadow memory needs the address space).
+  // under MemorySanitizer (its shadow is mapped as needed); ASan's is reserved at start.
   std::uint64_t max_reader_memory_bytes = 1ull << 30;
   // Tries of RegionRandomPoint-style sampling before it gives up (a region whose negative
   // shapes leave almost nothing of its bounding box).
