@@ -1,7 +1,8 @@
 // Reading .SC2Map archives with StormLib (archive.h). StormLib opens archives by file name
 // only (9.22 has no memory stream), so bytes reach it as a memory file or a private temporary
-// file; either way the whole archive is read into MapFiles and closed before returning. It
-// reads in a child process (isolated_read.h): StormLib is not safe on damaged archives.
+// file (an archive on disk is read into memory first, so what is checked is what is read);
+// either way the whole archive is read into MapFiles and closed before returning. It reads in a
+// child process (isolated_read.h): StormLib is not safe on damaged archives.
 #include <StormLib.h>
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -177,8 +178,9 @@ MapFiles read_archive_file(const std::filesystem::path& path, const MapLimits& l
     throw MapError(name, "the archive is " + std::to_string(size) + " bytes, over the limit of " +
                              std::to_string(limits.max_archive_bytes));
   }
-  check_mpq_extent(read_whole_file(path, size, name), name);
-  return read_in_child_process([&] { return read_archive_at(name, name, limits); }, name, limits);
+  // Read once, and StormLib reads these bytes: what was checked is what is read, even if the
+  // file changes meanwhile.
+  return read_archive_bytes(read_whole_file(path, size, name), name, limits);
 }
 
 MapFiles read_archive_bytes(std::string_view bytes, const std::string& name, const MapLimits& limits,
