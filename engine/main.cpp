@@ -58,6 +58,22 @@ std::vector<std::string> pace_flags(double speed, bool pause_on_start, bool obse
   return flags;
 }
 
+constexpr char kPlaceholderStart[] = "sc2lite map placeholder: ";
+
+// Whether `path` holds something other than nothing or one of our placeholders: a link (whatever
+// it points to: writing through it once replaced the real map files a layout linked to), a
+// folder, or a file we did not write. --install-layout never overwrites it.
+bool holds_a_map(const fs::path& path) {
+  std::error_code ec;
+  const fs::file_status status = fs::symlink_status(path, ec);
+  if (ec || status.type() == fs::file_type::not_found) return false;
+  if (status.type() != fs::file_type::regular) return true;
+  std::ifstream file(path, std::ios::binary);
+  std::string start(sizeof kPlaceholderStart - 1, '\0');
+  file.read(start.data(), static_cast<std::streamsize>(start.size()));
+  return start != kPlaceholderStart;
+}
+
 // Writes DIR/Versions/Base75689/SC2_x64 (runs this binary with `flags` before the game's
 // own), DIR/Maps/mini_games/*.SC2Map and DIR/Maps/Melee/*.SC2Map, the layout PySC2 checks for before it connects.
 int install_layout(const fs::path& root, const std::vector<std::string>& flags) {
@@ -92,13 +108,18 @@ int install_layout(const fs::path& root, const std::vector<std::string>& flags) 
   fs::permissions(launcher, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
                                 fs::perms::others_read | fs::perms::others_exec, ec);
   // Maps/mini_games/<Name>.SC2Map and Maps/Melee/<Name>.SC2Map: PySC2 reads a map's bytes
-  // before it creates a game; the engine knows its maps by name and ignores the bytes.
+  // before it creates a game; the engine knows its maps by name and ignores the bytes. A map
+  // already there that is not our placeholder (a real file, a link to one) is kept.
   for (const auto& list : {sc2::engine::mini_games(), sc2::engine::melee_maps()}) {
     for (const auto& entry : list) {
       const fs::path path = root / "Maps" / sc2::engine::map_path_of(entry);
+      if (holds_a_map(path)) {
+        std::cout << "sc2lite: kept the map " << path.string() << "\n";
+        continue;
+      }
       fs::create_directories(path.parent_path(), ec);
       std::ofstream map(path, std::ios::trunc | std::ios::binary);
-      map << "sc2lite map placeholder: " << entry.name << "\n";
+      map << kPlaceholderStart << entry.name << "\n";
       if (ec || !map) {
         std::cerr << "sc2lite: cannot write " << path << "\n";
         return 1;
