@@ -61,12 +61,14 @@ std::vector<std::string> pace_flags(double speed, bool pause_on_start, bool obse
   return flags;
 }
 
-// Whether `path` is something other than absent or one of our placeholders (a real map file
-// or folder, or any file we did not write): --install-layout never overwrites it.
+// Whether `path` holds something other than nothing or one of our placeholders: a link (whatever
+// it points to: writing through it once replaced the real map files a layout linked to), a
+// folder, or a file we did not write. --install-layout never overwrites it.
 bool holds_a_map(const fs::path& path) {
   std::error_code ec;
-  if (!fs::exists(path, ec)) return false;
-  if (!fs::is_regular_file(path, ec)) return true;
+  const fs::file_status status = fs::symlink_status(path, ec);
+  if (ec || status.type() == fs::file_type::not_found) return false;
+  if (status.type() != fs::file_type::regular) return true;
   std::ifstream file(path, std::ios::binary);
   std::string start(sizeof kPlaceholderStart - 1, '\0');
   file.read(start.data(), static_cast<std::streamsize>(start.size()));
@@ -108,12 +110,13 @@ int install_layout(const fs::path& root, const std::vector<std::string>& flags) 
                                 fs::perms::others_read | fs::perms::others_exec, ec);
   // Maps/mini_games/<Name>.SC2Map and Maps/Melee/<Name>.SC2Map: PySC2 reads a map's bytes
   // before it creates a game; a placeholder's bytes (not an archive) play the built-in map.
-  // A real map file already there is kept: sc2lite plays it from its file (engine/scripted).
+  // A map already there that is not our placeholder (a real file, a link to one, a folder) is
+  // kept: sc2lite plays it from its file (engine/scripted).
   for (const auto& list : {sc2::engine::mini_games(), sc2::engine::melee_maps()}) {
     for (const auto& entry : list) {
       const fs::path path = root / "Maps" / sc2::engine::map_path_of(entry);
       if (holds_a_map(path)) {
-        std::cout << "sc2lite: kept the map file " << path.string() << "\n";
+        std::cout << "sc2lite: kept the map " << path.string() << "\n";
         continue;
       }
       fs::create_directories(path.parent_path(), ec);

@@ -3,7 +3,7 @@
 // UI plays back as mouse and key input, one command a line ('#' comments):
 //   wait_game                        until the game is on screen
 //   wait_frames N                    N UI frames
-//   wait_loops N                     until the game loop advanced by N
+//   wait_loops N                     until the game advanced N loops (across restarts)
 //   key CHORD                        a key press, e.g. "key F2", "key Ctrl+1"
 //   click SURFACE TARGET [MODS]      left click; SURFACE world | minimap | screen/<layer> |
 //                                    minimap/<layer> | raw/<layer> (that layer's image in the

@@ -212,9 +212,7 @@ ScriptPlayer::Step ScriptPlayer::run(const ScriptCommand& command, StudioUi& ui)
     case ScriptOp::quit: return Step::quit;
     case ScriptOp::wait_game: return ui.snapshot().timestep && ui.world_surface().valid ? Step::next_now : Step::wait;
     case ScriptOp::wait_frames: return phase_++ < command.count ? Step::wait : Step::next_now;
-    case ScriptOp::wait_loops:
-      if (phase_++ == 0) start_loop_ = game_loop(ui);
-      return game_loop(ui) < start_loop_ + static_cast<std::uint32_t>(command.count) ? Step::wait : Step::next_now;
+    case ScriptOp::wait_loops: return wait_loops(command, ui);
     case ScriptOp::seek: return seek(command, ui);
     case ScriptOp::setting:
       if (std::string problem = ui.edit_setting(command.name, command.value); !problem.empty()) {
@@ -263,6 +261,19 @@ ScriptPlayer::Step ScriptPlayer::run(const ScriptCommand& command, StudioUi& ui)
 
 std::uint32_t ScriptPlayer::game_loop(const StudioUi& ui) {
   return ui.snapshot().timestep ? ui.snapshot().timestep->observation.game_loop : 0;
+}
+
+// Counts the loops the game advanced, across restarts (the loop starts again from 0): waiting
+// for "start + N" would never end when the episode ends before it.
+ScriptPlayer::Step ScriptPlayer::wait_loops(const ScriptCommand& command, StudioUi& ui) {
+  const std::uint32_t loop = game_loop(ui);
+  if (phase_++ == 0) {
+    last_loop_ = loop;
+    loops_waited_ = 0;
+  }
+  loops_waited_ += loop >= last_loop_ ? loop - last_loop_ : loop;
+  last_loop_ = loop;
+  return loops_waited_ < static_cast<std::uint64_t>(command.count) ? Step::wait : Step::next_now;
 }
 
 // Waits until the seek is shown; a replay shorter than LOOP ends at its last loop.

@@ -30,6 +30,7 @@ class ScriptPlayer {
   Step run(const ScriptCommand& command, StudioUi& ui);
   // The commands that take several frames or several checks, one each.
   Step seek(const ScriptCommand& command, StudioUi& ui);
+  Step wait_loops(const ScriptCommand& command, StudioUi& ui);
   Step click_button(const ScriptCommand& command, StudioUi& ui);
   Step click_layer(const ScriptCommand& command, StudioUi& ui);
   Step wheel(const ScriptCommand& command, StudioUi& ui);
@@ -65,7 +66,8 @@ class ScriptPlayer {
   int phase_ = 0;  // frames spent on the current command
   static constexpr int kRevealFrames = 5;
   int reveal_frames_ = 0;  // frames the current command waited for its layer to scroll into view
-  std::uint32_t start_loop_ = 0;
+  std::uint32_t last_loop_ = 0;      // wait_loops: the loop seen last frame
+  std::uint64_t loops_waited_ = 0;   // wait_loops: loops advanced since the command began
   std::string error_;
 };
 

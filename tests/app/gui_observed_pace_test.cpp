@@ -48,6 +48,7 @@ class FastPlayer {
   }
   std::string error() const { return error_; }
   std::uint64_t steps() const { return steps_; }
+  std::uint64_t episodes() const { return episodes_; }  // begun, the first included
   // The longest time the player's step count stood still after its first step.
   Clock::duration longest_stall_after_first_step() const {
     std::lock_guard lock(mutex_);
@@ -67,7 +68,10 @@ class FastPlayer {
   void play() {
     try {
       while (!done_) {
-        if (env_->last()->last()) env_->reset();
+        if (env_->last()->last()) {
+          env_->reset();
+          ++episodes_;
+        }
         env_->step(sc2::pysc2::FunctionCall{sc2::pysc2::fn::no_op, {}});
         if (steps_++ == 0) first_step_ = Clock::now();
       }
@@ -90,6 +94,7 @@ class FastPlayer {
   std::thread player_, sampler_;
   std::atomic<bool> done_{false};
   std::atomic<std::uint64_t> steps_{0};
+  std::atomic<std::uint64_t> episodes_{1};
   const Clock::time_point started_ = Clock::now();
   Clock::time_point first_step_{};
   mutable std::mutex mutex_;
@@ -109,9 +114,13 @@ TEST_CASE("sc2studio --connect paces the player's game when sc2lite lets observe
                                             "wait_game\nwait_frames 30\nkey Space\nwait_loops 160\nkey Space\n"
                                             "wait_frames 90\nquit\n",
                                             "--connect 127.0.0.1:" + std::to_string(game.port()));
-  // The app's connection closed: the game runs on by itself.
+  // The app's connection closed: the game runs on by itself (waited for as a state: a loaded
+  // machine may not schedule the player for a while).
   const auto steps_at_exit = game.steps();
-  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  const auto give_up = Clock::now() + std::chrono::seconds(60);
+  while (game.steps() == steps_at_exit && Clock::now() < give_up) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
   CHECK(game.steps() > steps_at_exit);
   game.stop();
   INFO(result.output);
@@ -149,4 +158,19 @@ TEST_CASE("sc2studio --connect to an sc2lite without --observer_control says its
   CHECK(log.at("observed_pace").at("paused") == false);
   CHECK(log.at("observed_pace").at("note").get<std::string>().find("--observer_control") != std::string::npos);
   CHECK(log.at("observed_pace").at("loops_per_second").get<double>() > 0);
+}
+
+TEST_CASE("sc2studio --connect: wait_loops counts the loops of a game that restarts meanwhile") {
+  if (!sc2::test::have_programs()) return;
+  sc2::test::TempDir dir;
+  FastPlayer game({});
+  // 3000 loops are more than a MoveToBeacon episode (1920): the wait always spans a restart,
+  // which a wait for "the loop seen first + 3000" would never see.
+  const auto result = sc2::test::run_script(dir, "wait_game\nwait_loops 3000\nquit\n",
+                                            "--connect 127.0.0.1:" + std::to_string(game.port()));
+  game.stop();
+  INFO(result.output);
+  CHECK(game.error() == "");
+  REQUIRE(result.exit_code == 0);
+  CHECK(game.episodes() >= 2);
 }

@@ -161,3 +161,30 @@ TEST_CASE("sc2lite refuses a pace it cannot keep, saying why") {
   }
   fs::remove(err);
 }
+
+TEST_CASE("sc2lite --install-layout over a layout keeps linked and real maps and their targets, refreshes placeholders") {
+  if (!have_binary()) return;
+  const fs::path root = fs::temp_directory_path() / ("sc2lite-kept-layout-" + std::to_string(::getpid()));
+  fs::remove_all(root);
+  const fs::path err = root.string() + ".err";
+  const fs::path real_map = root.string() + "-real.SC2Map";  // stands for a real map outside the layout
+  { std::ofstream(real_map, std::ios::binary) << "MPQ\x1a the real map's bytes"; }
+  REQUIRE(run_sc2lite("--install-layout " + quoted(root), err) == 0);
+  const fs::path mini_games = root / "Maps" / "mini_games";
+  // As tests/interop/real_clients.py links real files into a layout: MoveToBeacon is a link,
+  // DefeatRoaches a real file; the others stay our placeholders.
+  fs::remove(mini_games / "MoveToBeacon.SC2Map");
+  fs::create_symlink(real_map, mini_games / "MoveToBeacon.SC2Map");
+  fs::copy_file(real_map, mini_games / "DefeatRoaches.SC2Map", fs::copy_options::overwrite_existing);
+  const std::string placeholder = read_text(mini_games / "BuildMarines.SC2Map");
+
+  REQUIRE(run_sc2lite("--install-layout " + quoted(root), err) == 0);  // a second time over it
+  CHECK(read_text(real_map) == "MPQ\x1a the real map's bytes");
+  CHECK(fs::is_symlink(mini_games / "MoveToBeacon.SC2Map"));
+  CHECK(read_text(mini_games / "DefeatRoaches.SC2Map") == "MPQ\x1a the real map's bytes");
+  CHECK(read_text(mini_games / "BuildMarines.SC2Map") == placeholder);
+  CHECK(placeholder.find("placeholder") != std::string::npos);
+  fs::remove_all(root);
+  fs::remove(err);
+  fs::remove(real_map);
+}
