@@ -6,6 +6,7 @@
 
 #include "engine/maps/melee_registry.h"
 #include "engine/scripted/map_source.h"
+#include "engine/scripted/scripted_map.h"
 #include "engine/server/action_interpreter.h"
 #include "engine/server/observation_builder.h"
 #include "engine/server/observer_view.h"
@@ -367,7 +368,13 @@ void GameServer::dispatch(const SC2APIProtocol::Request& request, ConnectionId c
     case Request::kObservation: observation(out, connection); break;
     case Request::kAction: action(request.action(), out, connection); break;
     case Request::kStep: step(request.step(), out); break;
-    case Request::kData: build_data(request.data(), out.mutable_data()); break;
+    case Request::kData: {
+      // A map file's new unit types (SMAC's Marine_RL) are listed after the engine's own.
+      std::vector<const UnitTypeStats*> map_types;
+      if (config_ && config_->map_file) map_types = config_->map_file->data().types->map_types();
+      build_data(request.data(), out.mutable_data(), map_types);
+      break;
+    }
     case Request::kSaveReplay: save_replay(out); break;
     case Request::kStartReplay: start_replay(request.start_replay(), out); break;
     case Request::kObsAction:

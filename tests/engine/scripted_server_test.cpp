@@ -2,6 +2,7 @@
 // as local_map.map_data, or the map_path under the maps folder; available_maps lists the files
 // beside the built-in maps; game_info describes the file's map; a map that cannot be played is
 // refused naming the file and why, and the server keeps serving.
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
@@ -103,6 +104,37 @@ TEST_CASE("scripted server: SMAC's map path under the maps folder, with a Comput
   std::set<std::uint64_t> old_tags(tags->tag().begin(), tags->tag().end());
   for (const auto& u : obs.observation().raw_data().units()) CHECK_FALSE(old_tags.contains(u.tag()));
   CHECK(obs.player_result_size() == 0);
+}
+
+TEST_CASE("scripted server: RequestData lists a map's new unit types after the engine's own, with the map's values") {
+  const auto path = scripted_test::map_file(scripted_test::kSmacMaps, "3m");
+  if (!path) return;
+  api::Request data;
+  data.mutable_data()->set_unit_type_id(true);
+  GameServer builtin;
+  start_game(builtin, 1);
+  const auto engine_only = call(builtin, data).data();
+
+  ServerOptions options;
+  options.maps_dir = smac_maps_dir();
+  GameServer server(options);
+  REQUIRE_FALSE(call(server, create_with("SMAC_Maps/3m.SC2Map", "", true)).create_game().has_error());
+  REQUIRE(call(server, join_request()).status() == api::in_game);
+  const auto listed = call(server, data).data();
+  REQUIRE(listed.units_size() == engine_only.units_size() + 1);  // 3m defines one new type
+  std::uint32_t largest_engine_id = 0;
+  for (const auto& unit : engine_only.units()) largest_engine_id = std::max(largest_engine_id, unit.unit_id());
+  const auto& marine_rl = listed.units(listed.units_size() - 1);
+  CHECK(marine_rl.name() == "Marine_RL");
+  CHECK(marine_rl.unit_id() == largest_engine_id + 1);
+  CHECK(marine_rl.sight_range() == doctest::Approx(9.0f));    // the map's Sight
+  CHECK(marine_rl.movement_speed() == doctest::Approx(2.25f));  // the map's Speed
+  CHECK(marine_rl.food_required() == doctest::Approx(0.0f));    // no Food in its entry
+  // Its units are reported with that id.
+  step(server, 1);
+  std::size_t of_new_type = 0;
+  for (const auto& u : observe(server).observation().raw_data().units()) of_new_type += u.unit_type() == marine_rl.unit_id();
+  CHECK(of_new_type == 3);
 }
 
 TEST_CASE("scripted server: available_maps lists the maps folder's files beside the built-ins") {
