@@ -9,6 +9,7 @@ namespace sc2::galaxy {
 namespace {
 
 constexpr std::int64_t kMaxRaw = std::numeric_limits<std::int32_t>::max();
+constexpr std::uint64_t kFractionScale = 1'000'000'000'000'000ull;  // 10^15: the fraction digits read
 
 std::int32_t wrap(std::int64_t v) {
   return static_cast<std::int32_t>(static_cast<std::uint32_t>(static_cast<std::uint64_t>(v)));
@@ -17,7 +18,9 @@ std::int32_t wrap(std::int64_t v) {
 }  // namespace
 
 std::optional<std::int32_t> fixed_from_decimal(std::string_view text) {
-  // Integer part exactly; the fraction from its first 15 digits (enough to round to 1/4096).
+  // Integer part exactly; the fraction from its first 15 digits: enough to round to 1/4096
+  // (half a step, 1/8192, has 13 decimals, so the digits after the 15th cannot move a value
+  // across one), and 2 * fraction * 4096 stays below 2^64 (with 16 digits it would not).
   std::int64_t whole = 0;
   std::size_t i = 0;
   for (; i < text.size() && text[i] != '.'; ++i) {
@@ -30,7 +33,7 @@ std::optional<std::int32_t> fixed_from_decimal(std::string_view text) {
   if (i < text.size()) {
     for (++i; i < text.size(); ++i) {
       if (text[i] < '0' || text[i] > '9') return std::nullopt;
-      if (scale < 1'000'000'000'000'000ull) {
+      if (scale < kFractionScale) {
         fraction = fraction * 10 + static_cast<std::uint64_t>(text[i] - '0');
         scale *= 10;
       }

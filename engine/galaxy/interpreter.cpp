@@ -2,6 +2,7 @@
 // thread's own stack (no C++ recursion); a native that waits or starts a thread makes it return
 // with the thread's state saved. Every instruction costs one unit of the instruction budgets.
 #include <algorithm>
+#include <exception>
 #include <string>
 
 #include "engine/galaxy/library.h"
@@ -14,6 +15,18 @@ namespace {
 // Work that is not one instruction is charged as instructions (runtime_limits.h).
 constexpr std::uint32_t kCellsPerInstruction = 8;  // clearing a frame or a local array
 constexpr std::size_t kBytesPerInstruction = 32;   // joining strings
+
+// Runs a native; what it throws (the host's own failure, memory running out) fails the call,
+// so the thread stops with an error and the runtime is left as after any failed call.
+void call_native(const NativeFunction& native, NativeCall& call) {
+  try {
+    native(call);
+  } catch (const std::exception& error) {
+    call.fail(std::string("the game failed: ") + error.what());
+  } catch (...) {
+    call.fail("the game failed (an unknown exception)");
+  }
+}
 
 }  // namespace
 
@@ -214,8 +227,8 @@ Runtime::SliceEnd Runtime::execute(Thread& thread) {
         }
         thread.pc = pc;
         thread.sp = sp;
-        NativeCall call(*this, thread, in.a, stack + sp, in.b);
-        native(call);
+        NativeCall call(*this, thread, in.a, stack + sp, in.b, fuel);
+        call_native(native, call);
         fuel -= call.charged();
         if (call.failed()) return fail(std::string(call.name()) + ": " + call.failure());
         if (native_returns_value_[static_cast<std::size_t>(in.a)]) stack[sp++] = call.result();

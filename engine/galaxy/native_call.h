@@ -33,8 +33,10 @@ class Runtime;
 
 class NativeCall {
  public:
-  NativeCall(Runtime& runtime, Thread& thread, std::int32_t function, const Value* args, std::uint32_t count)
-      : runtime_(runtime), thread_(thread), function_(function), args_(args), count_(count) {}
+  // `budget`: instructions the thread may still run (what can_afford counts down from).
+  NativeCall(Runtime& runtime, Thread& thread, std::int32_t function, const Value* args, std::uint32_t count,
+             std::int64_t budget = INT64_MAX)
+      : runtime_(runtime), thread_(thread), function_(function), args_(args), count_(count), budget_(budget) {}
 
   Runtime& runtime() const { return runtime_; }
   Thread& thread() const { return thread_; }
@@ -80,6 +82,10 @@ class NativeCall {
     if (instructions > 0) charged_ += instructions;
   }
   std::int64_t charged() const { return charged_; }
+  // Whether `instructions` more stay within the thread's budgets: a native whose work it can
+  // size up front (cells of an area, tries of a search) checks before doing it, not after.
+  bool can_afford(std::int64_t instructions) const { return instructions <= affordable(); }
+  std::int64_t affordable() const { return budget_ > charged_ ? budget_ - charged_ : 0; }
 
   // [SECTION] Failure: the thread stops with "file:line:col: <Name>: message".
   void fail(std::string message);
@@ -94,6 +100,7 @@ class NativeCall {
   const Value* args_;
   std::uint32_t count_;
   Value result_;
+  std::int64_t budget_;
   std::int64_t charged_ = 0;
   bool failed_ = false;
   std::string failure_;

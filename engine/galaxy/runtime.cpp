@@ -2,6 +2,7 @@
 #include "engine/galaxy/runtime.h"
 
 #include <algorithm>
+#include <exception>
 
 #include "engine/galaxy/library.h"
 #include "engine/galaxy/runtime_natives.h"
@@ -14,6 +15,17 @@ std::size_t literal_bytes(const Program& program) {
   std::size_t bytes = 0;
   for (const std::string& literal : program.strings) bytes += literal.size() + 1;
   return bytes;
+}
+
+// What the exception being handled says.
+std::string current_exception_text() {
+  try {
+    throw;
+  } catch (const std::exception& error) {
+    return error.what();
+  } catch (...) {
+    return "an unknown exception";
+  }
 }
 
 }  // namespace
@@ -48,8 +60,18 @@ bool Runtime::enter(Work&& work) {
   const std::uint64_t errors_before = error_count_;
   ++depth_;
   call_fuel_ = limits_.instructions_per_call;
-  work();
-  dispatch_queued_events();
+  try {
+    work();
+    dispatch_queued_events();
+  } catch (...) {
+    // A native's exception fails its call (interpreter.cpp); this is the runtime's own work
+    // failing (memory running out). The threads it ran end, and the runtime stays usable: not
+    // stuck "while the script runs" for the rest of the game.
+    --depth_;
+    abandon_running_threads();
+    report(program_->program->files.name(0) + ": the script's run failed: " + current_exception_text());
+    return false;
+  }
   --depth_;
   return error_count_ == errors_before;
 }

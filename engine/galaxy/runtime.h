@@ -175,6 +175,9 @@ class Runtime {
   void wake_parent(const Thread& thread);
   void release(Thread& thread);
   void kill(Thread& thread);
+  // After the runtime's own work threw: ends the threads it was running (and those waiting for
+  // them), drops the queued events, so that the next call into the runtime starts clean.
+  void abandon_running_threads();
   void resume_waits();
   void compact_waits();  // drops the wait entries of stopped threads when they pile up
   // Makes `thread`'s stack at least `cells` long within max_total_stack_cells (freeing the

@@ -163,6 +163,25 @@ void Runtime::kill(Thread& thread) {
   if (!thread.on_run_stack) release(thread);  // else released when the run stack reaches it
 }
 
+void Runtime::abandon_running_threads() {
+  current_ = nullptr;
+  yield_ = false;
+  queued_events_.clear();
+  std::vector<ThreadRef> ending = std::move(run_stack_);
+  run_stack_.clear();
+  ending.insert(ending.end(), ready_.begin(), ready_.end());
+  ready_.clear();
+  while (!ending.empty()) {
+    const ThreadRef ref = ending.back();
+    ending.pop_back();
+    if (!is_live(ref)) continue;  // released already
+    Thread& ended = thread(ref);
+    ended.on_run_stack = false;
+    if (is_live(ended.parent) && thread(ended.parent).state == ThreadState::Blocked) ending.push_back(ended.parent);
+    release(ended);
+  }
+}
+
 void Runtime::resume_waits() {
   while (!waits_.empty() && waits_.top().loop <= now_) {
     const WaitEntry entry = waits_.top();

@@ -90,11 +90,19 @@ constexpr std::array kWorldNatives = {
 
 constexpr Handle kDefaultCameraInfo = 1;  // CameraInfoDefault(): one settings object, never looked into
 
+// A native handing out ids 1, 2, ... of one kind, up to `max_ids`.
+NativeFunction id_counter(std::shared_ptr<std::int32_t> last, std::int32_t max_ids, std::string kind) {
+  return [last = std::move(last), max_ids, kind = std::move(kind)](NativeCall& call) {
+    if (*last >= max_ids) return call.fail("more than " + std::to_string(max_ids) + " " + kind);
+    call.return_int(++*last);
+  };
+}
+
 }  // namespace
 
 std::span<const WorldNative> world_natives() { return kWorldNatives; }
 
-void register_headless_natives(NativeRegistry& r) {
+void register_headless_natives(NativeRegistry& r, std::int32_t max_ids) {
   const auto nothing = [](NativeCall&) {};
   for (const std::string_view name : {"GameSetMissionTimePaused", "GameSetSpeedValue", "ObjectiveSetName",
                                       "ObjectiveSetState", "UIDisplayMessage", "UIClearMessages", "SoundtrackPause",
@@ -103,10 +111,9 @@ void register_headless_natives(NativeRegistry& r) {
   }
   // Ids count from 1 (0 is c_invalidObjectiveId); each runtime's registry has its own counters.
   auto objectives = std::make_shared<std::int32_t>(0);
-  r.add("ObjectiveCreate", [objectives](NativeCall& call) { call.return_int(++*objectives); });
+  r.add("ObjectiveCreate", id_counter(objectives, max_ids, "objectives"));
   r.add("ObjectiveLastCreated", [objectives](NativeCall& call) { call.return_int(*objectives); });
-  auto windows = std::make_shared<std::int32_t>(0);
-  r.add("TimerWindowCreate", [windows](NativeCall& call) { call.return_int(++*windows); });
+  r.add("TimerWindowCreate", id_counter(std::make_shared<std::int32_t>(0), max_ids, "timer windows"));
   r.add("CameraInfoDefault", [](NativeCall& call) { call.return_handle(kDefaultCameraInfo); });
 }
 

@@ -4,6 +4,7 @@
 // itself (runtime_natives.h). Some only speak to a person; `register_headless_natives` gives
 // those the behaviour a headless game has (nothing shown; objectives and timer windows get ids),
 // and the game may replace any of them (e.g. ObjectiveSetState, to see an episode's outcome).
+#include <cstdint>
 #include <span>
 #include <string>
 #include <string_view>
@@ -21,8 +22,10 @@ struct WorldNative {
 
 std::span<const WorldNative> world_natives();
 
-// Registers the headless behaviour of the natives marked `headless_default`.
-void register_headless_natives(NativeRegistry& registry);
+// Registers the headless behaviour of the natives marked `headless_default`. Objectives and
+// timer windows get ids 1, 2, ...; past `max_ids` of a kind the call fails (an int id cannot
+// count further: a script creating them in a loop gets an error, never an overflow).
+void register_headless_natives(NativeRegistry& registry, std::int32_t max_ids = INT32_MAX);
 
 // The world natives `registry` lacks, "Area: Name" each (a host checks it is complete).
 std::vector<std::string> missing_world_natives(const NativeRegistry& registry);

@@ -107,14 +107,18 @@ std::vector<UnitTypeDeclaration> unit_type_declarations(const GameData& data,
   return declarations;
 }
 
-std::vector<DataEntry> parse_catalog(const std::string& file, std::string_view xml_text, const MapLimits& limits) {
+void add_catalog(GameData& data, const std::string& file, std::string_view xml_text, const MapLimits& limits) {
   pugi::xml_document document;
   xml::load(document, file, xml_text, limits, "Catalog");
-  std::vector<DataEntry> entries;
+  const auto file_index = static_cast<std::uint32_t>(data.files.size());
+  data.files.push_back(file);
   for (const pugi::xml_node node : document.document_element().children()) {
     if (node.type() != pugi::node_element) continue;
+    if (data.entries.size() >= limits.max_data_entries) {
+      throw MapError(file, "more than " + std::to_string(limits.max_data_entries) + " GameData entries in the map");
+    }
     DataEntry entry;
-    entry.file = file;
+    entry.file = file_index;
     entry.class_name = node.name();
     entry.id = node.attribute("id").as_string();
     if (entry.id.empty()) throw MapError(file, "a <" + entry.class_name + "> entry has no id");
@@ -122,11 +126,20 @@ std::vector<DataEntry> parse_catalog(const std::string& file, std::string_view x
     entry.attributes = attributes_of(node);
     const std::string where = entry.class_name + " '" + entry.id + "'";
     for (const pugi::xml_node child : node.children()) {
-      if (child.type() == pugi::node_element) entry.fields.push_back(read_field(child, file, where, 1, limits));
+      if (child.type() != pugi::node_element) continue;
+      if (entry.fields.size() >= limits.max_data_fields) {
+        throw MapError(file, where + ": more than " + std::to_string(limits.max_data_fields) + " fields");
+      }
+      entry.fields.push_back(read_field(child, file, where, 1, limits));
     }
-    entries.push_back(std::move(entry));
+    data.entries.push_back(std::move(entry));
   }
-  return entries;
+}
+
+GameData parse_catalog(const std::string& file, std::string_view xml_text, const MapLimits& limits) {
+  GameData data;
+  add_catalog(data, file, xml_text, limits);
+  return data;
 }
 
 }  // namespace sc2::engine::mapfile

@@ -3,6 +3,7 @@
 // *.xml), kept in a generic form: an entry is its class ("CUnit"), id and fields, a field its
 // element name, attributes in file order (value=, index=, Link=, removed="1", ...) and nested
 // fields. Turning CUnit fields into unit stats is the engine's job.
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -42,7 +43,9 @@ struct FlatField {
 };
 
 struct DataEntry {
-  std::string file;        // "Base.SC2Data/GameData/UnitData.xml"
+  // Its catalog file, GameData::files[file] ("Base.SC2Data/GameData/UnitData.xml"): an index,
+  // as a map has many entries and few files.
+  std::uint32_t file = 0;
   std::string class_name;  // "CUnit", "CValidatorCombine", ...
   std::string id;          // "Marine_RL"
   std::string parent;      // parent= when given ("" in every reference map)
@@ -59,8 +62,10 @@ struct DataEntry {
 };
 
 struct GameData {
+  std::vector<std::string> files;  // the catalog files, in name order
   std::vector<DataEntry> entries;  // files in name order, entries in file order
 
+  const std::string& file_of(const DataEntry& entry) const { return files.at(entry.file); }
   // The CUnit entries, in order.
   std::vector<const DataEntry*> units() const;
   const DataEntry* find(std::string_view class_name, std::string_view id) const;
@@ -79,8 +84,12 @@ struct UnitTypeDeclaration {
 std::vector<UnitTypeDeclaration> unit_type_declarations(const GameData& data,
                                                         const std::function<bool(std::string_view)>& is_builtin);
 
-// One catalog file (root <Catalog>). Throws MapError(file, ...) for bad XML, an entry without
-// id, or fields nested deeper than limits.max_xml_depth.
-std::vector<DataEntry> parse_catalog(const std::string& file, std::string_view xml_text, const MapLimits& limits = {});
+// Adds one catalog file (root <Catalog>) and its entries to `data`. Throws MapError(file, ...)
+// for bad XML, an entry without id, fields nested deeper than limits.max_xml_depth, an entry
+// of more than limits.max_data_fields fields, or more than limits.max_data_entries entries in
+// `data` in all.
+void add_catalog(GameData& data, const std::string& file, std::string_view xml_text, const MapLimits& limits = {});
+// One catalog file alone.
+GameData parse_catalog(const std::string& file, std::string_view xml_text, const MapLimits& limits = {});
 
 }  // namespace sc2::engine::mapfile

@@ -21,6 +21,9 @@ GameStrings parse_game_strings(std::string_view text, const MapLimits& limits) {
     const std::size_t equals = line.find('=');
     if (equals == std::string_view::npos || equals == 0) continue;
     strings.insert_or_assign(std::string(line.substr(0, equals)), std::string(line.substr(equals + 1)));
+    if (strings.size() > limits.max_strings) {
+      throw MapError(std::string(file_names::kGameStrings), "more than " + std::to_string(limits.max_strings) + " strings");
+    }
   }
   return strings;
 }

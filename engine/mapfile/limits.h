@@ -33,9 +33,16 @@ struct MapLimits {
   // costs ~100 bytes an element, so this bounds it whatever the file's size. The largest
   // reference file has ~600; a big ladder map's Objects some tens of thousands.
   std::size_t max_xml_elements = 250000;
+  // GameData entries of a map, all catalog files together, and top-level fields of one entry
+  // (the reference maps have at most 6 entries, of at most 74 fields).
+  std::size_t max_data_entries = 100000;
+  std::size_t max_data_fields = 4096;
   // Bytes of GameStrings.txt (the reference maps' are under 4 KB; every line becomes a
   // key and a value in memory).
   std::uint64_t max_strings_bytes = 16ull << 20;
+  // Keys of GameStrings.txt (the reference maps have under 100): a file of short "k=" lines
+  // would otherwise become millions of map nodes.
+  std::size_t max_strings = 65536;
   // Cells along each side of the map (the editor's largest map is 256x256).
   std::uint32_t max_map_side = 256;
   // Characters in one string of the binary MapInfo (tileset, fog, race, decal, ...).
@@ -47,6 +54,9 @@ struct MapLimits {
   // allocation fails inside the child, which then reports the archive as damaged. Not set
   // under MemorySanitizer (its shadow is mapped as needed); ASan's is reserved at start.
   std::uint64_t max_reader_memory_bytes = 1ull << 30;
+  // Shapes of one region (the reference maps' have 1): a script's every "is it inside" costs
+  // one test per shape.
+  std::size_t max_region_shapes = 64;
   // Tries of RegionRandomPoint-style sampling before it gives up (a region whose negative
   // shapes leave almost nothing of its bounding box).
   int max_random_point_tries = 1000;

@@ -63,8 +63,7 @@ MapData map_data_from_files(MapFiles files, std::string name) {
   if (const std::string* text = files.find(names::kDocumentInfo)) map.document = parse_document_info(*text, limits);
   if (const std::string* text = files.find(names::kGameStrings)) map.strings = parse_game_strings(*text, limits);
   for (const std::string& file : files.names_under(names::kGameDataFolder, ".xml")) {
-    std::vector<DataEntry> entries = parse_catalog(file, *files.find(file), limits);
-    std::move(entries.begin(), entries.end(), std::back_inserter(map.game_data.entries));
+    add_catalog(map.game_data, file, *files.find(file), limits);
   }
   map.files = std::move(files);
   return map;

@@ -102,6 +102,9 @@ std::vector<Region> parse_regions(std::string_view xml_text, const MapLimits& li
     region.color = value_of(node, "color");
     region.invisible = static_cast<bool>(node.child("invisible"));
     for (const pugi::xml_node shape : node.children("shape")) {
+      if (region.shapes.size() >= limits.max_region_shapes) {
+        throw MapError(kFile, where + ": more than " + std::to_string(limits.max_region_shapes) + " shapes");
+      }
       region.shapes.push_back(read_shape(shape, where + " shape " + std::to_string(region.shapes.size() + 1)));
     }
     regions.push_back(std::move(region));

@@ -53,7 +53,8 @@ struct Region {
 };
 
 // The Regions file's XML. Throws MapError("Regions", ...) for bad XML, a region without a
-// whole-number id or with a duplicate one, an unknown shape type, or bad numbers.
+// whole-number id or with a duplicate one, an unknown shape type, bad numbers, or more than
+// limits.max_region_shapes shapes in a region.
 std::vector<Region> parse_regions(std::string_view xml_text, const MapLimits& limits = {});
 
 // The region with `id`, or nullptr.

@@ -2,13 +2,15 @@
 // The unit types a map's GameData declares (spec sc2-map-files.md §1.6, §4.7): the API id
 // each gets, and the CUnit values the engine needs to run and describe them.
 //
-//   auto types = mapfile::assign_unit_type_ids(map.game_data, builtin);  // Marine_RL -> 1+max
-//   mapfile::UnitFields marine_rl = mapfile::unit_fields(map.game_data, "Marine_RL");
+//   const mapfile::UnitEntries units(map.game_data);
+//   auto types = mapfile::assign_unit_type_ids(units, builtin);  // Marine_RL -> 1+max
+//   mapfile::UnitFields marine_rl = mapfile::unit_fields(units, "Marine_RL");
 #include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -30,10 +32,29 @@ struct MapUnitType {
   bool operator==(const MapUnitType&) const = default;
 };
 
+// The CUnit entries of each id, in the data's order: made once, so that reading every type of a
+// map costs its entries, not types x entries (a map is untrusted input). Views into `data`,
+// which must outlive it unchanged.
+class UnitEntries {
+ public:
+  explicit UnitEntries(const GameData& data);
+  const GameData& data() const { return data_; }
+  // Each id once, in the order first seen.
+  const std::vector<std::string_view>& ids() const { return ids_; }
+  // The entries of `id` (empty for an id without any).
+  std::span<const DataEntry* const> of(std::string_view id) const;
+
+ private:
+  const GameData& data_;
+  std::vector<std::string_view> ids_;
+  std::unordered_map<std::string_view, std::vector<const DataEntry*>> by_id_;
+};
+
 // Each CUnit id once, in the data's order (files by name, entries in file order). A name
 // found in `builtin` keeps its id; every other name gets the next id after the largest
 // built-in one, consecutive in that order (SMAC finds its allies' types as min + k, §4.7).
 // Throws MapError when the ids would pass 2^32 - 1.
+std::vector<MapUnitType> assign_unit_type_ids(const UnitEntries& units, std::span<const BuiltinUnitType> builtin);
 std::vector<MapUnitType> assign_unit_type_ids(const GameData& data, std::span<const BuiltinUnitType> builtin);
 
 // The CUnit fields a game needs, as the map writes them: a value is set only when some CUnit
@@ -64,6 +85,7 @@ struct UnitFields {
 // The fields of every CUnit entry with that id, later entries over earlier ones (removed="1"
 // takes a link or flag away). Throws MapError(file, "CUnit 'X' LifeMax: 'abc' is not a
 // number") for a value that is not a number.
+UnitFields unit_fields(const UnitEntries& units, std::string_view id);
 UnitFields unit_fields(const GameData& data, std::string_view id);
 
 }  // namespace sc2::engine::mapfile

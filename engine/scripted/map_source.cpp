@@ -15,10 +15,19 @@ namespace fs = std::filesystem;
 
 constexpr std::string_view kExtension = ".SC2Map";
 
-// A relative path that stays inside the folder it is relative to.
-bool stays_inside(const fs::path& path) {
-  if (path.empty() || path.is_absolute() || path.has_root_name() || path.has_root_directory()) return false;
-  return std::none_of(path.begin(), path.end(), [](const fs::path& part) { return part == ".."; });
+// A relative path that names an entry inside the folder it is relative to: every part between
+// '/'s a name, never "..", nor "." or empty ("." alone is the maps folder itself, which would be
+// read as one map folder).
+bool stays_inside(std::string_view path) {
+  const fs::path as_path(path);
+  if (path.empty() || as_path.is_absolute() || as_path.has_root_name() || as_path.has_root_directory()) return false;
+  for (std::size_t start = 0;;) {
+    const std::size_t slash = path.find('/', start);
+    const std::string_view part = path.substr(start, slash == std::string_view::npos ? slash : slash - start);
+    if (part.empty() || part == "." || part == "..") return false;
+    if (slash == std::string_view::npos) return true;
+    start = slash + 1;
+  }
 }
 
 // The first bytes of a file, enough to tell an archive from a placeholder.
@@ -44,17 +53,17 @@ ChosenMap choose_map(std::string_view map_path, std::string_view map_data, const
     return {nullptr, load(mapfile::read_map_bytes(map_data, std::string(map_path)), map_path)};
   }
   const MiniGameEntry* builtin = find_builtin(name);
-  const fs::path relative(map_path);
-  if (!maps_dir.empty() && stays_inside(relative)) {
-    const fs::path path = maps_dir / relative;
+  const bool inside = stays_inside(map_path);
+  if (!maps_dir.empty() && inside) {
+    const fs::path path = maps_dir / fs::path(map_path);
     std::error_code error;
     if (fs::is_directory(path, error)) return {nullptr, load(mapfile::read_map(path), map_path)};
     if (fs::is_regular_file(path, error) && (builtin == nullptr || mapfile::looks_like_archive(file_start(path)))) {
       return {nullptr, load(mapfile::read_map(path), map_path)};
     }
-  } else if (builtin == nullptr && !map_path.empty() && !stays_inside(relative)) {
+  } else if (builtin == nullptr && !map_path.empty() && !inside) {
     throw ScriptedMapError(std::string(map_path) +
-                           ": a map path is relative to the maps folder, without '..' (sc2lite --maps DIR)");
+                           ": a map path is relative to the maps folder, without '..', '.' or empty parts (sc2lite --maps DIR)");
   }
   return {builtin, nullptr};
 }

@@ -7,8 +7,8 @@
 // without any file.
 //
 // A map_path is a relative path inside the maps folder ("mini_games/MoveToBeacon.SC2Map",
-// "SMAC_Maps/3m.SC2Map"); an absolute one or one with ".." parts is refused, so a client
-// cannot make the server read files elsewhere.
+// "SMAC_Maps/3m.SC2Map"); an absolute one or one with "..", "." or empty parts is refused, so a
+// client cannot make the server read files elsewhere, nor the maps folder itself as one map.
 #include <cstddef>
 #include <filesystem>
 #include <functional>

@@ -1,6 +1,8 @@
 #include "engine/scripted/map_unit_types.h"
 
 #include <algorithm>
+#include <optional>
+#include <sstream>
 #include <utility>
 
 #include "engine/mapfile/unit_types.h"
@@ -13,6 +15,42 @@ std::vector<mapfile::BuiltinUnitType> builtin_types() {
   std::vector<mapfile::BuiltinUnitType> builtin;
   for (const UnitTypeStats& stats : unit_type_table()) builtin.emplace_back(stats.name, stats.id);
   return builtin;
+}
+
+// The CUnit values sc2lite copies must be ones a game can play: a map is untrusted, and e.g. a
+// Radius of 1e4 makes every path check of the unit look at 4e8 cells (disc_hits_wall), a life
+// of 0 a unit that is dead when made. The ranges are wide of every unit the reference maps
+// define (§3.2: radius 0.375-1, speed 2.25-2.95, sight 8-11).
+struct FieldRange {
+  const char* field;
+  std::optional<float> value;
+  float min;
+  bool min_included;
+  float max;
+};
+
+std::string number_text(float value) {
+  std::ostringstream text;
+  text << value;
+  return text.str();
+}
+
+// Why one of the copied values is out of range ("its Radius 10000 is not within (0, 8]"), or "".
+std::string out_of_range(const mapfile::UnitFields& fields) {
+  const FieldRange ranges[] = {
+      {"Radius", fields.radius, 0.0f, false, 8.0f},     {"LifeMax", fields.life_max, 0.0f, false, 1.0e6f},
+      {"Speed", fields.speed, 0.0f, true, 64.0f},       {"Sight", fields.sight, 0.0f, true, 64.0f},
+      {"LifeArmor", fields.life_armor, -1000.0f, true, 1000.0f}, {"Food", fields.food, -1000.0f, true, 1000.0f},
+  };
+  for (const FieldRange& range : ranges) {
+    if (!range.value) continue;
+    const float v = *range.value;
+    const bool above_min = range.min_included ? v >= range.min : v > range.min;
+    if (above_min && v <= range.max) continue;
+    return std::string("its ") + range.field + " " + number_text(v) + " is not within " + (range.min_included ? "[" : "(") +
+           number_text(range.min) + ", " + number_text(range.max) + "]";
+  }
+  return {};
 }
 
 }  // namespace
@@ -32,14 +70,15 @@ std::uint32_t largest_builtin_unit_type_id() {
 
 MapUnitTypes::MapUnitTypes(const mapfile::GameData& data) {
   const std::vector<mapfile::BuiltinUnitType> builtin = builtin_types();
-  for (const mapfile::MapUnitType& type : mapfile::assign_unit_type_ids(data, builtin)) {
-    if (type.is_new) add_new_type(data, type.name, type.id, type.base);  // overrides: not applied
+  const mapfile::UnitEntries units(data);  // indexed once: each type reads only its own entries
+  for (const mapfile::MapUnitType& type : mapfile::assign_unit_type_ids(units, builtin)) {
+    if (type.is_new) add_new_type(units, type.name, type.id, type.base);  // overrides: not applied
   }
 }
 
-void MapUnitTypes::add_new_type(const mapfile::GameData& data, const std::string& name, std::uint32_t id,
+void MapUnitTypes::add_new_type(const mapfile::UnitEntries& units, const std::string& name, std::uint32_t id,
                                 const std::string& base_name) {
-  const mapfile::UnitFields fields = mapfile::unit_fields(data, name);
+  const mapfile::UnitFields fields = mapfile::unit_fields(units, name);
   const UnitTypeStats* base = find_builtin_unit_type(base_name);
   std::string reason;
   if (base_name.empty()) {
@@ -48,6 +87,8 @@ void MapUnitTypes::add_new_type(const mapfile::GameData& data, const std::string
     reason = "it stands for '" + base_name + "', which sc2lite does not have yet";
   } else if (fields.shields_max.value_or(0.0f) > 0.0f) {
     reason = "sc2lite has no shields yet";
+  } else {
+    reason = out_of_range(fields);
   }
   if (!reason.empty()) {
     unsupported_.emplace(name, std::move(reason));

@@ -9,8 +9,9 @@
 // shields: that unit's stats, with the map's LifeMax, LifeArmor, Speed, Radius and Sight, and the
 // map's Food (a new entry without Food costs no supply), passive with DefaultAcquireLevel
 // Passive (idle, it picks no target: SMAC's agents act only as ordered). Any other new type
-// (Stalker_RL, Medivac_RL, ...) is known by name and refused when a script creates it, naming it
-// and why.
+// (Stalker_RL, Medivac_RL, ...), or one whose Radius is outside (0, 8], LifeMax (0, 1e6], Speed
+// or Sight [0, 64], LifeArmor or Food [-1000, 1000] (a map is untrusted input), is known by name
+// and refused when a script creates it, naming it and why.
 //
 // Not applied (README.md): overrides of built-in types (SMAC's `Marine` Food 0, BuildMarines'
 // command cards), Response Nothing (a passive unit hit while idle does not answer either way,
@@ -23,6 +24,7 @@
 #include <vector>
 
 #include "engine/mapfile/game_data.h"
+#include "engine/mapfile/unit_types.h"
 #include "engine/sim/unit_data.h"
 
 namespace sc2::engine::scripted {
@@ -49,7 +51,7 @@ class MapUnitTypes {
   std::vector<const UnitTypeStats*> map_types() const;
 
  private:
-  void add_new_type(const mapfile::GameData& data, const std::string& name, std::uint32_t id,
+  void add_new_type(const mapfile::UnitEntries& units, const std::string& name, std::uint32_t id,
                     const std::string& base_name);
 
   std::deque<UnitTypeStats> custom_;   // stable addresses

@@ -47,6 +47,12 @@ inline std::vector<galaxy::Handle>* group_arg(galaxy::NativeCall& call, ScriptWo
   return members;
 }
 
+// What testing one point against a region costs the script: one instruction per shape (a map's
+// region has up to mapfile::MapLimits::max_region_shapes).
+inline std::int64_t region_test_cost(const mapfile::Region& region) {
+  return static_cast<std::int64_t>(region.shapes.size());
+}
+
 inline mapfile::Region* region_arg(galaxy::NativeCall& call, ScriptWorld& w, std::uint32_t i) {
   if (call.is_null(i)) {
     call.fail("the region is null");

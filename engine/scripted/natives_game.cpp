@@ -22,6 +22,9 @@ void register_pause_and_restart(galaxy::NativeRegistry& r, ScriptWorld& w) {
 // Objectives get ids from 1 (0 is c_invalidObjectiveId); their state is kept, nothing is shown.
 void register_objectives(galaxy::NativeRegistry& r, ScriptWorld& w) {
   r.add("ObjectiveCreate", [&w](NativeCall& call) {
+    if (w.objectives().size() >= static_cast<std::size_t>(w.limits().max_objectives)) {
+      return call.fail("more than " + std::to_string(w.limits().max_objectives) + " objectives (ScriptedLimits)");
+    }
     w.objectives().push_back(call.int_arg(2));
     call.return_int(static_cast<std::int32_t>(w.objectives().size()));
   });

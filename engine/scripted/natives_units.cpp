@@ -109,8 +109,17 @@ void register_position(galaxy::NativeRegistry& r, ScriptWorld& w) {
     const mapfile::Region* region = region_arg(call, w, 1);
     if (region == nullptr) return;
     const Unit* unit = w.live_unit(call.handle_arg(0));
+    call.charge(region_test_cost(*region));
     call.return_bool(unit != nullptr && region->contains(to_map_point(unit->pos)));
   });
+}
+
+// A custom value's index: false (the call failed) outside the game's 0..63.
+bool custom_value_index_arg(NativeCall& call, std::uint32_t i) {
+  if (ScriptWorld::valid_custom_value(call.int_arg(i))) return true;
+  call.fail("custom value index " + std::to_string(call.int_arg(i)) + " is not 0.." +
+            std::to_string(ScriptWorld::kCustomValues - 1));
+  return false;
 }
 
 std::optional<float> read_property(const Unit& unit, std::int32_t property) {
@@ -172,9 +181,11 @@ void register_properties(galaxy::NativeRegistry& r, ScriptWorld& w) {
     }
   });
   r.add("UnitGetCustomValue", [&w](NativeCall& call) {
+    if (!custom_value_index_arg(call, 1)) return;
     if (unit_facts_arg(call, w, 0)) call.return_fixed_raw(w.custom_value(call.handle_arg(0), call.int_arg(1)));
   });
   r.add("UnitSetCustomValue", [&w](NativeCall& call) {
+    if (!custom_value_index_arg(call, 1)) return;
     if (unit_facts_arg(call, w, 0)) w.set_custom_value(call.handle_arg(0), call.int_arg(1), call.fixed_raw_arg(2));
   });
   r.add("libNtve_gf_UnitIsVisibleToPlayer", [&w](NativeCall& call) {

@@ -9,6 +9,9 @@
 // * VisRevealArea over part of the map marks its cells explored for the player (not visible);
 // * VisExploreArea marks the region's cells explored or unexplored;
 // * VisIsVisibleForPlayer asks the world's visibility of the point's cell.
+#include <algorithm>
+#include <cmath>
+
 #include "engine/scripted/native_args.h"
 #include "engine/scripted/natives.h"
 
@@ -22,14 +25,38 @@ constexpr std::int32_t kVisTypeMask = 0;  // c_visTypeMask
 constexpr std::int32_t kVisTypeFog = 1;   // c_visTypeFog
 constexpr int kAgent = 1;
 
-// Sets the explored mark of the region's cells (by their centres) for an engine owner.
+// The cells whose centres may be in the region: its bounds on the map, [x0, x1) x [y0, y1).
+struct CellBox {
+  int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+  std::int64_t cells() const { return std::int64_t{x1 - x0} * (y1 - y0); }
+};
+
+CellBox cells_under(const mapfile::Region& region, const MapLayout& map) {
+  const std::optional<mapfile::RegionBounds> bounds = region.bounds();
+  if (!bounds) return {};
+  const auto clamp = [](float v, int most) { return static_cast<int>(std::clamp(v, 0.0f, static_cast<float>(most))); };
+  CellBox box{clamp(std::floor(bounds->min.x), map.width), clamp(std::floor(bounds->min.y), map.height),
+              clamp(std::ceil(bounds->max.x), map.width), clamp(std::ceil(bounds->max.y), map.height)};
+  box.x1 = std::max(box.x1, box.x0);
+  box.y1 = std::max(box.y1, box.y0);
+  return box;
+}
+
+// Sets the explored mark of the region's cells (by their centres) for an engine owner. A cell
+// costs a test per shape, checked against the budget before any is done.
 void explore(NativeCall& call, ScriptWorld& w, const mapfile::Region& region, int owner, bool explored) {
   if (owner == kNeutralOwner) return;
   std::vector<std::uint8_t>& cells = w.world().player(owner).explored;
   const MapLayout& map = w.world().map();
-  call.charge(static_cast<std::int64_t>(cells.size() * (region.shapes.size() + 1) / 32));
-  for (int y = 0; y < map.height; ++y) {
-    for (int x = 0; x < map.width; ++x) {
+  const CellBox box = cells_under(region, map);
+  const std::int64_t cost = box.cells() * region_test_cost(region);
+  if (!call.can_afford(cost)) {
+    return call.fail("the script's instruction budget cannot pay for the region's " + std::to_string(box.cells()) +
+                     " cells");
+  }
+  call.charge(cost);
+  for (int y = box.y0; y < box.y1; ++y) {
+    for (int x = box.x0; x < box.x1; ++x) {
       if (region.contains({x + 0.5f, y + 0.5f})) cells[map.cell(x, y)] = explored ? 1 : 0;
     }
   }

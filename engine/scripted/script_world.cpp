@@ -25,6 +25,7 @@ ScriptWorld::ScriptWorld(const mapfile::MapData& map, const MapUnitTypes& types,
                          World& world)
     : map_(map), types_(types), limits_(limits), world_(world) {
   regions_.push_back(entire_map_region(world));
+  for (const mapfile::PlacedPoint& point : map_.objects.points) points_.emplace(point.id, &point);
 }
 
 // [SECTION] Host
@@ -68,12 +69,14 @@ std::uint32_t ScriptWorld::live_units() const {
 }
 
 void ScriptWorld::place_objects() {
-  std::int64_t checks = limits_.placement_checks_per_call;  // placed objects stand where placed: no search
+  // Placed objects stand where placed: no search (unit_placement.h), so placing N of them costs
+  // N, not N x N; the factory refused maps with more than max_units of them.
   for (const mapfile::PlacedUnit& placed : map_.objects.units) {
     const UnitTypeStats* type = types_.find(placed.unit_type);
     const std::optional<int> owner = engine_owner(placed.owner);
     if (type == nullptr || !owner) continue;  // the factory refused such maps before any game
-    placed_[placed.id] = create_unit(*type, *owner, {placed.position.x, placed.position.y}, placed.rotation, checks);
+    const Vec2 spot = placed_spot(world_, *type, {placed.position.x, placed.position.y});
+    placed_[placed.id] = spawn_unit(*type, *owner, spot, placed.rotation);
   }
 }
 
@@ -82,9 +85,17 @@ galaxy::Handle ScriptWorld::placed_unit(std::uint32_t object_id) const {
   return it == placed_.end() ? 0 : it->second;
 }
 
+const mapfile::PlacedPoint* ScriptWorld::placed_point(std::uint32_t object_id) const {
+  const auto it = points_.find(object_id);
+  return it == points_.end() ? nullptr : it->second;
+}
+
 galaxy::Handle ScriptWorld::create_unit(const UnitTypeStats& type, int owner, Vec2 at, std::optional<float> facing,
                                         std::int64_t& placement_checks) {
-  const Vec2 spot = placement_spot(world_, type, at, placement_checks);
+  return spawn_unit(type, owner, placement_spot(world_, type, at, placement_checks), facing);
+}
+
+galaxy::Handle ScriptWorld::spawn_unit(const UnitTypeStats& type, int owner, Vec2 spot, std::optional<float> facing) {
   // A map's own type (map_unit_types.h) is made as its base unit, then given its stats.
   const UnitId id = world_.spawn(types_.base_id(type), owner, spot);
   Unit& unit = *world_.find(id);
@@ -120,13 +131,13 @@ void ScriptWorld::forget(galaxy::Handle h, const Unit& unit) {
 
 std::int32_t ScriptWorld::custom_value(galaxy::Handle unit, std::int32_t index) const {
   const auto it = custom_values_.find(unit);
-  if (it == custom_values_.end()) return 0;
-  const auto value = it->second.find(index);
-  return value == it->second.end() ? 0 : value->second;
+  if (it == custom_values_.end() || !valid_custom_value(index)) return 0;
+  return it->second[static_cast<std::size_t>(index)];
 }
 
 void ScriptWorld::set_custom_value(galaxy::Handle unit, std::int32_t index, std::int32_t raw) {
-  custom_values_[unit][index] = raw;
+  if (!valid_custom_value(index)) return;
+  custom_values_.try_emplace(unit).first->second[static_cast<std::size_t>(index)] = raw;
 }
 
 void ScriptWorld::mark_known(UnitId id) {

@@ -82,9 +82,12 @@ class ScriptWorld : public galaxy::Host {
   // [SECTION] Units
   Unit* live_unit(galaxy::Handle h);
   std::optional<UnitFacts> facts(galaxy::Handle h);
-  // The units of Objects (MapData::objects.units), created before map init; UnitFromId.
+  // The units of Objects (MapData::objects.units), created before map init where they were
+  // placed (no placement search); UnitFromId.
   void place_objects();
   galaxy::Handle placed_unit(std::uint32_t object_id) const;
+  // The Objects point with that id (PointFromId), or nullptr; looked up by id, not by a scan.
+  const mapfile::PlacedPoint* placed_point(std::uint32_t object_id) const;
   // Creates a unit (placement: unit_placement.h, within `placement_checks`); the caller checked
   // the type and the limits.
   galaxy::Handle create_unit(const UnitTypeStats& type, int owner, Vec2 at, std::optional<float> facing,
@@ -95,7 +98,11 @@ class ScriptWorld : public galaxy::Host {
   // A death the world reported: remembered so that the script can ask about it.
   void record_death(const UnitDeath& death);
   galaxy::Handle last_created() const { return last_created_; }
-  // UnitGetCustomValue / UnitSetCustomValue (raw fixed), per unit.
+  // UnitGetCustomValue / UnitSetCustomValue (raw fixed), per unit: the game keeps a small
+  // fixed set per unit, indexes 0..kCustomValues-1 (the reference maps use 0); the caller
+  // checks the index (valid_custom_value).
+  static constexpr std::int32_t kCustomValues = 64;
+  static bool valid_custom_value(std::int32_t index) { return index >= 0 && index < kCustomValues; }
   std::int32_t custom_value(galaxy::Handle unit, std::int32_t index) const;
   void set_custom_value(galaxy::Handle unit, std::int32_t index, std::int32_t raw);
   // A unit the world made itself (production, construction) this loop: seen once.
@@ -142,6 +149,7 @@ class ScriptWorld : public galaxy::Host {
     bool used = false;
     std::vector<galaxy::Handle> members;
   };
+  galaxy::Handle spawn_unit(const UnitTypeStats& type, int owner, Vec2 spot, std::optional<float> facing);
   void forget(galaxy::Handle h, const Unit& unit);
   void mark_known(UnitId id);
 
@@ -151,8 +159,9 @@ class ScriptWorld : public galaxy::Host {
   World& world_;
 
   std::unordered_map<std::uint32_t, galaxy::Handle> placed_;  // Objects id -> unit
+  std::unordered_map<std::uint32_t, const mapfile::PlacedPoint*> points_;  // Objects id -> point
   std::unordered_map<galaxy::Handle, GoneUnit> gone_;
-  std::unordered_map<galaxy::Handle, std::map<std::int32_t, std::int32_t>> custom_values_;
+  std::unordered_map<galaxy::Handle, std::array<std::int32_t, kCustomValues>> custom_values_;
   std::vector<std::uint32_t> known_generation_;  // by slot index: units already seen
   galaxy::Handle last_created_ = 0;
   std::uint32_t gone_since_collect_ = 0;

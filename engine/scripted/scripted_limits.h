@@ -27,6 +27,8 @@ struct ScriptedLimits {
   std::uint32_t collect_after_gone_units = 4'096;
   // Tries of RegionRandomPoint before a region with (almost) no area is an error.
   int random_point_tries = 10'000;
+  // Objectives ObjectiveCreate may make in a game (the mini-games make 2).
+  std::int32_t max_objectives = 1'024;
   galaxy::RuntimeLimits runtime;
 };
 

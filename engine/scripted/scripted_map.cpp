@@ -25,6 +25,12 @@ void compile_script(ScriptedMapData& data) {
 }
 
 void check_placed_units(const ScriptedMapData& data) {
+  // Placed units count against the live-unit limit as created ones do (before any is made).
+  const std::size_t placed = data.map.objects.units.size();
+  if (placed > data.limits.max_units) {
+    throw ScriptedMapError(data.source + ": Objects: " + std::to_string(placed) + " placed units, more than the limit of " +
+                           std::to_string(data.limits.max_units) + " units (ScriptedLimits)");
+  }
   for (const mapfile::PlacedUnit& placed : data.map.objects.units) {
     if (data.types->find(placed.unit_type) == nullptr) {
       throw ScriptedMapError(data.source + ": Objects: unit " + std::to_string(placed.id) + ": " +

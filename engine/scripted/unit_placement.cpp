@@ -48,6 +48,11 @@ Vec2 on_map(const World& world, Vec2 p) {
           std::clamp(p.y, 0.0f, static_cast<float>(world.map().height))};
 }
 
+Vec2 placed_spot(const World& world, const UnitTypeStats& type, Vec2 at) {
+  if (type.footprint_w > 0) return snap_to_grid(type, at);
+  return type.solid() ? world.clamp_to_playable(at, type.radius) : on_map(world, at);
+}
+
 Vec2 placement_spot(const World& world, const UnitTypeStats& type, Vec2 at, std::int64_t& checks_left) {
   if (type.footprint_w > 0) return snap_to_grid(type, at);
   if (!type.solid()) return on_map(world, at);

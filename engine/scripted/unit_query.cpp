@@ -28,16 +28,20 @@ bool passes(const Unit& unit, const galaxy::UnitFilterSpec& filter) {
 std::vector<galaxy::Handle> find_units(ScriptWorld& world, const UnitQuery& query, galaxy::NativeCall& call) {
   std::vector<galaxy::Handle> found;
   std::int64_t scanned = 0;
+  std::int64_t region_tests = 0;
   world.world().for_each_unit([&](const Unit& unit) {
     ++scanned;
     if (query.max_count > 0 && found.size() >= static_cast<std::size_t>(query.max_count)) return;
     if (!query.type.empty() && unit.stats->name != query.type) return;
     if (query.owner >= 0 && unit.owner != query.owner) return;
-    if (query.region != nullptr && !query.region->contains({unit.pos.x, unit.pos.y})) return;
+    if (query.region != nullptr) {
+      ++region_tests;
+      if (!query.region->contains({unit.pos.x, unit.pos.y})) return;
+    }
     if (query.filter != nullptr && !passes(unit, *query.filter)) return;
     found.push_back(unit_handle(unit.id));
   });
-  call.charge(scanned);
+  call.charge(scanned + (query.region ? region_tests * region_test_cost(*query.region) : 0));
   return found;
 }
 

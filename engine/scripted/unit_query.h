@@ -26,7 +26,8 @@ struct UnitQuery {
   std::int32_t max_count = 0;                        // 0 = all
 };
 
-// The units scanned are charged to the call's budget (NativeCall::charge).
+// The units scanned, and the shapes of the region each is tested against, are charged to the
+// call's budget (NativeCall::charge).
 std::vector<galaxy::Handle> find_units(ScriptWorld& world, const UnitQuery& query, galaxy::NativeCall& call);
 
 // The query of a call's (type, player, region, filter, maxCount) arguments; nullopt after

@@ -6,6 +6,10 @@
 // within its budget however the script is written; no test here measures time.
 #include <doctest/doctest.h>
 
+#include <functional>
+#include <new>
+#include <stdexcept>
+
 #include "tests/engine/galaxy_fake_world.h"
 #include "tests/engine/galaxy_runtime_test_util.h"
 
@@ -270,4 +274,50 @@ TEST_CASE("galaxy untrusted: syntax errors, type errors and unknown natives are 
         "MapScript.galaxy:1:13: native 'UnitKillAll' is not provided by sc2lite\n");
   CHECK(errors("include \"TriggerLibs/NativeLib\"\nvoid InitMap() {\n  UnitCreate(1, \"Marine\", 0, 1);\n}\n") ==
         "MapScript.galaxy:3:3: 'UnitCreate' takes 6 arguments, got 4\n");
+}
+
+TEST_CASE("galaxy untrusted: a host native that throws fails its call, and the runtime goes on") {
+  const struct {
+    std::function<void()> thrower;
+    std::string expected;
+  } cases[] = {
+      {[] { throw std::runtime_error("the host broke"); }, "UnitRemove: the game failed: the host broke (in 'gt_Boom_Func')"},
+      {[] { throw std::bad_alloc(); }, "UnitRemove: the game failed: std::bad_alloc (in 'gt_Boom_Func')"},
+      {[] { throw 42; }, "UnitRemove: the game failed (an unknown exception) (in 'gt_Boom_Func')"},
+  };
+  for (const auto& c : cases) {
+    CAPTURE(c.expected);
+    // The native throws from a trigger a map-init trigger runs and waits for: both threads end.
+    Script script(program_with(std::string(kTicker) + "int after;\n"
+                               "bool gt_Boom_Func(bool c, bool a) { UnitRemove(null); after += 1; return true; }\n"
+                               "bool gt_Init_Func(bool c, bool a) { TriggerExecute(TriggerCreate(\"gt_Boom_Func\"), true, true);"
+                               " after += 10; return true; }",
+                               std::string(kStartTicker) + "TriggerAddEventMapInit(TriggerCreate(\"gt_Init_Func\"));"));
+    script.runtime->natives().add("UnitRemove", [&c](NativeCall&) { c.thrower(); });
+    CHECK_FALSE(script.init());
+    CHECK(contains(first_error(script), c.expected));
+    CHECK(script.int_global("after") == 10);  // the waiting trigger goes on once its child ended
+    CHECK(script.runtime->live_threads() == 0);
+    check_goes_on(script);
+    // Not stuck "while the script runs": events and later loops run as before.
+    CHECK(script.runtime->fire_chat_message(1, "hello"));
+    check_goes_on(script);
+  }
+}
+
+TEST_CASE("galaxy untrusted: objectives and timer windows of a headless game stop at their id limit, never overflow") {
+  Script script(program_with("int last; int windows; timer t;",
+                             "t = TimerCreate();\n"
+                             "while (true) { last = ObjectiveCreate(StringToText(\"o\"), StringToText(\"\"), 1, true); }"));
+  register_headless_natives(script.runtime->natives(), 3);
+  CHECK_FALSE(script.init());
+  CHECK(contains(first_error(script), "ObjectiveCreate: more than 3 objectives (in 'InitMap')"));
+  CHECK(script.int_global("last") == 3);
+  Script windows(program_with("int last; timer t;",
+                              "t = TimerCreate();\n"
+                              "while (true) { last = TimerWindowCreate(t, StringToText(\"w\"), true, false); }"));
+  register_headless_natives(windows.runtime->natives(), 5);
+  CHECK_FALSE(windows.init());
+  CHECK(contains(first_error(windows), "TimerWindowCreate: more than 5 timer windows (in 'InitMap')"));
+  CHECK(windows.int_global("last") == 5);
 }

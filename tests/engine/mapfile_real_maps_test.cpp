@@ -467,7 +467,7 @@ TEST_CASE("mapfile: SMAC's unit data lists the spec's custom types, in file orde
     }
     CHECK(new_unit_names(*map) == want);
     for (const mf::DataEntry* unit : map->game_data.units()) {
-      CHECK(unit->file == "Base.SC2Data/GameData/UnitData.xml");
+      CHECK(map->game_data.file_of(*unit) == "Base.SC2Data/GameData/UnitData.xml");
       CHECK(unit->parent.empty());  // the editor's copies name no parent (§1.6)
       if (unit->id == "Marine") {
         CHECK(unit->value("Food") == "0");
@@ -508,7 +508,7 @@ TEST_CASE("mapfile: SMAC's unit data lists the spec's custom types, in file orde
   if (const MapData* map = load(mini_games_dir(), "CollectMineralShards")) {
     const mf::DataEntry* pickup = map->game_data.find("CValidatorCombine", "PickupCheck");
     REQUIRE(pickup != nullptr);
-    CHECK(pickup->file == "Base.SC2Data/GameData/ValidatorData.xml");
+    CHECK(map->game_data.file_of(*pickup) == "Base.SC2Data/GameData/ValidatorData.xml");
   }
 }
 

@@ -31,9 +31,7 @@ const mf::MapData* load(const std::string& name) {
 }
 
 mf::GameData catalog(const std::string& xml, const std::string& file = "Base.SC2Data/GameData/UnitData.xml") {
-  mf::GameData data;
-  data.entries = mf::parse_catalog(file, xml);
-  return data;
+  return mf::parse_catalog(file, xml);
 }
 
 }  // namespace
@@ -209,4 +207,31 @@ TEST_CASE("mapfile: a unit value that is not a number is a MapError naming the f
   CHECK(error.reason().find("not a number") != std::string::npos);
   const mf::GameData infinite = catalog("<Catalog><CUnit id=\"Inf\"><LifeMax value=\"1e400\"/></CUnit></Catalog>");
   CHECK(map_error_of([&] { mf::unit_fields(infinite, "Inf"); }).reason().find("LifeMax") != std::string::npos);
+}
+
+TEST_CASE("mapfile: unit links and flags keep the order they were last set in, across a type's entries") {
+  const mf::GameData data = catalog(
+      "<Catalog><CUnit id=\"T\"><WeaponArray Link=\"W1\"/><WeaponArray Link=\"W2\"/><WeaponArray Link=\"W3\"/>"
+      "<Attributes index=\"Light\" value=\"1\"/><Attributes index=\"Armored\" value=\"1\"/></CUnit>"
+      "<CUnit id=\"Other\"><WeaponArray Link=\"X\"/></CUnit>"
+      "<CUnit id=\"T\"><WeaponArray Link=\"W1\"/><WeaponArray Link=\"W2\" removed=\"1\"/>"
+      "<Attributes index=\"Light\" value=\"0\"/><Attributes index=\"Massive\" value=\"1\"/></CUnit></Catalog>");
+  const mf::UnitFields t = mf::unit_fields(data, "T");
+  CHECK(t.weapons == std::vector<std::string>{"W3", "W1"});  // W1 set again: last
+  CHECK(t.attributes == std::vector<std::string>{"Armored", "Massive"});
+  // Thousands of fields on one type (each costs the same): every other one removed again.
+  std::string many = "<Catalog><CUnit id=\"Many\">";
+  for (int i = 0; i < 2000; ++i) many += "<AbilArray Link=\"A" + std::to_string(i) + "\"/>";
+  for (int i = 0; i < 2000; i += 2) many += "<AbilArray Link=\"A" + std::to_string(i) + "\" removed=\"1\"/>";
+  many += "</CUnit></Catalog>";
+  const mf::UnitFields m = mf::unit_fields(catalog(many), "Many");
+  REQUIRE(m.abilities.size() == 1000);
+  CHECK(m.abilities.front() == "A1");
+  CHECK(m.abilities.back() == "A1999");
+  // One index for every type: the same fields as reading one type alone.
+  const mf::UnitEntries units(data);
+  CHECK(units.ids() == std::vector<std::string_view>{"T", "Other"});
+  CHECK(units.of("T").size() == 2);
+  CHECK(units.of("Nobody").empty());
+  CHECK(mf::unit_fields(units, "T") == t);
 }

@@ -506,3 +506,64 @@ TEST_CASE("mapfile: the archive reader's child process is bounded in memory") {
   CHECK(mf::read_map_bytes(bytes, "Large.SC2Map").files.total_bytes() > (24u << 20));
 #endif
 }
+
+TEST_CASE("mapfile: GameData past its limits of entries per map and fields per entry is a MapError naming the file") {
+  mf::MapLimits limits;
+  limits.max_data_entries = 3;
+  const std::string two = "<Catalog><CUnit id=\"A\"/><CUnit id=\"B\"/></Catalog>";
+  mf::GameData data;
+  mf::add_catalog(data, "Base.SC2Data/GameData/UnitData.xml", two, limits);
+  // The limit is the map's, over every catalog file: the second file passes it.
+  const mf::MapError error =
+      map_error_of([&] { mf::add_catalog(data, "Base.SC2Data/GameData/ActorData.xml", two, limits); });
+  CHECK(error.file() == "Base.SC2Data/GameData/ActorData.xml");
+  CHECK(mentions(error, "more than 3 GameData entries in the map"));
+  mf::MapFiles files = tiny_map_files();
+  files.put("Base.SC2Data/GameData/UnitData.xml", two);
+  files.put("Base.SC2Data/GameData/WeaponData.xml", two);
+  CHECK(mentions(map_error_of([&] {
+                   mf::MapFiles limited(limits);
+                   for (const std::string& name : files.names()) limited.put(name, *files.find(name));
+                   mf::map_data_from_files(std::move(limited), "Bad");
+                 }),
+                 "more than 3 GameData entries"));
+
+  limits = {};
+  limits.max_data_fields = 5;
+  std::string wide = "<Catalog><CUnit id=\"Wide\">";
+  for (int i = 0; i < 6; ++i) wide += "<WeaponArray Link=\"W" + std::to_string(i) + "\"/>";
+  wide += "</CUnit></Catalog>";
+  const mf::MapError fields = map_error_of([&] { mf::parse_catalog("Base.SC2Data/GameData/UnitData.xml", wide, limits); });
+  CHECK(fields.file() == "Base.SC2Data/GameData/UnitData.xml");
+  CHECK(mentions(fields, "CUnit 'Wide': more than 5 fields"));
+  CHECK(mf::parse_catalog("UnitData.xml", wide).entries.at(0).fields.size() == 6);
+}
+
+TEST_CASE("mapfile: GameData names each entry's file by index, one copy of the name per file") {
+  mf::GameData data;
+  mf::add_catalog(data, "Base.SC2Data/GameData/ActorData.xml", "<Catalog><CActorUnit id=\"A\"/></Catalog>");
+  mf::add_catalog(data, "Base.SC2Data/GameData/UnitData.xml", "<Catalog><CUnit id=\"U\"/><CUnit id=\"V\"/></Catalog>");
+  CHECK(data.files == std::vector<std::string>{"Base.SC2Data/GameData/ActorData.xml", "Base.SC2Data/GameData/UnitData.xml"});
+  REQUIRE(data.entries.size() == 3);
+  CHECK(data.file_of(data.entries[0]) == "Base.SC2Data/GameData/ActorData.xml");
+  CHECK(data.file_of(data.entries[2]) == "Base.SC2Data/GameData/UnitData.xml");
+  CHECK(data.entries[1].file == data.entries[2].file);
+}
+
+TEST_CASE("mapfile: GameStrings of more keys than its limit is a MapError, whatever the bytes") {
+  mf::MapLimits limits;
+  limits.max_strings = 100;
+  std::string lines;
+  for (int i = 0; i < 101; ++i) lines += "k" + std::to_string(i) + "=\n";
+  const mf::MapError error = map_error_of([&] { mf::parse_game_strings(lines, limits); });
+  CHECK(error.file() == "enUS.SC2Data/LocalizedData/GameStrings.txt");
+  CHECK(mentions(error, "more than 100 strings"));
+  // A key written again replaces its value and counts once.
+  std::string repeated;
+  for (int i = 0; i < 1000; ++i) repeated += "k=" + std::to_string(i) + "\n";
+  CHECK(mf::parse_game_strings(repeated, limits).at("k") == "999");
+  // A MiB of short "N=" lines (well within the byte limit) stops at the default key limit.
+  std::string flood;
+  for (int i = 0; flood.size() < (1u << 20); ++i) flood += std::to_string(i) + "=\n";
+  CHECK(mentions(map_error_of([&] { mf::parse_game_strings(flood); }), "more than 65536 strings"));
+}

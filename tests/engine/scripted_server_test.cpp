@@ -133,7 +133,8 @@ TEST_CASE("scripted server: RequestData lists a map's new unit types after the e
   // Its units are reported with that id.
   step(server, 1);
   std::size_t of_new_type = 0;
-  for (const auto& u : observe(server).observation().raw_data().units()) of_new_type += u.unit_type() == marine_rl.unit_id();
+  const auto after = observe(server);  // kept: a range-for over a temporary's member would dangle
+  for (const auto& u : after.observation().raw_data().units()) of_new_type += u.unit_type() == marine_rl.unit_id();
   CHECK(of_new_type == 3);
 }
 
