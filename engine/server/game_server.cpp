@@ -109,12 +109,6 @@ std::string maps_folder_text(const std::filesystem::path& maps_dir) {
   return "; or a map file under " + maps_dir.string();
 }
 
-std::string melee_maps_text() {
-  std::string text;
-  for (const auto& entry : melee_maps()) text += (text.empty() ? "" : ", ") + melee_map_path(entry.name);
-  return text;
-}
-
 // Terran is the one race sc2lite plays; Random picks it.
 bool playable_race(SC2APIProtocol::Race race) {
   return race == SC2APIProtocol::Terran || race == SC2APIProtocol::Random || race == SC2APIProtocol::NoRace;

@@ -186,10 +186,14 @@ TEST_CASE("a map file typed in the settings' map-file field is played from its b
   INFO(result.output);
   REQUIRE(result.exit_code == 0);  // both buttons were on screen and the new game started
   const nlohmann::json log = read_json(sc2::test::action_log_file(dir));
-  // The restarted game is SMAC's 3m, run from the file: its three Marine_RL, a type only the
-  // map defines (an id after every built-in one; MoveToBeacon has one Marine, type 48).
+  // The restarted game is SMAC's 3m, run from the file: its script puts three Marine_RL, a type
+  // only the map defines, at (9, 16), west of MoveToBeacon's whole arena (x 22 to 44), where
+  // MoveToBeacon has one Marine (type 48) and a Beacon.
   const auto& units = log.at("first_observation").at("units");
-  int of_the_map = 0;
-  for (const auto& unit : units) of_the_map += unit.at("unit_type").get<int>() > 1681 ? 1 : 0;
-  CHECK(of_the_map == 3);
+  REQUIRE(units.size() == 3);
+  for (const auto& unit : units) {
+    CHECK(unit.at("unit_type") == units[0].at("unit_type"));
+    CHECK(unit.at("unit_type") != 48);
+    CHECK(unit.at("x").get<double>() < 12.0);
+  }
 }

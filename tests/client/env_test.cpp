@@ -318,7 +318,8 @@ TEST_CASE("Env: player_result ends the episode with discount 0, stepping on thro
   CHECK(again.reward == 0.0f);
   CHECK(env.episode() == 2);
   CHECK(env.episode_steps() == 0);
-  CHECK(env.step(FunctionCall{})->reward == 1.0f);  // score restarted at 0
+  CHECK(env.step(FunctionCall{})->reward == 0.0f);  // an episode's first step rewards 0 (PySC2)
+  CHECK(env.step(FunctionCall{})->reward == 1.0f);  // then the change of a score restarted at 0
 }
 
 TEST_CASE("Env: a stub end observation keeps the last full observation") {
