@@ -156,7 +156,9 @@ int main(int argc, char** argv) {
   for (const auto& map : sc2::agents::scripted_maps()) scripted_list += (scripted_list.empty() ? "" : ", ") + map;
 
   CLI::App app{"sc2agent: run an agent on a StarCraft II mini-game and report score and speed"};
-  auto* map_option = app.add_option("--map", options.map, "mini-game to play")->capture_default_str();
+  auto* map_option = app.add_option("--map", options.map,
+                                    "map to play: a mini-game's name, a map path the game lists, or a map file here "
+                                    "(PATH.SC2Map, sent to the game as its bytes)")->capture_default_str();
   app.add_option("--agent", options.agent,
                  agent_list + " (scripted = the map's own scripted agent; exists for " + scripted_list + ")")
       ->capture_default_str();

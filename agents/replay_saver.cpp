@@ -4,6 +4,7 @@
 #include <system_error>
 
 #include "agents/atomic_file.h"
+#include "client/map_paths.h"
 
 namespace sc2::agents {
 
@@ -19,7 +20,8 @@ void prepare_replay_folder(const std::filesystem::path& folder) {
 std::filesystem::path save_episode_replay(Controller& controller, const std::filesystem::path& folder,
                                           const std::string& map, std::uint64_t seed, int episode) {
   const std::string bytes = controller.save_replay().data();
-  const auto file = folder / (map + "_seed" + std::to_string(seed) + "_episode" + std::to_string(episode) +
+  // By the map's name: a map path (a folder, a file's absolute path) would leave `folder`.
+  const auto file = folder / (map_name_from_path(map) + "_seed" + std::to_string(seed) + "_episode" + std::to_string(episode) +
                               ".SC2Replay");
   try {
     write_file_atomically(file, bytes);  // a full disk leaves no truncated replay behind

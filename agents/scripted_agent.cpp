@@ -10,6 +10,7 @@
 #include "agents/find_and_defeat_zerglings_agent.h"
 #include "agents/melee_agent.h"
 #include "agents/move_to_beacon_agent.h"
+#include "client/map_paths.h"
 
 namespace sc2::agents {
 namespace {
@@ -47,8 +48,10 @@ std::vector<std::string> scripted_maps() {
 }
 
 std::unique_ptr<Agent> make_scripted_agent(const std::string& map) {
+  // By the map's name: a map file's path ("maps/MoveToBeacon.SC2Map") gets its mini-game's agent.
+  const std::string name = map_name_from_path(map);
   for (const auto& entry : kScripted)
-    if (map == entry.map) return entry.make();
+    if (name == entry.map) return entry.make();
   std::string known;
   for (const auto& candidate : scripted_maps()) known += (known.empty() ? "" : ", ") + candidate;
   throw std::invalid_argument("no scripted agent for map '" + map + "' (scripted agents exist for: " +

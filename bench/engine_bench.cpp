@@ -22,12 +22,15 @@
 #include <cstdio>
 #include <ctime>
 #include <exception>
+#include <filesystem>
 #include <functional>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "agents/agent.h"
@@ -38,6 +41,7 @@
 #include "transport/core_pinning.h"
 #include "transport/wait_spin.h"
 #include "client/controller.h"
+#include "client/map_paths.h"
 #include "client/pysc2/env.h"
 #include "engine/maps/economy_base.h"
 #include "engine/maps/mini_game_registry.h"
@@ -123,7 +127,24 @@ void play_episode(Mode& mode, std::uint32_t late_from, Tally& tally, std::uint32
 
 std::string driver_for(const std::string& map) {
   const auto scripted = sc2::agents::scripted_maps();
-  return std::find(scripted.begin(), scripted.end(), map) != scripted.end() ? "scripted" : "noop";
+  const std::string name = sc2::map_name_from_path(map);  // a map file: its mini-game's agent
+  return std::find(scripted.begin(), scripted.end(), name) != scripted.end() ? "scripted" : "noop";
+}
+
+// A row's name: the mini-game, or "<Name> (file)" for a map file run from its script.
+std::string row_label(const std::string& map) {
+  return sc2::map_name_from_path(map) == map ? map : sc2::map_name_from_path(map) + " (file)";
+}
+
+// --map-files DIR: each mini-game measured is followed by DIR/<Name>.SC2Map, when there.
+std::vector<std::string> with_map_files(const std::vector<std::string>& maps, const std::string& folder) {
+  std::vector<std::string> out;
+  for (const std::string& map : maps) {
+    out.push_back(map);
+    const std::filesystem::path file = std::filesystem::path(folder) / (map + ".SC2Map");
+    if (!folder.empty() && std::filesystem::is_regular_file(file)) out.push_back(file.string());
+  }
+  return out;
 }
 
 // Which of the two modes to run: both (default, interleaved), or one alone (for profiling).
@@ -142,6 +163,8 @@ int bench_maps(const std::vector<std::string>& maps, int episodes, std::uint64_t
   sc2::Controller in_process_controller(std::make_unique<sc2::learning::InProcessChannel>());
   sc2::Controller websocket_controller("127.0.0.1", host.port());
   bool agree = true;
+  // loops/s (in-process, websocket) per row, for the file / built-in ratios under the table.
+  std::map<std::string, std::pair<double, double>> speeds;
 
   std::printf("\n(1) game loops per second per map: 64x64 screen and minimap, raw + score, step_mul 8, seed %llu,\n"
               "    1 warm-up + %d measured episodes per mode, interleaved a,b; time = env.step calls only;\n"
@@ -178,7 +201,8 @@ int bench_maps(const std::vector<std::string>& maps, int episodes, std::uint64_t
       agree = agree && (!both || (tally_a.score - score_a == tally_b.score - score_b && length_a == length_b));
     }
     const double ratio = tally_a.loops_per_second() > 0 ? tally_b.loops_per_second() / tally_a.loops_per_second() : 0;
-    std::printf("| %-28s | %-8s | %22.0f | %21.0f | %4.2f | %24.0f | %24.0f | %13u | %15.0f | %15.0f | %20.0f |\n", map.c_str(),
+    speeds[row_label(map)] = {tally_a.loops_per_second(), tally_b.loops_per_second()};
+    std::printf("| %-28s | %-8s | %22.0f | %21.0f | %4.2f | %24.0f | %24.0f | %13u | %15.0f | %15.0f | %20.0f |\n", row_label(map).c_str(),
                 options.agent.c_str(), tally_a.loops_per_second(), tally_b.loops_per_second(), ratio,
                 tally_a.late_loops_per_second(), tally_b.late_loops_per_second(), length_b, tally_a.loops_per_cpu_second(),
                 tally_b.loops_per_cpu_second(), tally_b.late_loops_per_cpu_second());
@@ -186,6 +210,13 @@ int bench_maps(const std::vector<std::string>& maps, int episodes, std::uint64_t
   }
   websocket_controller.quit();
   host.stop();
+  for (const auto& [label, speed] : speeds) {
+    const auto builtin = speeds.find(label.substr(0, label.find(' ')));
+    if (label.ends_with(" (file)") && builtin != speeds.end() && builtin->second.first > 0 && builtin->second.second > 0) {
+      std::printf("%s: %.0f%% of the built-in's loops/s in-process, %.0f%% over the websocket\n", label.c_str(),
+                  100.0 * speed.first / builtin->second.first, 100.0 * speed.second / builtin->second.second);
+    }
+  }
   std::printf("\nsame scores and episode lengths in both modes: %s\n", agree ? "yes" : "NO");
   return agree ? 0 : 2;
 }
@@ -564,6 +595,10 @@ int main(int argc, char** argv) {
   app.add_option("--episodes", episodes, "measured episodes per mode and map")->capture_default_str()->check(CLI::PositiveNumber);
   app.add_option("--seed", seed, "game and agent seed")->capture_default_str();
   app.add_option("--maps", maps, "mini-games to measure")->capture_default_str();
+  std::string map_files;
+  app.add_option("--map-files", map_files,
+                 "(1): after each mini-game, also its real map file DIR/<Name>.SC2Map, run from its script "
+                 "(e.g. PySC2's maps/mini_games), and the file's speed as a share of the built-in's");
   app.add_option("--units", counts, "unit counts for the scaling part")->capture_default_str();
   app.add_option("--scaling-loops", scaling_loops, "loops per unit count")->capture_default_str()->check(CLI::PositiveNumber);
   app.add_flag("--skip-maps", skip_maps, "only the scaling part");
@@ -616,7 +651,7 @@ int main(int argc, char** argv) {
     const Modes modes{mode != "websocket", mode != "in-process", pin_cores};
     if (parallel_games > 0) return bench_parallel(maps.front(), parallel_games, parallel_episodes, seed, modes);
     int status = 0;
-    if (!skip_maps) status = bench_maps(maps, episodes, seed, modes);
+    if (!skip_maps) status = bench_maps(with_map_files(maps, map_files), episodes, seed, modes);
     if (!skip_scaling) bench_scaling(counts, scaling_loops, seed);
     return status;
   } catch (const std::exception& error) {

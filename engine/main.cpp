@@ -22,6 +22,7 @@
 #include <CLI/CLI.hpp>
 
 #include "engine/maps/melee_registry.h"
+#include "engine/scripted/map_source.h"
 #include "engine/server/engine_host.h"
 #include "engine/server/parent_watch.h"
 #include "transport/core_pinning.h"
@@ -30,6 +31,8 @@
 namespace {
 
 namespace fs = std::filesystem;
+
+constexpr char kPlaceholderStart[] = "sc2lite map placeholder: ";
 
 // The game spells long flags with one dash (-listen); CLI11 reads "-listen" as short flags.
 // Rewrite "-word" into "--word"; leave "--word", "-x" and negative numbers alone.
@@ -57,8 +60,6 @@ std::vector<std::string> pace_flags(double speed, bool pause_on_start, bool obse
   if (observer_control) flags.push_back("--observer_control");
   return flags;
 }
-
-constexpr char kPlaceholderStart[] = "sc2lite map placeholder: ";
 
 // Whether `path` holds something other than nothing or one of our placeholders: a link (whatever
 // it points to: writing through it once replaced the real map files a layout linked to), a
@@ -108,8 +109,9 @@ int install_layout(const fs::path& root, const std::vector<std::string>& flags) 
   fs::permissions(launcher, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
                                 fs::perms::others_read | fs::perms::others_exec, ec);
   // Maps/mini_games/<Name>.SC2Map and Maps/Melee/<Name>.SC2Map: PySC2 reads a map's bytes
-  // before it creates a game; the engine knows its maps by name and ignores the bytes. A map
-  // already there that is not our placeholder (a real file, a link to one) is kept.
+  // before it creates a game; a placeholder's bytes (not an archive) play the built-in map.
+  // A map already there that is not our placeholder (a real file, a link to one, a folder) is
+  // kept: sc2lite plays it from its file (engine/scripted).
   for (const auto& list : {sc2::engine::mini_games(), sc2::engine::melee_maps()}) {
     for (const auto& entry : list) {
       const fs::path path = root / "Maps" / sc2::engine::map_path_of(entry);
@@ -171,6 +173,10 @@ int main(int argc, char** argv) {
   app.add_flag("--headlessNoRender", headless, "(accepted; sc2lite never renders)");
   app.add_flag("--ipv6", ipv6, "(accepted; the listen address decides)");
   app.add_option("--seed", seed, "game seed when create_game has no random_seed")->capture_default_str();
+  std::string maps_dir;
+  app.add_option("--maps", maps_dir,
+                 "maps folder: create_game's map_path is relative to it and available_maps lists its .SC2Map "
+                 "files (default: $SC2PATH/Maps, else the -dataDir's Maps)");
   app.add_option("--speed", speed,
                  "hold each step of the player to X times real time (22.4 game loops/s = 1); 0 = as fast as "
                  "the player steps")
@@ -244,6 +250,10 @@ int main(int argc, char** argv) {
 
   sc2::engine::ServerOptions options;
   options.default_seed = seed;
+  options.maps_dir = !maps_dir.empty()               ? fs::path(maps_dir)
+                     : !sc2::engine::scripted::default_maps_dir().empty() ? sc2::engine::scripted::default_maps_dir()
+                     : !data_dir.empty()             ? fs::path(data_dir) / "Maps"
+                                                     : fs::path();
   options.pace = {speed, pause_on_start};
   options.observer_control = observer_control;
   if (verbose) options.log = [](std::string_view line) { std::cerr << "sc2lite: " << line << "\n"; };

@@ -8,6 +8,18 @@ find_package(CLI11 REQUIRED CONFIG)             # CLI11::CLI11
 find_package(nlohmann_json REQUIRED CONFIG)     # nlohmann_json::nlohmann_json
 find_package(doctest REQUIRED CONFIG)           # doctest::doctest
 find_package(PkgConfig REQUIRED)
+# pugixml (libpugixml-dev): the map files' XML (engine/mapfile). Chosen over expat for its
+# small DOM API; it never expands DTD entities nor fetches anything.
+find_package(pugixml REQUIRED CONFIG)           # pugixml::pugixml
+# StormLib (libstorm-dev): .SC2Map archives (MPQ). Debian ships neither a CMake config nor a .pc.
+find_path(STORMLIB_INCLUDE_DIR StormLib.h)
+find_library(STORMLIB_LIBRARY storm)
+if(NOT STORMLIB_INCLUDE_DIR OR NOT STORMLIB_LIBRARY)
+  message(FATAL_ERROR "StormLib is missing: install libstorm-dev (tools/debian-packages.txt)")
+endif()
+add_library(StormLib::StormLib UNKNOWN IMPORTED)
+set_target_properties(StormLib::StormLib PROPERTIES
+  IMPORTED_LOCATION "${STORMLIB_LIBRARY}" INTERFACE_INCLUDE_DIRECTORIES "${STORMLIB_INCLUDE_DIR}")
 
 if(SC2_BUILD_APP)
   find_package(SDL2 REQUIRED CONFIG)            # SDL2::SDL2

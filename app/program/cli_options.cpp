@@ -34,8 +34,8 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
   StudioOptions options;
   CLI::App cli{"SC2 Studio: play the PySC2 mini-games through feature layers and PySC2 actions", "sc2studio"};
   auto* map_flag = cli.add_option("--map", options.map,
-                 "Map to play: a mini-game's name or a map path the game lists (default: the first map the "
-                 "game lists)");
+                 "Map to play: a mini-game's name, a map path the game lists, or a map file here (PATH.SC2Map, "
+                 "sent to the game as its bytes) (default: the first map the game lists)");
   auto* screen_flag = cli.add_option("--feature_screen_size,--feature-screen-size", options.feature_screen_size,
                                      "Screen feature layer resolution (pixels)")
       ->check(CLI::Range(1, 1024))

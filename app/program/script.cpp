@@ -162,8 +162,8 @@ Error parse_setting(Line& line) {
   line.command.op = ScriptOp::setting;
   const auto& words = line.words;
   const bool sized = words.size() > 1 && (words[1] == "screen" || words[1] == "minimap");
-  if (words.size() < 3 || (!sized && words[1] != "map" && words[1] != "opponent")) {
-    return "setting needs a name (screen, minimap, map or opponent) and a value";
+  if (words.size() < 3 || (!sized && words[1] != "map" && words[1] != "opponent" && words[1] != "map_file")) {
+    return "setting needs a name (screen, minimap, map, opponent or map_file) and a value";
   }
   if (sized && !line.number_at(2)) return "setting " + words[1] + " needs a size in pixels";
   line.command.name = words[1];

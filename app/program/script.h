@@ -17,9 +17,11 @@
 //   wheel SURFACE X Y N              N mouse wheel notches (negative: away) over a layer pixel
 //   seek LOOP                        replay mode: seek to this game loop and wait until shown
 //   setting NAME VALUE               set a control of the settings panel (NAME screen | minimap
-//                                    | map | opponent) as a person would; "click_button settings/apply" applies
+//                                    | map | opponent | map_file, the map-file field's text) as a person
+//                                    would; "click_button settings/apply" applies
 //   click_button NAME                left click a button the UI names (StudioUi::control_rect):
-//                                    settings/apply, settings/restart, banner/restart, result/restart,
+//                                    settings/apply, settings/restart, settings/map_file_use,
+//                                    banner/restart, result/restart,
 //                                    log/row/<N> (the Action log's row of call N, if in view)
 //   kill_game                        kill the game server this app started (a lost connection)
 //   freeze_game / thaw_game          stop (SIGSTOP) / continue (SIGCONT) the game servers this
@@ -52,7 +54,7 @@ struct ScriptCommand {
   int line = 0;
   int count = 0;                    // wait_frames / wait_loops; wheel: notches; seek: the loop
   std::string layer;                // click_layer, or a click / drag on a layer image: "<screen|minimap|raw>/<name>"
-  std::string name;                 // setting: screen | minimap | map; click_button: the button
+  std::string name;                 // setting: screen | minimap | map | opponent | map_file; click_button: the button
   std::string value;                // setting: the value
   KeyChord chord;                   // key
   bool minimap = false;             // click / right_click / drag: the surface

@@ -126,6 +126,9 @@ struct SettingsEdit {
   // The maps the game listed last (the map combo); kept across restarts, so that the error
   // banner can offer one after a failed launch.
   std::vector<std::string> maps;
+  // The map-file field's text and why it was last refused (a map file here, client/local_map_file.h).
+  std::string map_file;
+  std::string map_file_error;
 };
 
 // The Action log: the row whose whole call the detail line shows (none: the newest), and the

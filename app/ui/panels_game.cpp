@@ -19,6 +19,7 @@
 #include "app/ui/ui_helpers.h"
 #include "app/session/opponent_choice.h"
 #include "client/map_catalog.h"
+#include "client/local_map_file.h"
 #include "client/map_paths.h"
 #include "client/pysc2/opponent.h"
 
@@ -265,6 +266,7 @@ void StudioUi::draw_game_panel(const SessionSnapshot& snapshot) {
       ImGui::EndCombo();
     }
     map_facts_tooltip(settings_.edited.map);
+    draw_map_file_field();
     // A melee map: the built-in AI's level (VeryEasy unless chosen, app/opponent_choice.h).
     if (const auto computer = computer_for(settings_.edited.map, settings_.edited.opponent)) {
       ImGui::SetNextItemWidth(-70);
@@ -292,6 +294,30 @@ void StudioUi::draw_game_panel(const SessionSnapshot& snapshot) {
     remember_control("settings/restart");
   }
   ImGui::End();
+}
+
+// A map file on this computer (PATH.SC2Map): "use" makes it the edited map, sent to the game as
+// its bytes on the next restart; a path that cannot be played says why under the field.
+void StudioUi::draw_map_file_field() {
+  char buffer[1024];
+  std::snprintf(buffer, sizeof buffer, "%s", settings_.map_file.c_str());
+  ImGui::SetNextItemWidth(-70);
+  if (ImGui::InputTextWithHint("##map_file", "a map file here: PATH.SC2Map", buffer, sizeof buffer)) {
+    settings_.map_file = buffer;
+    settings_.map_file_error.clear();
+  }
+  remember_control("settings/map_file");
+  ImGui::SameLine();
+  if (ImGui::Button("use")) {
+    settings_.map_file_error = local_map_file_refusal(settings_.map_file);
+    if (settings_.map_file_error.empty()) settings_.edited.map = settings_.map_file;
+  }
+  remember_control("settings/map_file_use");
+  if (!settings_.map_file_error.empty()) {
+    ImGui::PushTextWrapPos(0.0f);
+    ImGui::TextColored(kRed, "%s", settings_.map_file_error.c_str());
+    ImGui::PopTextWrapPos();
+  }
 }
 
 // [SECTION] Action log
@@ -581,12 +607,22 @@ std::optional<ImageRect> StudioUi::control_rect(const std::string& name) const {
 std::string StudioUi::edit_setting(const std::string& name, const std::string& value) {
   if (name == "map") {
     if (settings_.maps.empty()) return "the game has not listed its maps yet";
+    // A map file here is played from its bytes, listed or not.
+    if (local_map_file_refusal(value).empty()) {
+      settings_.edited.map = value;
+      return {};
+    }
     if (std::find(settings_.maps.begin(), settings_.maps.end(), value) == settings_.maps.end()) {
       std::string listed;
       for (const std::string& map : settings_.maps) listed += (listed.empty() ? "" : ", ") + map;
       return "unknown map " + value + "; the game lists: " + listed;
     }
     settings_.edited.map = value;
+    return {};
+  }
+  if (name == "map_file") {  // the field's text, as typed; its "use" button checks it
+    settings_.map_file = value;
+    settings_.map_file_error.clear();
     return {};
   }
   if (name == "opponent") {

@@ -21,6 +21,7 @@
 #include "app/ui/cheap_drawing.h"
 #include "app/ui/ui_helpers.h"
 #include "app/ui/world_direct_draw.h"
+#include "client/map_paths.h"
 #include "render/world_scene.h"
 
 namespace sc2::app::ui {
@@ -38,7 +39,7 @@ StudioUi::StudioUi(SessionCommands& commands, const StudioOptions& options)
       options_(options),
       input_(options.feature_screen_size),
       speed_{.factor = static_cast<float>(options.speed > 0 ? options.speed : 1.0), .fastest = options.speed <= 0},
-      settings_{.edited = options, .maps = {}} {
+      settings_{.edited = options, .maps = {}, .map_file = {}, .map_file_error = {}} {
   set_record_folder(options);
   if (!options.training.empty()) training_ = std::make_unique<TrainingPanel>(options.training);
   const StudioOptions defaults;
@@ -73,7 +74,8 @@ void StudioUi::set_record_folder(const StudioOptions& options) {
   record_folder_ = options.record;
   if (record_folder_.empty()) {
     const auto base = data_dir_from_environment().value_or(std::filesystem::current_path());
-    record_folder_ = (base / "demonstrations" / options.map).string();
+    // By the map's name: a map path ("Ladder/X.SC2Map", a file's absolute path) is no folder name.
+    record_folder_ = (base / "demonstrations" / map_name_from_path(options.map)).string();
   }
 }
 

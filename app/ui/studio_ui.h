@@ -107,6 +107,7 @@ class StudioUi {
   void draw_command_card(const SessionSnapshot& snapshot);
   void draw_selection(const SessionSnapshot& snapshot);
   void draw_game_panel(const SessionSnapshot& snapshot);
+  void draw_map_file_field();  // the Settings section's map-file path and its "use" button
   void draw_action_log(const SessionSnapshot& snapshot);
   void draw_agent_panel(const SessionSnapshot& snapshot);
   void draw_agent_steps();

@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "client/local_map_file.h"
 #include "client/map_paths.h"
 #include "client/pysc2/actions.h"
 #include "client/pysc2/features.h"
@@ -138,6 +139,14 @@ struct Env::Recycler {
 Env::Env(Controller& controller, EnvOptions options)
     : controller_(controller), options_(std::move(options)), recycler_(std::make_shared<Recycler>()) {
   check_options(options_);
+  // A map file on this computer goes to the game as bytes (client/local_map_file.h).
+  if (options_.map_data.empty()) {
+    if (auto file = read_local_map_file(options_.map)) {
+      options_.map_data = std::move(file->bytes);
+      sent_map_path_ = std::move(file->map_path);
+    }
+  }
+  if (sent_map_path_.empty()) sent_map_path_ = map_path_for(options_.map);
 }
 
 void Env::start_game() {
@@ -157,7 +166,7 @@ void Env::start_game() {
 void Env::create_game() {
   SC2APIProtocol::RequestCreateGame create;
   auto* map = create.mutable_local_map();
-  map->set_map_path(map_path_for(options_.map));
+  map->set_map_path(sent_map_path_);
   if (!options_.map_data.empty()) map->set_map_data(options_.map_data);
   create.add_player_setup()->set_type(SC2APIProtocol::Participant);
   if (options_.multiplayer) create.add_player_setup()->set_type(SC2APIProtocol::Participant);
@@ -298,7 +307,9 @@ std::shared_ptr<const TimeStep> Env::to_time_step(StepType type, std::uint32_t t
     step->discount = 0.0f;  // PySC2: FIRST steps have discount 0
   } else {
     step->step_type = ended ? StepType::last : StepType::mid;
-    step->reward = static_cast<float>(step->observation.score - last_score_);
+    // As PySC2's SC2Env, which counts the episode's loops only after the reward: the first
+    // step after the first observation (loop 0) rewards 0 too, whatever the score did.
+    step->reward = game_loop_ == 0 ? 0.0f : static_cast<float>(step->observation.score - last_score_);
     step->discount = ended ? 0.0f : 1.0f;
   }
   if (ended) {

@@ -19,8 +19,9 @@
 namespace sc2::pysc2 {
 
 struct EnvOptions {
-  // Required. A mini-game's name, sent as mini_games/<map>.SC2Map, or a map path as the game
-  // lists it (client/map_paths.h).
+  // Required. A mini-game's name, sent as mini_games/<map>.SC2Map, a map path as the game
+  // lists it (client/map_paths.h), or the path of a map file here, sent as its bytes
+  // (client/local_map_file.h).
   std::string map;
   int feature_screen_size = 64;        // screen layer width (and height unless set below)
   int feature_minimap_size = 64;       // minimap layer width (and height unless set below)
@@ -122,6 +123,7 @@ class Env {
 
   Controller& controller_;
   EnvOptions options_;
+  std::string sent_map_path_;  // create_game's local_map.map_path
   std::shared_ptr<Recycler> recycler_;
   // A spent response (of a recycled TimeStep nobody else shared): the next observation is
   // parsed into it, reusing its strings and sub-messages.

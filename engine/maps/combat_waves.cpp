@@ -4,6 +4,7 @@
 #include <numbers>
 #include <vector>
 
+#include "engine/maps/defeat_trigger.h"
 #include "engine/maps/map_assets.h"
 #include "engine/maps/single_screen.h"
 
@@ -75,12 +76,16 @@ class CombatWaveGame final : public MiniGame {
   void setup(World& world) override { start_wave(world, {}, rules_.start_marines); }
 
   void on_loop(World& world) override {
-    for (const UnitDeath& death : world.deaths_last_loop()) {
+    const auto& deaths = world.deaths_last_loop();
+    const bool defeat = last_marines_die(deaths, marines_);  // the scoring ends at the first Marine death
+    bool scoring = true;
+    for (const UnitDeath& death : deaths) {
       if (death.owner == kEnemyPlayer) {
-        score_ += rules_.reward_per_enemy_death;
+        if (scoring) score_ += rules_.reward_per_enemy_death;
         std::erase(enemies_, death.id);
       } else if (death.owner == kMarinePlayer && death.unit_type == unit_type::kMarine) {
-        score_ += rules_.reward_per_marine_lost;
+        if (scoring) score_ += rules_.reward_per_marine_lost;
+        scoring = scoring && !defeat;
         std::erase(marines_, death.id);
       }
     }

@@ -32,6 +32,7 @@
 #include <numbers>
 #include <vector>
 
+#include "engine/maps/defeat_trigger.h"
 #include "engine/maps/map_assets.h"
 #include "engine/mini_game_list.h"  // generated: declares the rules factory assets/maps/<Name>.json names
 #include "engine/sim/world.h"
@@ -83,12 +84,16 @@ class FindAndDefeatZerglings final : public MiniGame {
   }
 
   void on_loop(World& world) override {
-    for (const UnitDeath& death : world.deaths_last_loop()) {
+    const auto& deaths = world.deaths_last_loop();
+    const bool defeat = last_marines_die(deaths, marines_);  // the scoring ends at the first Marine death
+    bool scoring = true;
+    for (const UnitDeath& death : deaths) {
       if (death.owner == kEnemy && death.unit_type == unit_type::kZergling) {
-        ++score_;
+        score_ += scoring ? 1 : 0;
         std::erase(zerglings_, death.id);
       } else if (death.owner == kPlayer && death.unit_type == unit_type::kMarine) {
-        --score_;
+        score_ -= scoring ? 1 : 0;
+        scoring = scoring && !defeat;
         std::erase(marines_, death.id);
       }
     }

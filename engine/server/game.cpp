@@ -7,7 +7,8 @@
 namespace sc2::engine {
 
 Game::Game(const GameConfig& config, std::uint64_t episode_seed)
-    : mini_game_(config.map->make()), world_(mini_game_->layout(), episode_seed) {
+    : mini_game_(config.map_file ? config.map_file->make() : config.map->make()),
+      world_(mini_game_->layout(), episode_seed) {
   world_.set_fog(mini_game_->fog() && !config.disable_fog);
   mini_game_->setup(world_);
   if (mini_game_->players() < 2) return;

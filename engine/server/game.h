@@ -10,6 +10,7 @@
 
 #include "engine/maps/melee_ai.h"
 #include "engine/maps/mini_game_registry.h"
+#include "engine/scripted/scripted_map.h"
 #include "s2clientprotocol/sc2api.pb.h"
 
 namespace sc2::engine {
@@ -18,11 +19,15 @@ inline constexpr int kAgentPlayer = 1;  // the one participant of a single-playe
 
 // What RequestCreateGame fixed for every episode of this game.
 struct GameConfig {
-  const MiniGameEntry* map = nullptr;
+  const MiniGameEntry* map = nullptr;  // a built-in map, or
+  std::shared_ptr<const scripted::ScriptedMapFactory> map_file;  // a map file (engine/scripted)
   std::string map_path;  // as requested, e.g. "mini_games/MoveToBeacon.SC2Map"
   std::uint64_t seed = 0;
   bool disable_fog = false;
   std::vector<SC2APIProtocol::PlayerSetup> players;  // as requested (participant + computers)
+
+  // The map's name: the built-in's, or the file's ("3m").
+  std::string map_name() const { return map != nullptr ? std::string(map->name) : map_file->data().map.name; }
 };
 
 class Game {

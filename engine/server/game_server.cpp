@@ -5,6 +5,8 @@
 #include <utility>
 
 #include "engine/maps/melee_registry.h"
+#include "engine/scripted/map_source.h"
+#include "engine/scripted/scripted_map.h"
 #include "engine/server/action_interpreter.h"
 #include "engine/server/observation_builder.h"
 #include "engine/server/observer_view.h"
@@ -89,10 +91,22 @@ std::string known_maps_text() {
   return text;
 }
 
-std::string melee_maps_text() {
-  std::string text;
-  for (const auto& entry : melee_maps()) text += (text.empty() ? "" : ", ") + melee_map_path(entry.name);
-  return text;
+// The built-in maps, then the map files of the maps folder not already listed (the
+// placeholders --install-layout writes have the built-ins' paths).
+void add_available_maps(const std::filesystem::path& maps_dir, SC2APIProtocol::ResponseAvailableMaps* out) {
+  std::vector<std::string> listed;
+  for (const auto& list : {mini_games(), melee_maps()}) {
+    for (const auto& entry : list) listed.push_back(map_path_of(entry));
+  }
+  for (const std::string& path : scripted::map_files_under(maps_dir)) {
+    if (std::find(listed.begin(), listed.end(), path) == listed.end()) listed.push_back(path);
+  }
+  for (const std::string& path : listed) out->add_local_map_paths(path);
+}
+
+std::string maps_folder_text(const std::filesystem::path& maps_dir) {
+  if (maps_dir.empty()) return "; no maps folder (sc2lite --maps DIR or SC2PATH)";
+  return "; or a map file under " + maps_dir.string();
 }
 
 // Terran is the one race sc2lite plays; Random picks it.
@@ -348,7 +362,13 @@ void GameServer::dispatch(const SC2APIProtocol::Request& request, ConnectionId c
     case Request::kObservation: observation(out, connection); break;
     case Request::kAction: action(request.action(), out, connection); break;
     case Request::kStep: step(request.step(), out); break;
-    case Request::kData: build_data(request.data(), out.mutable_data()); break;
+    case Request::kData: {
+      // A map file's new unit types (SMAC's Marine_RL) are listed after the engine's own.
+      std::vector<const UnitTypeStats*> map_types;
+      if (config_ && config_->map_file) map_types = config_->map_file->data().types->map_types();
+      build_data(request.data(), out.mutable_data(), map_types);
+      break;
+    }
     case Request::kSaveReplay: save_replay(out); break;
     case Request::kStartReplay: start_replay(request.start_replay(), out); break;
     case Request::kObsAction:
@@ -360,9 +380,7 @@ void GameServer::dispatch(const SC2APIProtocol::Request& request, ConnectionId c
       observer_action(request.obs_action(), replay_->camera, *interface_, out);
       break;
     case Request::kAvailableMaps:
-      for (const auto& list : {mini_games(), melee_maps()}) {
-        for (const auto& entry : list) out.mutable_available_maps()->add_local_map_paths(map_path_of(entry));
-      }
+      add_available_maps(options_.maps_dir, out.mutable_available_maps());
       break;
     case Request::kSaveMap: out.mutable_save_map(); break;  // maps are built in; nothing to store
     case Request::kReplayInfo: replay_info(request.replay_info(), out); break;
@@ -401,11 +419,19 @@ void GameServer::create_game(const SC2APIProtocol::RequestCreateGame& r, Respons
                 "no local_map.map_path given; known maps: " + known_maps_text());
   }
   const std::string& path = r.local_map().map_path();
-  const MiniGameEntry* entry = find_map(map_name_from_path(path));
-  if (entry == nullptr) {
-    return fail(SC2APIProtocol::ResponseCreateGame::InvalidMapPath,
-                "unknown map '" + path + "'; known maps: " + known_maps_text());
+  scripted::ChosenMap chosen;
+  try {
+    chosen = scripted::choose_map(path, r.local_map().map_data(), options_.maps_dir, find_map);
+  } catch (const std::exception& error) {  // a map file there that cannot be played: named, with why
+    const std::string what = error.what();
+    return fail(SC2APIProtocol::ResponseCreateGame::InvalidMapData, what.rfind(path, 0) == 0 ? what : path + ": " + what);
   }
+  if (chosen.builtin == nullptr && chosen.file == nullptr) {
+    return fail(SC2APIProtocol::ResponseCreateGame::InvalidMapPath,
+                "unknown map '" + path + "'; known maps: " + known_maps_text() + maps_folder_text(options_.maps_dir));
+  }
+  const MiniGameEntry* entry = chosen.builtin;
+  const std::string map_name = entry != nullptr ? std::string(entry->name) : chosen.file->data().map.name;
   if (r.player_setup_size() == 0) {
     return fail(SC2APIProtocol::ResponseCreateGame::MissingPlayerSetup,
                 "player_setup is empty; add one {type: Participant}");
@@ -424,19 +450,19 @@ void GameServer::create_game(const SC2APIProtocol::RequestCreateGame& r, Respons
   if (participants == 0) {
     return fail(SC2APIProtocol::ResponseCreateGame::InvalidPlayerSetup, "player_setup has no Participant");
   }
-  const bool melee = is_melee_map(entry);
+  const bool melee = entry != nullptr && is_melee_map(entry);
   if (!melee) {
     // PySC2's `play` always adds a Computer, and the real game accepts it on a mini-game: it
     // owns nothing and never acts (the map's script drives the game), so the game is unchanged.
     if (computers > 1) {
       return fail(SC2APIProtocol::ResponseCreateGame::InvalidPlayerSetup,
-                  std::string(entry->name) + " is a single-player mini-game: one Participant and at most one "
+                  map_name + " is a single-player mini-game: one Participant and at most one "
                   "Computer (which owns nothing and never acts); player_setup has " +
                       std::to_string(computers) + " Computers");
     }
     if (participants > 1) {
       return fail(SC2APIProtocol::ResponseCreateGame::MultiplayerUnsupported,
-                  std::string(entry->name) + " is a single-player mini-game: exactly one Participant");
+                  map_name + " is a single-player mini-game: exactly one Participant");
     }
   } else {
     if (r.player_setup_size() != 2) {
@@ -463,6 +489,7 @@ void GameServer::create_game(const SC2APIProtocol::RequestCreateGame& r, Respons
 
   GameConfig config;
   config.map = entry;
+  config.map_file = std::move(chosen.file);
   config.map_path = path;
   config.seed = r.has_random_seed() ? r.random_seed() : options_.default_seed;
   config.disable_fog = r.disable_fog();
@@ -483,7 +510,8 @@ void GameServer::create_game(const SC2APIProtocol::RequestCreateGame& r, Respons
     player_connection_.reset();
   }
   players_changed_.notify_all();
-  log("created " + std::string(entry->name) + " with seed " + std::to_string(config_->seed));
+  log("created " + map_name + (config_->map_file ? " (from its map file)" : "") + " with seed " +
+      std::to_string(config_->seed));
 }
 
 std::optional<InterfaceSetup> GameServer::validate_join(const SC2APIProtocol::RequestJoinGame& r,

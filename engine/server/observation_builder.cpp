@@ -448,7 +448,51 @@ void build_game_info(const Game& game, const GameConfig& config, const Interface
   *out->mutable_options() = iface.echoed;
 }
 
-void build_data(const SC2APIProtocol::RequestData& request, SC2APIProtocol::ResponseData* out) {
+namespace {
+
+// One UnitTypeData entry: the engine's own types and a map file's new ones (SMAC's Marine_RL).
+void fill_unit_type_data(const UnitTypeStats& s, SC2APIProtocol::UnitTypeData* d) {
+  d->set_unit_id(s.id);
+  d->set_name(std::string(s.name));
+  d->set_available(true);
+  d->set_cargo_size(s.cargo_size);
+  d->set_mineral_cost(s.mineral_cost);
+  d->set_vespene_cost(s.vespene_cost);
+  d->set_food_required(s.food_required);
+  d->set_food_provided(s.food_provided);
+  if (s.built_by_ability != 0) d->set_ability_id(s.built_by_ability);
+  d->set_race(static_cast<SC2APIProtocol::Race>(s.race));
+  d->set_build_time(static_cast<float>(s.build_time_loops));
+  d->set_sight_range(s.sight_range);
+  for (std::uint32_t attr : s.attributes) d->add_attributes(static_cast<SC2APIProtocol::Attribute>(attr));
+  d->set_movement_speed(s.movement_speed);
+  d->set_armor(s.armor);
+  if (s.tech_requirement != 0) {
+    // The game names the generic TechLab (5) for the Marauder: its tech alias.
+    d->set_tech_requirement(s.requires_attached && s.tech_requirement == unit_type::kBarracksTechLab
+                                ? kTechLabAlias
+                                : s.tech_requirement);
+    d->set_require_attached(s.requires_attached);
+  }
+  if (s.weapon) {
+    auto* w = d->add_weapons();
+    w->set_type(static_cast<SC2APIProtocol::Weapon::TargetType>(s.weapon->targets));
+    w->set_damage(s.weapon->damage);
+    w->set_attacks(s.weapon->attacks);
+    w->set_range(s.weapon->range);
+    w->set_speed(s.weapon->cooldown_normal_s);
+    if (s.weapon->bonus_attribute != 0) {
+      auto* bonus = w->add_damage_bonus();
+      bonus->set_attribute(static_cast<SC2APIProtocol::Attribute>(s.weapon->bonus_attribute));
+      bonus->set_bonus(s.weapon->bonus_damage);
+    }
+  }
+}
+
+}  // namespace
+
+void build_data(const SC2APIProtocol::RequestData& request, SC2APIProtocol::ResponseData* out,
+                const std::vector<const UnitTypeStats*>& map_types) {
   if (request.ability_id()) {
     for (const AbilityInfo& a : ability_table()) {
       auto* d = out->add_abilities();
@@ -475,44 +519,8 @@ void build_data(const SC2APIProtocol::RequestData& request, SC2APIProtocol::Resp
     }
   }
   if (request.unit_type_id()) {
-    for (const UnitTypeStats& s : unit_type_table()) {
-      auto* d = out->add_units();
-      d->set_unit_id(s.id);
-      d->set_name(std::string(s.name));
-      d->set_available(true);
-      d->set_cargo_size(s.cargo_size);
-      d->set_mineral_cost(s.mineral_cost);
-      d->set_vespene_cost(s.vespene_cost);
-      d->set_food_required(s.food_required);
-      d->set_food_provided(s.food_provided);
-      if (s.built_by_ability != 0) d->set_ability_id(s.built_by_ability);
-      d->set_race(static_cast<SC2APIProtocol::Race>(s.race));
-      d->set_build_time(static_cast<float>(s.build_time_loops));
-      d->set_sight_range(s.sight_range);
-      for (std::uint32_t attr : s.attributes) d->add_attributes(static_cast<SC2APIProtocol::Attribute>(attr));
-      d->set_movement_speed(s.movement_speed);
-      d->set_armor(s.armor);
-      if (s.tech_requirement != 0) {
-        // The game names the generic TechLab (5) for the Marauder: its tech alias.
-        d->set_tech_requirement(s.requires_attached && s.tech_requirement == unit_type::kBarracksTechLab
-                                    ? kTechLabAlias
-                                    : s.tech_requirement);
-        d->set_require_attached(s.requires_attached);
-      }
-      if (s.weapon) {
-        auto* w = d->add_weapons();
-        w->set_type(static_cast<SC2APIProtocol::Weapon::TargetType>(s.weapon->targets));
-        w->set_damage(s.weapon->damage);
-        w->set_attacks(s.weapon->attacks);
-        w->set_range(s.weapon->range);
-        w->set_speed(s.weapon->cooldown_normal_s);
-        if (s.weapon->bonus_attribute != 0) {
-          auto* bonus = w->add_damage_bonus();
-          bonus->set_attribute(static_cast<SC2APIProtocol::Attribute>(s.weapon->bonus_attribute));
-          bonus->set_bonus(s.weapon->bonus_damage);
-        }
-      }
-    }
+    for (const UnitTypeStats& s : unit_type_table()) fill_unit_type_data(s, out->add_units());
+    for (const UnitTypeStats* s : map_types) fill_unit_type_data(*s, out->add_units());
   }
   if (request.upgrade_id()) {
     for (const UpgradeStats& u : upgrade_table()) {

@@ -2,6 +2,8 @@
 // Builds what the agent player sees: ResponseObservation (player, score, abilities of the
 // selection, raw units, feature layers, RGB images, UI panels, echoed actions, errors, result),
 // ResponseGameInfo and the static ResponseData tables.
+#include <vector>
+
 #include "engine/server/game.h"
 #include "engine/server/interface_setup.h"
 #include "s2clientprotocol/sc2api.pb.h"
@@ -17,6 +19,8 @@ void build_observation(Game& game, const InterfaceSetup& iface, SC2APIProtocol::
 void build_game_info(const Game& game, const GameConfig& config, const InterfaceSetup& iface,
                      SC2APIProtocol::ResponseGameInfo* out);
 
-void build_data(const SC2APIProtocol::RequestData& request, SC2APIProtocol::ResponseData* out);
+// The game's data tables; a map file's new unit types (`map_types`) come after the engine's own.
+void build_data(const SC2APIProtocol::RequestData& request, SC2APIProtocol::ResponseData* out,
+                const std::vector<const UnitTypeStats*>& map_types = {});
 
 }  // namespace sc2::engine

@@ -23,7 +23,7 @@ void ReplayRecorder::start(const GameConfig& config, const SC2APIProtocol::Reque
   header_.data_version = std::string(kDataVersion);
   header_.data_build = kDataBuild;
   header_.base_build = kBaseBuild;
-  header_.map_name = std::string(config.map->name);
+  header_.map_name = config.map_name();
   header_.map_path = config.map_path;
   header_.episode_seed = episode_seed;
   // Deterministic serialization: the same setup always gives the same header bytes.

@@ -2,6 +2,7 @@
 // Settings of a GameServer that do not come over the wire.
 #include <chrono>
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <optional>
 #include <string_view>
@@ -12,6 +13,10 @@
 namespace sc2::engine {
 
 struct ServerOptions {
+  // Where RequestCreateGame's local_map.map_path is looked up and what RequestAvailableMaps
+  // lists beside the built-in maps (sc2lite --maps DIR, else SC2PATH/Maps); empty = none
+  // (engine/scripted/map_source.h).
+  std::filesystem::path maps_dir;
   // Seed used when RequestCreateGame has no random_seed (the game stays deterministic).
   std::uint32_t default_seed = 1;
   // Receives one line per noteworthy event (bad request, game created, ...); may be empty.

@@ -91,8 +91,8 @@ Unit* auto_target(World& world, Unit& unit, float reach) {
 
 void run_idle(World& world, Unit& unit) {
   // Idle workers stay passive, as in the game: they fight only when ordered to (otherwise a
-  // base's SCVs would chase every enemy that walks past the mineral line).
-  if (unit.stats->role == UnitRole::Worker) {
+  // base's SCVs would chase every enemy that walks past the mineral line); so do passive types.
+  if (unit.stats->role == UnitRole::Worker || unit.stats->passive) {
     unit.engaged_target = {};
     return;
   }

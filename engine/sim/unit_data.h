@@ -104,6 +104,9 @@ struct UnitTypeStats {
   std::vector<std::uint32_t> attributes;  // SC2APIProtocol::Attribute numbers
   std::vector<std::uint32_t> abilities;   // specific ability ids the unit offers, ascending
   bool trains_units = false;  // one of `abilities` trains a unit (set with the table: read every loop)
+  // Never picks a target by itself while idle (a map's DefaultAcquireLevel Passive: SMAC's
+  // `_RL` units, engine/scripted/map_unit_types.h); ordered attacks still fight. No built-in type is.
+  bool passive = false;
   std::optional<Weapon> weapon;
   std::optional<Explosion> explosion;
 

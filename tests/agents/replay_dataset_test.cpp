@@ -236,3 +236,22 @@ TEST_CASE("sc2agent --replay_to_dataset and --validate_dataset") {
   CHECK(outcome.exit_code == 1);
   CHECK(outcome.err.find("nope.SC2Replay") != std::string::npos);
 }
+
+TEST_CASE("a replay of a map chosen by its path is named by the map's name, inside the replay folder") {
+  TempFolder folder("by-path");
+  engine::EngineHost host{"127.0.0.1", 0};
+  host.start();
+  agents::RunOptions options;
+  options.map = "mini_games/MoveToBeacon.SC2Map";  // as a game lists it: a path, not a name
+  options.agent = "noop";
+  options.episodes = 1;
+  options.seed = 9;
+  options.feature_screen_size = 16;
+  options.feature_minimap_size = 16;
+  options.replay_dir = folder.path / "replays";
+  Controller controller("127.0.0.1", host.port());
+  agents::run_on(controller, options);
+  CHECK(fs::is_regular_file(folder.path / "replays" / "MoveToBeacon_seed9_episode1.SC2Replay"));
+  CHECK_FALSE(fs::exists(folder.path / "replays" / "mini_games"));
+  host.stop();
+}

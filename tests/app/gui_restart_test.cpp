@@ -5,11 +5,13 @@
 #include <doctest/doctest.h>
 
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "client/pysc2/actions.h"
 #include "tests/app/gui_test_support.h"
+#include "tests/shared_dir.h"
 
 namespace {
 
@@ -152,4 +154,46 @@ TEST_CASE("the settings' map list is the game's: an unknown map is refused, a li
   const auto& units = log.at("first_observation").at("units");
   CHECK(units.size() == 9);
   for (const auto& unit : units) CHECK(unit.at("unit_type") == 48);  // Marine
+}
+
+TEST_CASE("a map file typed in the settings' map-file field is played from its bytes after apply") {
+  if (!have_programs()) return;
+  const std::string relative = "clients/smac/smac/env/starcraft2/maps/SMAC_Maps/3m.SC2Map";
+  if (!sc2::test::have_shared(relative)) return;
+  const std::filesystem::path map = sc2::test::shared_dir() / relative;
+  {
+    std::ifstream file(map, std::ios::binary);
+    char head[3] = {};
+    file.read(head, 3);
+    if (std::string(head, 3) != "MPQ") {
+      MESSAGE("skipped: " << map.string() << " is not a map archive; restore ../shared/clients");
+      return;
+    }
+  }
+  sc2::test::TempDir dir;
+  // First a path that is not there: "use" refuses it (the edited map stays, so a restart
+  // would replay MoveToBeacon); then the real file, applied.
+  const auto result = sc2::test::run_script(dir,
+                                            "wait_game\n"
+                                            "setting map_file " + (dir.path() / "Missing.SC2Map").string() + "\n"
+                                            "click_button settings/map_file_use\n"
+                                            "setting map_file " + map.string() + "\n"
+                                            "click_button settings/map_file_use\n"
+                                            "click_button settings/apply\n"
+                                            "wait_game\n"
+                                            "quit\n",
+                                            "--map MoveToBeacon --seed 4 --speed 4 --window_height 1300");
+  INFO(result.output);
+  REQUIRE(result.exit_code == 0);  // both buttons were on screen and the new game started
+  const nlohmann::json log = read_json(sc2::test::action_log_file(dir));
+  // The restarted game is SMAC's 3m, run from the file: its script puts three Marine_RL, a type
+  // only the map defines, at (9, 16), west of MoveToBeacon's whole arena (x 22 to 44), where
+  // MoveToBeacon has one Marine (type 48) and a Beacon.
+  const auto& units = log.at("first_observation").at("units");
+  REQUIRE(units.size() == 3);
+  for (const auto& unit : units) {
+    CHECK(unit.at("unit_type") == units[0].at("unit_type"));
+    CHECK(unit.at("unit_type") != 48);
+    CHECK(unit.at("x").get<double>() < 12.0);
+  }
 }

@@ -238,12 +238,14 @@ TEST_CASE("Env::step sends one Action per call, steps step_mul and rewards the s
   CHECK(f.game.requests[1].step().count() == 8);
   CHECK(f.game.requests[2].observation().game_loop() == 8);
   CHECK(one.step_type == StepType::mid);
-  CHECK(one.reward == 3.0f);
+  // PySC2's SC2Env: the first step from loop 0 rewards 0 whatever the score did (a map whose
+  // score starts at 50 and drops to 0, as CollectMineralsAndGas's file, costs nothing).
+  CHECK(one.reward == 0.0f);
   CHECK(one.discount == 1.0f);
   CHECK(env.game_loop() == 8);
 
   CHECK(env.step(FunctionCall{})->reward == 0.0f);
-  CHECK(env.step(FunctionCall{})->reward == 7.0f);
+  CHECK(env.step(FunctionCall{})->reward == 7.0f);  // the score delta from here on
   CHECK(env.episode_steps() == 3);
   CHECK(env.game_loop() == 24);
 }
@@ -316,7 +318,8 @@ TEST_CASE("Env: player_result ends the episode with discount 0, stepping on thro
   CHECK(again.reward == 0.0f);
   CHECK(env.episode() == 2);
   CHECK(env.episode_steps() == 0);
-  CHECK(env.step(FunctionCall{})->reward == 1.0f);  // score restarted at 0
+  CHECK(env.step(FunctionCall{})->reward == 0.0f);  // an episode's first step rewards 0 (PySC2)
+  CHECK(env.step(FunctionCall{})->reward == 1.0f);  // then the change of a score restarted at 0
 }
 
 TEST_CASE("Env: a stub end observation keeps the last full observation") {

@@ -466,6 +466,24 @@ TEST_CASE("DefeatZerglingsAndBanelings: +5 per Zergling or Baneling, -1 per Mari
   CHECK(waved);
 }
 
+TEST_CASE("combat maps: -1 per Marine lost while others live, -1 in all for the last ones dying together") {
+  for (const CombatMap* map : {&kRoaches, &kBanelings}) {
+    CAPTURE(map->name);
+    Game game = make_game(*map, 5);
+    auto marines = owned(game.world(), 1);
+    REQUIRE(marines.size() == 9);
+    for (std::size_t i = 0; i < 5; ++i) marines[i]->health = 0.0f;
+    game.step(1);
+    CHECK(game.mini_game().score() == -5);
+    CHECK_FALSE(game.ended());
+    // The file's defeat trigger: the first death that leaves no Marine costs 1 and stops the scoring.
+    for (std::size_t i = 5; i < 9; ++i) marines[i]->health = 0.0f;
+    game.step(1);
+    CHECK(game.ended());
+    CHECK(game.mini_game().score() == -6);
+  }
+}
+
 TEST_CASE("combat maps end in Defeat when all Marines are dead, and restart brings the start back") {
   for (const CombatMap* map : {&kRoaches, &kBanelings}) {
     CAPTURE(map->name);
@@ -480,7 +498,7 @@ TEST_CASE("combat maps end in Defeat when all Marines are dead, and restart brin
     CHECK(step(server, 8).status() == api::ended);
     const auto obs = observe(server);
     CHECK(obs.observation().game_loop() < 24);
-    CHECK(obs.observation().score().score() == -9);
+    CHECK(obs.observation().score().score() == -1);  // nine dying together: the defeat trigger's one -1
     CHECK(units_of(obs, kMarine).empty());
     REQUIRE(obs.player_result_size() == 1);
     CHECK(obs.player_result(0).result() == api::Defeat);

@@ -240,7 +240,20 @@ TEST_CASE("FindAndDefeatZerglings ends when all Marines die (Defeat) or at 2880 
     game.step(1);
     CHECK(game.ended());
     CHECK(game.result() == GameResult::Defeat);
-    CHECK(game.mini_game().score() == -3);
+    // The file's defeat trigger: the first of the deaths that leave no Marine costs 1, then the
+    // scoring stops (Marines dying together at the end cost 1 in all).
+    CHECK(game.mini_game().score() == -1);
+  }
+  {
+    Game game = new_game(5);
+    auto marines = of_owner(game.world(), 1);
+    marines[0]->health = 0.0f;
+    game.step(1);
+    CHECK(game.mini_game().score() == -1);  // one lost while others live: -1 each
+    marines[1]->health = marines[2]->health = 0.0f;
+    game.step(1);
+    CHECK(game.ended());
+    CHECK(game.mini_game().score() == -2);
   }
   GameServer server;
   start_map(server, kMap, 6);

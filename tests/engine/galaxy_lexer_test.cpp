@@ -98,6 +98,13 @@ TEST_CASE("galaxy lexer: fixed literals are exact 20.12 fixed point") {
   // Not a multiple of 1/4096: the nearest step (0.1 * 4096 = 409.6 -> 410).
   CHECK(single("0.1").int_value == 410);
   CHECK(single("0.00012207031250").int_value == 1);  // exactly half a step rounds up
+  // Digits past the 15th are read and passed over: 16 or more never overflow the rounding.
+  CHECK(single("0.9999999999999999").int_value == 4096);
+  CHECK(single("0.99999999999999999999999999").int_value == 4096);
+  CHECK(single("0.1000000000000000000001").int_value == 410);
+  CHECK(single("0.000122070312500000001").int_value == 1);
+  CHECK(single("0.000122070312499999999").int_value == 0);
+  CHECK(single("524287.9997558593750000000").int_value == INT32_MAX);
   CHECK(fixed_to_string(256) == "0.0625");
   CHECK(fixed_to_string(-6 * 4096 - 2048) == "-6.5");
   CHECK(fixed_to_string(INT32_MAX) == "524287.999755859375");

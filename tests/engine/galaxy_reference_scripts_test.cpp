@@ -1,63 +1,20 @@
 // All 30 reference map scripts (PySC2's 7 mini-games, SMAC's 23 maps, read from
-// ../shared/clients) parse and check without errors, and together call exactly the
-// library's 117 functions. The engine has no archive reader yet (issue 34 adds one with
-// StormLib): until then this test unpacks each .SC2Map with Debian's `smpq -x` into a temp
-// folder, and skips with a message when smpq is not installed.
+// ../shared/clients; galaxy_reference_maps.h) parse and check without errors, and together call
+// exactly the library's 117 functions.
 #include <doctest/doctest.h>
 
-#include <unistd.h>
-
-#include <algorithm>
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <set>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "engine/galaxy/library.h"
-#include "tests/engine/galaxy_test_util.h"
-#include "tests/shared_dir.h"
+#include "tests/engine/galaxy_reference_maps.h"
 
 namespace fs = std::filesystem;
 using namespace sc2::galaxy;
+using namespace sc2::galaxy::test;
 
 namespace {
-
-bool have_smpq() {
-  if (std::system("command -v smpq >/dev/null 2>&1") == 0) return true;
-  MESSAGE("skipped: smpq is not installed (apt-get install smpq), so the .SC2Map archives cannot be unpacked");
-  return false;
-}
-
-std::vector<fs::path> maps_in(const fs::path& folder) {
-  std::vector<fs::path> maps;
-  for (const auto& entry : fs::directory_iterator(folder)) {
-    if (entry.path().extension() == ".SC2Map") maps.push_back(entry.path());
-  }
-  std::sort(maps.begin(), maps.end());
-  return maps;
-}
-
-// MapScript.galaxy of one archive, unpacked with smpq into a fresh temp folder.
-std::string map_script(const fs::path& archive) {
-  static int counter = 0;
-  const fs::path folder = fs::temp_directory_path() /
-                          ("sc2_galaxy_maps_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
-  fs::remove_all(folder);
-  fs::create_directories(folder);
-  const std::string command = "cd '" + folder.string() + "' && smpq -x '" + fs::absolute(archive).string() +
-                              "' >/dev/null 2>&1";
-  const int status = std::system(command.c_str());
-  std::ifstream in(folder / "MapScript.galaxy", std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  fs::remove_all(folder);
-  INFO("smpq status " << status << " for " << archive.string());
-  REQUIRE(in.good());
-  return text.str();
-}
 
 void collect_library_calls(const Expr& expr, std::set<std::int32_t>& out);
 
@@ -131,13 +88,12 @@ void collect_library_calls(const Expr& expr, std::set<std::int32_t>& out) {
 }
 
 // Compiles every map of `folder` (expecting `count`), adding the library functions they call.
-void check_maps(const std::string& relative_folder, std::size_t count, std::set<std::int32_t>& library_calls) {
-  const std::vector<fs::path> maps = maps_in(sc2::test::shared_dir() / relative_folder);
+void check_maps(const char* relative_folder, std::size_t count, std::set<std::int32_t>& library_calls) {
+  const std::vector<fs::path> maps = reference_maps(relative_folder);
   CHECK(maps.size() == count);
   for (const fs::path& archive : maps) {
     CAPTURE(archive.filename().string());
-    const std::string script = map_script(archive);
-    const CompileResult result = compile("MapScript.galaxy", script);
+    const CompileResult result = compile("MapScript.galaxy", reference_script(archive));
     INFO(result.error_text());
     CHECK(result.ok());
     if (!result.ok()) continue;
@@ -150,12 +106,10 @@ void check_maps(const std::string& relative_folder, std::size_t count, std::set<
 }  // namespace
 
 TEST_CASE("galaxy reference scripts: PySC2's 7 mini-games and SMAC's 23 maps compile without errors") {
-  const std::string pysc2 = "clients/pysc2/pysc2/maps/mini_games";
-  const std::string smac = "clients/smac/smac/env/starcraft2/maps/SMAC_Maps";
-  if (!sc2::test::have_shared(pysc2) || !sc2::test::have_shared(smac) || !have_smpq()) return;
+  if (!have_reference_maps()) return;
   std::set<std::int32_t> library_calls;
-  check_maps(pysc2, 7, library_calls);
-  check_maps(smac, 23, library_calls);
+  check_maps(kMiniGames, 7, library_calls);
+  check_maps(kSmacMaps, 23, library_calls);
   // Spec §2.4: the 30 scripts call 117 distinct external functions; the library is exactly those.
   CHECK(library_calls.size() == 117);
   CHECK(Library::builtin().functions().size() == 117);

@@ -84,10 +84,10 @@ class RunningGame:
     game instead of launching one (PySC2's --sc2_port: PySC2 4.0's SC2Env cannot launch the
     game itself, google-deepmind/pysc2#351). Stopped, by its own pid, on exit."""
 
-    def __init__(self, sc2lite, work_dir):
+    def __init__(self, sc2lite, work_dir, extra_flags=()):
         self.port = free_port()
         self.log = open(os.path.join(work_dir, f"sc2lite-{self.port}.log"), "w")
-        self.proc = subprocess.Popen([sc2lite, "-listen", "127.0.0.1", "-port", str(self.port)],
+        self.proc = subprocess.Popen([sc2lite, "-listen", "127.0.0.1", "-port", str(self.port), *extra_flags],
                                      stdout=self.log, stderr=subprocess.STDOUT)
 
     def __enter__(self):
