@@ -22,6 +22,7 @@
 #include <CLI/CLI.hpp>
 
 #include "engine/maps/melee_registry.h"
+#include "engine/mapfile/map_packing.h"
 #include "engine/scripted/map_source.h"
 #include "engine/server/engine_host.h"
 #include "engine/server/parent_watch.h"
@@ -73,6 +74,25 @@ bool holds_a_map(const fs::path& path) {
   std::string start(sizeof kPlaceholderStart - 1, '\0');
   file.read(start.data(), static_cast<std::streamsize>(start.size()));
   return start != kPlaceholderStart;
+}
+
+// --pack DIR FILE / --unpack FILE DIR (engine/mapfile/map_packing.h): 0 when done, 1 with the
+// reason when the map cannot be read or written.
+int pack_or_unpack(const std::vector<std::string>& pack, const std::vector<std::string>& unpack) {
+  namespace mf = sc2::engine::mapfile;
+  try {
+    if (!pack.empty()) {
+      const std::size_t files = mf::pack_map_folder(pack[0], pack[1]);
+      std::cout << "sc2lite: packed " << files << " files of " << pack[0] << " into " << pack[1] << "\n";
+    } else {
+      const std::size_t files = mf::unpack_map_archive(unpack[0], unpack[1]);
+      std::cout << "sc2lite: unpacked " << files << " files of " << unpack[0] << " into " << unpack[1] << "\n";
+    }
+    return 0;
+  } catch (const std::exception& error) {
+    std::cerr << "sc2lite: " << error.what() << "\n";
+    return 1;
+  }
 }
 
 // Writes DIR/Versions/Base75689/SC2_x64 (runs this binary with `flags` before the game's
@@ -209,6 +229,15 @@ int main(int argc, char** argv) {
   app.add_option("--install-layout", install_dir,
                  "create DIR/Versions/Base75689/SC2_x64 (runs sc2lite, with --speed, --pause_on_start, "
                  "--observer_control and --wait_spin_us when given) and DIR/Maps/mini_games/*.SC2Map, then exit");
+  std::vector<std::string> pack_args, unpack_args;
+  app.add_option("--pack", pack_args,
+                 "DIR FILE.SC2Map: write the map folder DIR as the archive FILE (checked to read as a map first), "
+                 "then exit")
+      ->expected(2);
+  app.add_option("--unpack", unpack_args,
+                 "FILE.SC2Map DIR: write the archive's files into DIR (new or empty: never overwritten), to edit "
+                 "its script as text, then exit")
+      ->expected(2);
 
   std::vector<std::string> args = normalise_flags(argc, argv);
   std::reverse(args.begin(), args.end());  // CLI11 parses a reversed vector
@@ -235,6 +264,7 @@ int main(int argc, char** argv) {
     }
   }
   sc2::net::set_wait_spin(std::chrono::microseconds(wait_spin_us));
+  if (!pack_args.empty() || !unpack_args.empty()) return pack_or_unpack(pack_args, unpack_args);
   if (!install_dir.empty()) {
     std::vector<std::string> flags = pace_flags(speed, pause_on_start, observer_control);
     if (wait_spin_us != sc2::net::kDefaultWaitSpin.count()) flags.push_back("--wait_spin_us " + std::to_string(wait_spin_us));

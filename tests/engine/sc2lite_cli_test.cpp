@@ -8,6 +8,8 @@
 #include <string>
 #include <sys/wait.h>
 
+#include "engine/mapfile/archive.h"
+#include "engine/mapfile/map_writer.h"
 #include "transport/websocket_client.h"
 #include "tests/engine/engine_test_util.h"
 
@@ -187,4 +189,25 @@ TEST_CASE("sc2lite --install-layout over a layout keeps linked and real maps and
   fs::remove_all(root);
   fs::remove(err);
   fs::remove(real_map);
+}
+
+TEST_CASE("sc2lite --unpack and --pack turn a map into a folder and back, and refuse with the reason") {
+  if (!have_binary()) return;
+  const fs::path root = fs::temp_directory_path() / ("sc2lite-pack-" + std::to_string(::getpid()));
+  fs::remove_all(root);
+  fs::create_directories(root);
+  const fs::path err = root / "err";
+  sc2::engine::mapfile::write_archive_file(sc2::engine::mapfile::example_map_files(), root / "Tiny.SC2Map");
+  REQUIRE(run_sc2lite("--unpack " + quoted(root / "Tiny.SC2Map") + " " + quoted(root / "Tiny"), err) == 0);
+  CHECK(fs::is_regular_file(root / "Tiny" / "MapScript.galaxy"));
+  REQUIRE(run_sc2lite("--pack " + quoted(root / "Tiny") + " " + quoted(root / "Again.SC2Map"), err) == 0);
+  CHECK(read_text(root / "Again.SC2Map").rfind("MPQ", 0) == 0);
+  // Into a folder that now holds files: refused, exit 1, the reason on stderr.
+  CHECK(run_sc2lite("--unpack " + quoted(root / "Again.SC2Map") + " " + quoted(root / "Tiny"), err) == 1);
+  CHECK(read_text(err).find("not an empty folder") != std::string::npos);
+  // A folder without its script is no map.
+  fs::remove(root / "Tiny" / "MapScript.galaxy");
+  CHECK(run_sc2lite("--pack " + quoted(root / "Tiny") + " " + quoted(root / "Again.SC2Map"), err) == 1);
+  CHECK(read_text(err).find("MapScript.galaxy") != std::string::npos);
+  fs::remove_all(root);
 }
