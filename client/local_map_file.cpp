@@ -13,10 +13,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-bool names_a_path(std::string_view choice) {
-  return choice.find_first_of("/\\") != std::string_view::npos || choice.ends_with(kMapExtension);
-}
-
 // "…/Maps/mini_games/X.SC2Map" -> "mini_games/X.SC2Map" (the real game's own name for it);
 // a file outside any Maps folder is named by its file name.
 std::string sent_map_path(const fs::path& path) {
@@ -33,11 +29,11 @@ std::string sent_map_path(const fs::path& path) {
   return found && !after_maps.empty() ? after_maps.generic_string() : path.filename().string();
 }
 
-}  // namespace
-
-std::optional<LocalMapFile> read_local_map_file(std::string_view choice) {
-  if (!names_a_path(choice)) return std::nullopt;
-  const fs::path path{std::string(choice)};
+// The file `choice` names when it is a map file here that may be sent (nullopt: none here),
+// without reading it; throws as read_local_map_file says.
+std::optional<fs::path> sendable_map_file(std::string_view choice) {
+  if (!is_map_path(choice)) return std::nullopt;
+  fs::path path{std::string(choice)};
   std::error_code error;
   const fs::file_status status = fs::status(path, error);
   if (error || status.type() == fs::file_type::not_found) return std::nullopt;
@@ -53,17 +49,26 @@ std::optional<LocalMapFile> read_local_map_file(std::string_view choice) {
     throw std::runtime_error(shown + " is " + std::to_string(size >> 20) + " MiB; map files larger than " +
                              std::to_string(kMaxLocalMapBytes >> 20) + " MiB are not sent");
   }
-  std::ifstream file(path, std::ios::binary);
-  LocalMapFile map{sent_map_path(path), std::string(std::istreambuf_iterator<char>(file), {})};
-  if (!file && !file.eof()) throw std::runtime_error(shown + ": cannot be read");
+  return path;
+}
+
+}  // namespace
+
+std::optional<LocalMapFile> read_local_map_file(std::string_view choice) {
+  const auto path = sendable_map_file(choice);
+  if (!path) return std::nullopt;
+  std::ifstream file(*path, std::ios::binary);
+  LocalMapFile map{sent_map_path(*path), std::string(std::istreambuf_iterator<char>(file), {})};
+  if (!file && !file.eof()) throw std::runtime_error(std::string(choice) + ": cannot be read");
   return map;
 }
 
+// Checked without reading the file: the settings field asks on every click.
 std::string local_map_file_refusal(std::string_view path) {
   if (path.empty()) return "no map file given";
-  if (!std::string_view(path).ends_with(kMapExtension)) return std::string(path) + " is not a .SC2Map file";
+  if (!path.ends_with(kMapExtension)) return std::string(path) + " is not a .SC2Map file";
   try {
-    if (!read_local_map_file(path)) return std::string(path) + " does not exist";
+    if (!sendable_map_file(path)) return std::string(path) + " does not exist";
   } catch (const std::exception& error) {
     return error.what();
   }

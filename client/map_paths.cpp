@@ -4,13 +4,9 @@
 
 namespace sc2 {
 
-namespace {
-
-bool is_path(std::string_view choice) {
+bool is_map_path(std::string_view choice) {
   return choice.find_first_of("/\\") != std::string_view::npos || choice.ends_with(kMapExtension);
 }
-
-}  // namespace
 
 std::string map_name_from_path(std::string_view path) {
   const auto slash = path.find_last_of("/\\");
@@ -20,7 +16,7 @@ std::string map_name_from_path(std::string_view path) {
 }
 
 std::string map_path_for(std::string_view choice) {
-  if (is_path(choice)) return std::string(choice);
+  if (is_map_path(choice)) return std::string(choice);
   // A map the catalogue knows lives in its folder (a melee map under Melee/), as PySC2's
   // maps.get finds it; any other bare name is taken for a mini-game.
   const MapFacts* facts = find_map_facts(choice);

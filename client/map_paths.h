@@ -11,6 +11,8 @@ namespace sc2 {
 inline constexpr std::string_view kMiniGamesFolder = "mini_games/";
 inline constexpr std::string_view kMapExtension = ".SC2Map";
 
+// Whether a choice is a map path (it has a folder or the .SC2Map extension), not a bare name.
+bool is_map_path(std::string_view choice);
 // ".../<Name>.SC2Map" (any folder, extension optional) -> "<Name>".
 std::string map_name_from_path(std::string_view path);
 // The map path a choice is sent as: a bare name -> "<folder>/<name>.SC2Map" with the map
