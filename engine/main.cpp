@@ -23,6 +23,7 @@
 
 #include "engine/maps/melee_registry.h"
 #include "engine/mapfile/map_packing.h"
+#include "engine/mapfile/new_map.h"
 #include "engine/scripted/map_source.h"
 #include "engine/server/engine_host.h"
 #include "engine/server/parent_watch.h"
@@ -88,6 +89,26 @@ int pack_or_unpack(const std::vector<std::string>& pack, const std::vector<std::
       const std::size_t files = mf::unpack_map_archive(unpack[0], unpack[1]);
       std::cout << "sc2lite: unpacked " << files << " files of " << unpack[0] << " into " << unpack[1] << "\n";
     }
+    return 0;
+  } catch (const std::exception& error) {
+    std::cerr << "sc2lite: " << error.what() << "\n";
+    return 1;
+  }
+}
+
+// --new-map DIR (engine/mapfile/new_map.h): 0 when written, 1 with the reason.
+int new_map(const fs::path& folder, const std::vector<std::uint32_t>& size, const std::vector<std::uint32_t>& camera) {
+  namespace mf = sc2::engine::mapfile;
+  try {
+    mf::NewMapOptions options;
+    if (size.size() == 2) options.width = size[0], options.height = size[1];
+    if (camera.size() == 4) options.camera = {camera[0], camera[1], camera[2], camera[3]};
+    options.name = fs::path(folder).lexically_normal().filename().string();
+    if (options.name.empty()) options.name = fs::path(folder).lexically_normal().parent_path().filename().string();
+    if (options.name.ends_with(".SC2Map")) options.name.resize(options.name.size() - 7);
+    mf::write_map_folder(mf::new_map_files(options), folder);
+    std::cout << "sc2lite: wrote a new " << options.width << "x" << options.height << " map into " << folder.string()
+              << ": edit its MapScript.galaxy, then play it from the maps folder or --pack it\n";
     return 0;
   } catch (const std::exception& error) {
     std::cerr << "sc2lite: " << error.what() << "\n";
@@ -238,6 +259,25 @@ int main(int argc, char** argv) {
                  "FILE.SC2Map DIR: write the archive's files into DIR (new or empty: never overwritten), to edit "
                  "its script as text, then exit")
       ->expected(2);
+  std::string builtin_maps = "rules";
+  app.add_option("--builtin-maps", builtin_maps,
+                 "how the built-in mini-games run: rules (their C++ rules, the default while issue 35 moves them) "
+                 "or folders (their map folders of our own, assets/maps/mini_games, run like any map file)")
+      ->check(CLI::IsMember({"rules", "folders"}))
+      ->capture_default_str();
+  std::string new_map_dir;
+  std::vector<std::uint32_t> new_map_size, new_map_camera;
+  app.add_option("--new-map", new_map_dir,
+                 "DIR: write a new map folder to start a mini-game from (flat ground, a playable region, a start "
+                 "point, a starter script), then exit; DIR must be new or empty");
+  app.add_option("--map-size", new_map_size, "W H: the new map's size in cells (default 64 64)")
+      ->expected(2)
+      ->needs("--new-map");
+  app.add_option("--camera-bounds", new_map_camera,
+                 "LEFT BOTTOM RIGHT TOP: where the new map's camera may go and its playable area "
+                 "(default: the map but a 4-cell border)")
+      ->expected(4)
+      ->needs("--new-map");
 
   std::vector<std::string> args = normalise_flags(argc, argv);
   std::reverse(args.begin(), args.end());  // CLI11 parses a reversed vector
@@ -265,6 +305,8 @@ int main(int argc, char** argv) {
   }
   sc2::net::set_wait_spin(std::chrono::microseconds(wait_spin_us));
   if (!pack_args.empty() || !unpack_args.empty()) return pack_or_unpack(pack_args, unpack_args);
+  if (!new_map_dir.empty()) return new_map(new_map_dir, new_map_size, new_map_camera);
+  sc2::engine::play_builtin_map_folders(builtin_maps == "folders");
   if (!install_dir.empty()) {
     std::vector<std::string> flags = pace_flags(speed, pause_on_start, observer_control);
     if (wait_spin_us != sc2::net::kDefaultWaitSpin.count()) flags.push_back("--wait_spin_us " + std::to_string(wait_spin_us));

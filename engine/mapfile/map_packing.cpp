@@ -26,6 +26,13 @@ void write_file(const fs::path& path, const std::string& bytes, const std::strin
   if (!out) throw MapError(name, "cannot be written to " + path.string());
 }
 
+void check_new_or_empty(const fs::path& folder) {
+  std::error_code error;
+  if (fs::exists(folder, error) && !(fs::is_directory(folder, error) && fs::is_empty(folder, error))) {
+    throw MapError(folder.string(), "is there and not an empty folder: a map's files are never overwritten");
+  }
+}
+
 }  // namespace
 
 std::size_t pack_map_folder(const fs::path& folder, const fs::path& archive, const MapLimits& limits) {
@@ -54,14 +61,17 @@ std::size_t pack_map_folder(const fs::path& folder, const fs::path& archive, con
 }
 
 std::size_t unpack_map_archive(const fs::path& archive, const fs::path& folder, const MapLimits& limits) {
+  check_new_or_empty(folder);  // before the archive is read: a refusal costs nothing
   std::error_code error;
-  if (fs::exists(folder, error) && !(fs::is_directory(folder, error) && fs::is_empty(folder, error))) {
-    throw MapError(folder.string(), "is there and not an empty folder: unpacking never overwrites a map's files");
-  }
   if (fs::is_directory(archive, error)) throw MapError(archive.string(), "is a folder, not an archive");
   const MapFiles files = read_archive_file(archive, limits);
-  for (const std::string& name : files.names()) write_file(folder / name, *files.find(name), name);
+  write_map_folder(files, folder);
   return files.size();
+}
+
+void write_map_folder(const MapFiles& files, const fs::path& folder) {
+  check_new_or_empty(folder);
+  for (const std::string& name : files.names()) write_file(folder / name, *files.find(name), name);
 }
 
 }  // namespace sc2::engine::mapfile

@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "engine/mapfile/limits.h"
+#include "engine/mapfile/map_files.h"
 
 namespace sc2::engine::mapfile {
 
@@ -21,5 +22,10 @@ std::size_t pack_map_folder(const std::filesystem::path& folder, const std::file
 // overwritten). Returns the number of files. Throws MapError naming the file and why.
 std::size_t unpack_map_archive(const std::filesystem::path& archive, const std::filesystem::path& folder,
                                const MapLimits& limits = {});
+
+// Writes `files` under `folder`, which must not exist or be empty (a folder with files may hold
+// edits: never overwritten): what --unpack and --new-map write. Throws MapError naming the
+// folder or the file and why.
+void write_map_folder(const MapFiles& files, const std::filesystem::path& folder);
 
 }  // namespace sc2::engine::mapfile

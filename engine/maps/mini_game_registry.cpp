@@ -1,8 +1,25 @@
 #include "engine/maps/mini_game_registry.h"
 
+#include <atomic>
+
 #include "engine/mini_game_list.h"  // generated from assets/maps/*.json (engine/CMakeLists.txt)
+#include "engine/scripted/builtin_maps.h"
 
 namespace sc2::engine {
+
+namespace {
+std::atomic<bool> folders_chosen{false};
+}  // namespace
+
+void play_builtin_map_folders(bool folders) { folders_chosen = folders; }
+bool playing_builtin_map_folders() { return folders_chosen; }
+
+std::unique_ptr<MiniGame> make_builtin_mini_game(std::string_view name, std::unique_ptr<MiniGame> (*rules)()) {
+  if (folders_chosen) {
+    if (auto map = scripted::builtin_map_factory(name)) return map->make();
+  }
+  return rules();
+}
 
 std::span<const MiniGameEntry> mini_games() { return kMiniGameList; }
 

@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 
 #include "engine/mapfile/archive.h"
+#include "engine/mapfile/map_data.h"
 #include "engine/mapfile/map_writer.h"
 #include "transport/websocket_client.h"
 #include "tests/engine/engine_test_util.h"
@@ -209,5 +210,36 @@ TEST_CASE("sc2lite --unpack and --pack turn a map into a folder and back, and re
   fs::remove(root / "Tiny" / "MapScript.galaxy");
   CHECK(run_sc2lite("--pack " + quoted(root / "Tiny") + " " + quoted(root / "Again.SC2Map"), err) == 1);
   CHECK(read_text(err).find("MapScript.galaxy") != std::string::npos);
+  fs::remove_all(root);
+}
+
+TEST_CASE("sc2lite --new-map writes a map folder that packs and plays, and refuses with the reason") {
+  if (!have_binary()) return;
+  const fs::path root = fs::temp_directory_path() / ("sc2lite-new-map-" + std::to_string(::getpid()));
+  fs::remove_all(root);
+  fs::create_directories(root);
+  const fs::path err = root / "err";
+  REQUIRE(run_sc2lite("--new-map " + quoted(root / "Mine.SC2Map") + " --map-size 48 40 --camera-bounds 4 4 44 36", err) ==
+          0);
+  const sc2::engine::mapfile::MapData map = sc2::engine::mapfile::read_map(root / "Mine.SC2Map");
+  CHECK(map.info.width == 48);
+  CHECK(map.info.height == 40);
+  CHECK(map.info.camera == sc2::engine::mapfile::CameraBounds{4, 4, 44, 36});
+  CHECK(map.document_name() == "Mine");
+  REQUIRE(run_sc2lite("--pack " + quoted(root / "Mine.SC2Map") + " " + quoted(root / "Mine.pack.SC2Map"), err) == 0);
+  // Never over a folder that holds files (it may hold edits), nor with a size or camera that
+  // cannot be a map: exit 1, the reason on stderr, the folder as it was.
+  const std::string script = read_text(root / "Mine.SC2Map" / "MapScript.galaxy");
+  CHECK(run_sc2lite("--new-map " + quoted(root / "Mine.SC2Map"), err) == 1);
+  CHECK(read_text(err).find("not an empty folder") != std::string::npos);
+  CHECK(read_text(root / "Mine.SC2Map" / "MapScript.galaxy") == script);
+  CHECK(run_sc2lite("--new-map " + quoted(root / "Huge") + " --map-size 64 4000", err) == 1);
+  CHECK(read_text(err).find("4000") != std::string::npos);
+  CHECK(run_sc2lite("--new-map " + quoted(root / "Off") + " --camera-bounds 10 10 80 40", err) == 1);
+  CHECK(read_text(err).find("camera bounds") != std::string::npos);
+  CHECK_FALSE(fs::exists(root / "Huge"));
+  CHECK_FALSE(fs::exists(root / "Off"));
+  // The size and camera need --new-map.
+  CHECK(run_sc2lite("--map-size 64 64 -port 0", err) != 0);
   fs::remove_all(root);
 }
