@@ -192,8 +192,11 @@ TEST_CASE("the person's last call is marked on the world view and the layers for
   if (!have_programs()) return;
   sc2::test::TempDir dir;
   const auto shot = dir.path() / "marker.png";
+  // --render_sync: the game steps only once a frame has drawn the last observation, so the last
+  // frame comes a step or two after the click whatever the machine's speed (the marker stays 3
+  // steps; in real time a slow machine, ASan's, drew the last frame after it had gone).
   const auto result = sc2::test::run_script(dir, "wait_game\nwait_frames 5\nclick world self\nwait_loops 8\nquit\n",
-                                            "--map MoveToBeacon --screenshot '" + shot.string() + "'");
+                                            "--map MoveToBeacon --render_sync --screenshot '" + shot.string() + "'");
   INFO(result.output);
   REQUIRE(result.exit_code == 0);
   CHECK(count_color(shot, 70, 230, 255, 0) > 100);  // the person's marker colour (kHumanMarker)
