@@ -47,7 +47,11 @@ std::shared_ptr<const ScriptedMapFactory> load_folder(std::string_view name) {
 std::unique_ptr<MiniGame> cpp_melee_game(std::string_view name) {
   const MiniGameEntry* entry = find_melee_map(name);
   REQUIRE(entry != nullptr);
-  return entry->make();
+  play_builtin_map_folders(false);  // the registry's maps play their folders by default
+  std::unique_ptr<MiniGame> game = entry->make();
+  play_builtin_map_folders(true);
+  REQUIRE(dynamic_cast<ScriptedMap*>(game.get()) == nullptr);
+  return game;
 }
 
 // A folder's files with its script edited (a variant of the map): each (from, to) replaced.
