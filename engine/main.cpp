@@ -259,10 +259,10 @@ int main(int argc, char** argv) {
                  "FILE.SC2Map DIR: write the archive's files into DIR (new or empty: never overwritten), to edit "
                  "its script as text, then exit")
       ->expected(2);
-  std::string builtin_maps = "rules";
+  std::string builtin_maps = "folders";
   app.add_option("--builtin-maps", builtin_maps,
-                 "how the built-in mini-games run: rules (their C++ rules, the default while issue 35 moves them) "
-                 "or folders (their map folders of our own, assets/maps/mini_games, run like any map file)")
+                 "how the built-in mini-games run: folders (their map folders of our own, assets/maps/mini_games, "
+                 "run like any map file) or rules (their former C++ rules, until they are removed)")
       ->check(CLI::IsMember({"rules", "folders"}))
       ->capture_default_str();
   std::string new_map_dir;

@@ -99,6 +99,17 @@ native void GameSetMissionTimePaused(bool inPaused);
 native void GameSetSpeedValue(int speed);
 native void RestartGame(playergroup inPlayerGroup);
 
+// Melee and the game's end (issue 35: for the scripts of sc2lite's own melee maps,
+// assets/maps/Melee/). None of the 30 reference scripts calls these, so the spec does not give
+// them: the signatures and the c_gameOver* values below are our assumption of natives.galaxy's.
+// A melee map's script sets its game up with them: every player's start bank, start units at
+// its start location, the computer AI, the melee end rule; GameOver ends a player's game.
+native void GameOver(int player, int type, bool showDialog, bool showScore);
+native void MeleeInitResources();
+native void MeleeInitUnits();
+native void MeleeInitAI();
+native void MeleeInitOptions();
+
 // Objectives, UI, text, sound
 native int ObjectiveCreate(text inName, text inDescription, int inState, bool inPrimary);
 native int ObjectiveLastCreated();
@@ -131,6 +142,9 @@ native fixed RandomFixed(fixed min, fixed max);
 native int ModI(int x, int m);
 
 // Constants
+const int c_gameOverDefeat = 1;
+const int c_gameOverTie = 2;
+const int c_gameOverVictory = 0;
 const int c_gameSpeedFaster = 4;
 const int c_invalidObjectiveId = 0;
 const int c_messageAreaDirective = 3;

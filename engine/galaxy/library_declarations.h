@@ -2,7 +2,9 @@
 // The built-in library's declarations, in Galaxy's own syntax: the 117 external functions and
 // 31 constants the 30 reference map scripts use (spec sc2-map-files.md §2.3-§2.4: names,
 // signatures and values are facts from Blizzard's natives.galaxy / NativeLib / AI.galaxy /
-// GameData; the text is ours). library.cpp compiles them once with our own parser.
+// GameData; the text is ours), and the 5 functions and 3 constants our melee maps' scripts use
+// (GameOver, MeleeInit*, c_gameOver*: our assumption, no reference script has them).
+// library.cpp compiles them once with our own parser.
 #include <span>
 #include <string_view>
 

@@ -15,6 +15,7 @@ constexpr std::string_view kGame = "Game state";
 constexpr std::string_view kPeople = "Objectives, UI, sound";
 constexpr std::string_view kCamera = "Camera and vision";
 constexpr std::string_view kAI = "Computer AI";
+constexpr std::string_view kMelee = "Melee";
 
 constexpr std::array kWorldNatives = {
     WorldNative{"UnitCreate", kUnits, false},
@@ -86,6 +87,12 @@ constexpr std::array kWorldNatives = {
     WorldNative{"AICampaignStart", kAI, false},
     WorldNative{"AIToggleBulliesInRegion", kAI, false},
     WorldNative{"libNtve_gf_AICast", kAI, false},
+    // Our melee maps' (issue 35; no reference script calls them).
+    WorldNative{"GameOver", kMelee, false},
+    WorldNative{"MeleeInitResources", kMelee, false},
+    WorldNative{"MeleeInitUnits", kMelee, false},
+    WorldNative{"MeleeInitAI", kMelee, false},
+    WorldNative{"MeleeInitOptions", kMelee, false},
 };
 
 constexpr Handle kDefaultCameraInfo = 1;  // CameraInfoDefault(): one settings object, never looked into

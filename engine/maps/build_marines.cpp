@@ -6,18 +6,21 @@
 // counts once, whatever happens to it later). No fog, one locked screen. Ends at its time
 // limit (900 s = 14400 loops, in assets/maps/BuildMarines.json), Victory for player 1.
 //
-// Restricted action set: the map's command cards (UnitData.xml), below.
+// Restricted action set: the map's command cards (UnitData.xml), one per unit type, below.
 //
 // Layout and start: economy_base.h (the real Objects: the west mineral line only; the SCVs east
 // or west of the Command Center at random, as the script's RandomInt(1, 2)); the layout is
 // assets/maps/EconomyScreen.json.
 #include <stdexcept>
+#include <utility>
+#include <vector>
 
 #include "engine/maps/economy_base.h"
 #include "engine/maps/map_assets.h"
 #include "engine/mini_game_list.h"  // generated: declares the rules factory assets/maps/<Name>.json names
 #include "engine/sim/abilities.h"
 #include "engine/sim/orders.h"
+#include "engine/sim/unit_data.h"
 
 namespace sc2::engine {
 
@@ -28,25 +31,39 @@ constexpr int kPlayer = 1;
 // at (23, 26.5) in Objects.
 constexpr Vec2 kStartField{23.0f, 26.5f};
 
-// The abilities the map's command cards offer (UnitData.xml edits). World::restrict_abilities
-// takes one list for every unit type, so this is the union of the cards:
-// * Marine: only its button 5 is removed (Stimpack in the standard order): it keeps Move,
-//   Stop, Hold Position, Patrol and Attack;
-// * SCV: its card is Gather, Return and the build card, which holds Supply Depot and
-//   Barracks. Its Move / Stop / Hold / Patrol / Attack are gone in the real map, but are
-//   offered here because the Marine keeps them (a per-type list would need World support);
+// The map's command cards (UnitData.xml edits, spec §1.6): per unit type, the abilities it
+// keeps (World::restrict_abilities); the map folder's own UnitData.xml gives the same cards
+// (assets/maps/mini_games/BuildMarines.SC2Map, engine/scripted/command_cards.h):
+// * Marine: only its button 5 is removed (Stimpack in the standard order, which sc2lite does
+//   not have): it keeps Move, Stop, Hold Position, Patrol and Attack;
+// * SCV: Gather, Return and the build card, which holds Supply Depot and Barracks. Its Move /
+//   Stop / Hold / Patrol / Attack are gone in the real map, but kept here as they were when
+//   one list served every type (the Marine keeps them);
 // * Command Center: button 0 kept (Train SCV), button 1 = Rally (RallyCommand, Rally1);
 // * Barracks: only button 0 kept (Train Marine): no rally, no add-on, no lift;
 // * Supply Depot: no card (no Lower);
-// * kept as before, uncertain: the two cancels (queue and construction in progress); whether
-//   the edits remove their buttons depends on the base card's indices, not in the map files.
+// * kept as before, uncertain: the queue's cancel on the Command Center and the Barracks;
+//   whether the edits remove its button depends on the base card's indices, not in the map
+//   files. (A structure under construction always offers its own cancel.)
 // Smart (a right-click, not a card button) stays. Not offered: Build Refinery and every other
-// structure, other units' training.
-std::vector<std::uint32_t> command_card_abilities() {
+// structure, other units' training. Other unit types (none is made on this map) keep their
+// abilities.
+struct CommandCard {
+  std::uint32_t unit_type;
+  std::vector<std::uint32_t> kept;
+};
+
+std::vector<CommandCard> command_cards() {
   using namespace ability;
-  return {kSmart,         kMoveMove,          kStopStop,         kHoldPositionHold, kPatrolPatrol,
-          kAttackAttack,  kHarvestGatherScv,  kHarvestReturnScv, kBuildSupplyDepot, kBuildBarracks,
-          kTrainScv,      kRallyCommandCenter, kTrainMarine,     kCancelQueue5,     kCancelBuildInProgress};
+  return {
+      {unit_type::kMarine, {kSmart, kMoveMove, kStopStop, kHoldPositionHold, kPatrolPatrol, kAttackAttack}},
+      {unit_type::kScv,
+       {kSmart, kMoveMove, kStopStop, kHoldPositionHold, kPatrolPatrol, kAttackAttack, kHarvestGatherScv,
+        kHarvestReturnScv, kBuildSupplyDepot, kBuildBarracks}},
+      {unit_type::kCommandCenter, {kSmart, kTrainScv, kRallyCommandCenter, kCancelQueue5}},
+      {unit_type::kBarracks, {kSmart, kTrainMarine, kCancelQueue5}},
+      {unit_type::kSupplyDepot, {}},
+  };
 }
 
 UnitId start_field(const World& world, const economy_base::PlacedBase& base) {
@@ -79,7 +96,7 @@ class BuildMarines final : public MiniGame {
         economy_base::place(world, asset_.require_economy_base(), kPlayer, economy_base::kWestLineFields, false,
                             economy_base::random_worker_side(world));
     start_mining(world, base);
-    world.restrict_abilities(command_card_abilities());
+    for (CommandCard& card : command_cards()) world.restrict_abilities(card.unit_type, std::move(card.kept));
   }
 
   void on_loop(World& world) override { score_ = world.player(kPlayer).economy.marines_trained; }

@@ -1,6 +1,8 @@
 #include "engine/maps/melee_game.h"
 
+#include "engine/maps/mini_game_registry.h"
 #include "engine/mini_game_list.h"  // generated: declares make_melee_game
+#include "engine/scripted/builtin_maps.h"
 
 namespace sc2::engine {
 
@@ -52,7 +54,11 @@ std::optional<GameResult> MeleeGame::early_end(const World&) const {
   return std::nullopt;
 }
 
+// The map folder (assets/maps/Melee/<Name>.SC2Map/, issue 35) unless the process chose the C++ rules.
 std::unique_ptr<MiniGame> make_melee_game(std::string_view map) {
+  if (playing_builtin_map_folders()) {
+    if (auto folder = scripted::builtin_map_factory(map)) return folder->make();
+  }
   return std::make_unique<MeleeGame>(melee_map_asset(map));
 }
 

@@ -8,7 +8,7 @@
 namespace sc2::engine {
 
 namespace {
-std::atomic<bool> folders_chosen{false};
+std::atomic<bool> folders_chosen{true};
 }  // namespace
 
 void play_builtin_map_folders(bool folders) { folders_chosen = folders; }

@@ -17,13 +17,12 @@ struct MiniGameEntry {
   std::unique_ptr<MiniGame> (*make)();  // a fresh game (one episode)
 };
 
-// While issue 35 moves the mini-games into map folders, each plays its C++ rules unless the
-// process chose the folders (play_builtin_map_folders); the folders are complete and tested
-// (tests/engine/builtin_map_folders_test.cpp); the rules' own tests still hold them.
+// Each plays its map folder (assets/maps/mini_games/<Name>.SC2Map/, issue 35), run like any map
+// file, unless the process chose the C++ rules (play_builtin_map_folders(false)), which remain
+// until issue 35 removes them.
 std::span<const MiniGameEntry> mini_games();
 // Process-wide (sc2lite --builtin-maps, engine_bench --compare-rules): the mini-games made from
-// now on play their map folders (assets/maps/mini_games/<Name>.SC2Map/, true) or their C++ rules
-// (false, the default until the rules are removed).
+// now on play their map folders (true, the default) or their C++ rules (false).
 void play_builtin_map_folders(bool folders);
 bool playing_builtin_map_folders();
 const MiniGameEntry* find_mini_game(std::string_view name);

@@ -71,9 +71,11 @@ std::uint32_t largest_builtin_unit_type_id() {
 MapUnitTypes::MapUnitTypes(const mapfile::GameData& data) {
   const std::vector<mapfile::BuiltinUnitType> builtin = builtin_types();
   const mapfile::UnitEntries units(data);  // indexed once: each type reads only its own entries
-  for (const mapfile::MapUnitType& type : mapfile::assign_unit_type_ids(units, builtin)) {
-    if (type.is_new) add_new_type(units, type.name, type.id, type.base);  // overrides: not applied
+  const std::vector<mapfile::MapUnitType> types = mapfile::assign_unit_type_ids(units, builtin);
+  for (const mapfile::MapUnitType& type : types) {
+    if (type.is_new) add_new_type(units, type.name, type.id, type.base);  // overrides: only their cards
   }
+  cards_ = read_command_cards(units, types);
 }
 
 void MapUnitTypes::add_new_type(const mapfile::UnitEntries& units, const std::string& name, std::uint32_t id,

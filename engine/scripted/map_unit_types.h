@@ -13,9 +13,10 @@
 // or Sight [0, 64], LifeArmor or Food [-1000, 1000] (a map is untrusted input), is known by name
 // and refused when a script creates it, naming it and why.
 //
-// Not applied (README.md): overrides of built-in types (SMAC's `Marine` Food 0, BuildMarines'
-// command cards), Response Nothing (a passive unit hit while idle does not answer either way,
-// as it picks no target; one on attack-move still acquires).
+// Overrides of built-in types: their command cards are read (command_cards.h: what the type
+// offers and accepts, applied at an episode's setup); their other fields are not applied
+// (README.md: SMAC's `Marine` Food 0), nor is Response Nothing (a passive unit hit while idle
+// does not answer either way, as it picks no target; one on attack-move still acquires).
 #include <cstdint>
 #include <deque>
 #include <string>
@@ -25,13 +26,15 @@
 
 #include "engine/mapfile/game_data.h"
 #include "engine/mapfile/unit_types.h"
+#include "engine/scripted/command_cards.h"
 #include "engine/sim/unit_data.h"
 
 namespace sc2::engine::scripted {
 
 class MapUnitTypes {
  public:
-  // Throws mapfile::MapError for a CUnit value that is not a number.
+  // Throws mapfile::MapError for a CUnit value that is not a number, or a command card sc2lite
+  // cannot read (command_cards.h).
   explicit MapUnitTypes(const mapfile::GameData& data);
   MapUnitTypes(const MapUnitTypes&) = delete;  // units point into custom_
   MapUnitTypes& operator=(const MapUnitTypes&) = delete;
@@ -49,6 +52,10 @@ class MapUnitTypes {
   const std::vector<std::string>& unsupported() const { return unsupported_names_; }
   // The map's new types it can play, in id order.
   std::vector<const UnitTypeStats*> map_types() const;
+  // The command cards of the built-in types the map overrides (command_cards.h).
+  const std::vector<CommandCard>& command_cards() const { return cards_.cards; }
+  // The overridden types whose card edits the game's own card, not applied.
+  const std::vector<std::string>& card_edits_not_applied() const { return cards_.edits_not_applied; }
 
  private:
   void add_new_type(const mapfile::UnitEntries& units, const std::string& name, std::uint32_t id,
@@ -61,6 +68,7 @@ class MapUnitTypes {
   std::unordered_map<std::uint32_t, std::uint32_t> base_ids_;
   std::unordered_map<std::string, std::string> unsupported_;  // name -> reason
   std::vector<std::string> unsupported_names_;
+  MapCommandCards cards_;
 };
 
 // The built-in type of that game name, or nullptr.

@@ -33,6 +33,7 @@ void register_world_natives(galaxy::NativeRegistry& r, ScriptWorld& w) {
   register_player_natives(r, w);
   register_game_natives(r, w);
   register_vision_natives(r, w);
+  register_melee_natives(r, w);
   watch_registrations(r, w);
 }
 

@@ -9,6 +9,7 @@
 //   natives_players.cpp      player properties (minerals, gas, collected, curriculum score), types
 //   natives_game.cpp         pause, restart, objectives, the computer AI (demo mode)
 //   natives_vision.cpp       camera (the start camera) and visibility
+//   natives_melee.cpp        a melee map's set-up (MeleeInit*), the melee end rule, GameOver
 // Natives that only speak to a person keep galaxy's headless behaviour (register_headless_natives).
 // A native fails (the thread stops with file:line: Name: reason, and the episode ends, see
 // scripted_map.h) on what would be a script's bug: a null unit where one is read, an unknown
@@ -28,5 +29,12 @@ void register_region_natives(galaxy::NativeRegistry& registry, ScriptWorld& worl
 void register_player_natives(galaxy::NativeRegistry& registry, ScriptWorld& world);
 void register_game_natives(galaxy::NativeRegistry& registry, ScriptWorld& world);
 void register_vision_natives(galaxy::NativeRegistry& registry, ScriptWorld& world);
+void register_melee_natives(galaxy::NativeRegistry& registry, ScriptWorld& world);
+
+// The melee end rule, once MeleeInitOptions turned it on (natives_melee.cpp): among players
+// 1..`players` still playing, those without a structure lose (GameOver defeat), the one left
+// wins; when all of them lose at once, they tie. The game calls it after map init and after a
+// loop in which a structure died (scripted_map.cpp).
+void apply_melee_end_rule(ScriptWorld& world, int players);
 
 }  // namespace sc2::engine::scripted

@@ -38,6 +38,9 @@ struct MapSettings {
   bool camera_locked = false;                     // CameraLockInput(1, true)
   bool fog_disabled = false;                      // VisEnable(c_visTypeFog, false)
   std::vector<mapfile::RegionBounds> revealed;    // VisRevealArea(1, ...) areas
+  // A melee native (MeleeInit*, natives_melee.cpp) ran: a game for as many players as the map
+  // has start locations, a tie when it runs out of time (scripted_map.h).
+  bool melee = false;
 };
 
 // A unit the script names, live or gone (died or removed).
@@ -54,6 +57,11 @@ struct UnitFacts {
 inline constexpr int kObjectiveActive = 1;
 inline constexpr int kObjectiveCompleted = 2;
 inline constexpr int kObjectiveFailed = 3;
+
+// GameOver types (c_gameOver*; our assumption, library_declarations.cpp).
+inline constexpr int kGameOverVictory = 0;
+inline constexpr int kGameOverDefeat = 1;
+inline constexpr int kGameOverTie = 2;
 
 class ScriptWorld : public galaxy::Host {
  public:
@@ -128,6 +136,16 @@ class ScriptWorld : public galaxy::Host {
   bool restart_requested() const { return restart_requested_; }
   void request_restart() { restart_requested_ = true; }
   std::vector<int>& objectives() { return objectives_; }
+  // A player's game is over (GameOver, or the melee end rule): its c_gameOver* type, kept from
+  // the first time it is set; nullopt while it plays. Script players 1..15.
+  std::optional<int> game_over(int script_player) const { return game_over_.at(static_cast<std::size_t>(script_player)); }
+  void set_game_over(int script_player, int type) {
+    std::optional<int>& over = game_over_.at(static_cast<std::size_t>(script_player));
+    if (!over) over = type;
+  }
+  // MeleeInitOptions turned the melee end rule on (natives.h apply_melee_end_rule).
+  bool melee_end_rule() const { return melee_end_rule_; }
+  void set_melee_end_rule() { melee_end_rule_ = true; }
   // The script registered events the host must look for each loop (world_events.h).
   struct Interest {
     bool created = false;
@@ -181,6 +199,8 @@ class ScriptWorld : public galaxy::Host {
   bool paused_ = false;
   bool restart_requested_ = false;
   std::vector<int> objectives_;  // state per objective id - 1
+  std::array<std::optional<int>, kMaxPlayers + 1> game_over_{};  // by script player
+  bool melee_end_rule_ = false;
   Interest interest_;
 };
 

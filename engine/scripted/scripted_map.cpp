@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "engine/galaxy/bytecode_compiler.h"
+#include "engine/scripted/natives.h"
 #include "engine/scripted/scripted_layout.h"
 
 namespace sc2::engine::scripted {
@@ -49,6 +50,20 @@ std::string unsupported_types_note(const MapUnitTypes& types) {
   return note + ")";
 }
 
+// A melee map is made for as many players as it has start locations (natives_melee.cpp: player
+// p on the p-th); any other map for one.
+int players_of(const ScriptedMapData& data) {
+  if (!data.settings.melee) return 1;
+  const std::size_t starts = data.map.objects.start_locations().size();
+  return static_cast<int>(std::clamp<std::size_t>(starts, 1, kNeutralOwner - 1));
+}
+
+GameResult result_of_game_over(int type) {
+  if (type == kGameOverVictory) return GameResult::Victory;
+  if (type == kGameOverDefeat) return GameResult::Defeat;
+  return GameResult::Tie;
+}
+
 MapSettings probe_map_init(const ScriptedMapData& data) {
   World world(probe_layout(data.map), kProbeSeed);
   world.set_economy(true);
@@ -80,9 +95,12 @@ std::shared_ptr<const ScriptedMapFactory> ScriptedMapFactory::load(mapfile::MapD
 
 // [SECTION] An episode
 
-ScriptedMap::ScriptedMap(std::shared_ptr<const ScriptedMapData> data) : data_(std::move(data)) {}
+ScriptedMap::ScriptedMap(std::shared_ptr<const ScriptedMapData> data)
+    : data_(std::move(data)), players_(players_of(*data_)) {}
 
 std::uint32_t ScriptedMap::time_limit_loops() const { return std::numeric_limits<std::uint32_t>::max(); }
+
+GameResult ScriptedMap::time_up_result() const { return data_->settings.melee ? GameResult::Tie : GameResult::Victory; }
 
 std::vector<Vec2> ScriptedMap::enemy_start_locations(int player) const {
   std::vector<Vec2> others;
@@ -95,15 +113,32 @@ std::vector<Vec2> ScriptedMap::enemy_start_locations(int player) const {
 
 void ScriptedMap::setup(World& world) {
   world.set_economy(true);
+  apply_command_cards(world, data_->types->command_cards());  // the map's UnitData.xml cards
   session_ = std::make_unique<ScriptSession>(*data_, world);
   session_->start();
+  apply_end_rules(world, true);
   check_end();
 }
 
-void ScriptedMap::on_loop(World&) {
+void ScriptedMap::on_loop(World& world) {
   if (end_ || !session_) return;
   session_->after_loop();
+  apply_end_rules(world, false);
   check_end();
+}
+
+// The melee end rule, when the script turned it on: after map init, then after each loop in
+// which a structure died (as the C++ melee maps count; a structure the script removes without
+// a death is not looked at until the next one dies).
+void ScriptedMap::apply_end_rules(const World& world, bool at_start) {
+  ScriptWorld& w = session_->script_world();
+  if (!w.melee_end_rule() || session_->error()) return;
+  bool structure_died = at_start;
+  for (const UnitDeath& death : world.deaths_last_loop()) {
+    const UnitTypeStats* type = w.types().find_id(death.unit_type);
+    structure_died = structure_died || (type != nullptr && type->role == UnitRole::Structure);
+  }
+  if (structure_died) apply_melee_end_rule(w, players_);
 }
 
 int ScriptedMap::score() const { return session_ ? session_->script_world().curriculum_score(kAgent) : 0; }
@@ -117,6 +152,8 @@ void ScriptedMap::check_end() {
   ScriptWorld& w = session_->script_world();
   if (w.restart_requested()) {
     end_ = GameResult::Undecided;
+  } else if (const std::optional<int> over = w.game_over(kAgent)) {
+    end_ = result_of_game_over(*over);
   } else if (w.paused()) {
     const std::vector<int>& objectives = w.objectives();
     const bool failed = std::find(objectives.begin(), objectives.end(), kObjectiveFailed) != objectives.end();

@@ -23,6 +23,11 @@
 //   the units are left paused (a wave's pause and unpause within one trigger ends nothing):
 //   Defeat when an objective is failed, else Victory (the built-ins' time-up result). A map
 //   without such an end (SMAC's) runs until the client stops it: time_limit_loops() is none;
+// * a melee map (its map init calls a melee native, natives_melee.cpp; our assumption of how
+//   the game's melee maps end, spec melee.md): players() is its number of start locations; the
+//   episode ends when player 1's game is over (GameOver, or the melee end rule MeleeInitOptions
+//   turns on: a player without structures loses), in that result; our melee maps' scripts call
+//   a tie for everyone when their time limit runs out, and time_up_result() is a tie too;
 // * a script error at run time (a failing native, a budget of the runtime or of
 //   ScriptedLimits) ends the episode at the end of that loop as Undecided, with
 //   script_error() saying what; RestartGame (a chat "restart") ends it Undecided too.
@@ -51,6 +56,8 @@ class ScriptedMap final : public MiniGame {
   MapLayout layout() const override { return data_->layout; }
   bool fog() const override { return data_->fog; }
   std::uint32_t time_limit_loops() const override;  // none: the script decides
+  GameResult time_up_result() const override;       // a tie on a melee map
+  int players() const override { return players_; }
   // The map's start locations (Objects' StartLoc points) but the player's own (player p holds
   // the p-th), as the real game lists them in game_info.
   std::vector<Vec2> enemy_start_locations(int player) const override;
@@ -66,8 +73,10 @@ class ScriptedMap final : public MiniGame {
 
  private:
   void check_end();
+  void apply_end_rules(const World& world, bool at_start);
 
   std::shared_ptr<const ScriptedMapData> data_;
+  int players_ = 1;  // a melee map's start locations, else 1
   std::unique_ptr<ScriptSession> session_;
   std::optional<GameResult> end_;
   std::optional<std::string> error_;

@@ -91,12 +91,7 @@ ActionResult refusal_for_unavailable(World& world, const std::vector<Unit*>& uni
                                      const CommandTarget& target, bool queue) {
   for (Unit* u : units) {
     if (u->under_construction) continue;
-    std::vector<std::uint32_t> own;
-    for (std::uint32_t id : u->stats->abilities) {
-      const auto& allowed = world.allowed_abilities();
-      if (allowed.empty() || std::find(allowed.begin(), allowed.end(), id) != allowed.end()) own.push_back(id);
-    }
-    const std::uint32_t specific = resolve_ability(requested, own);
+    const std::uint32_t specific = resolve_ability(requested, card_abilities(world, *u));
     if (specific == 0) continue;
     const CommandOutcome outcome = issue_command(world, *u, specific, target, queue);
     return outcome == CommandOutcome::Done ? SC2APIProtocol::Success : to_action_result(outcome);

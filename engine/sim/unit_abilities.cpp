@@ -1,7 +1,5 @@
 #include "engine/sim/unit_abilities.h"
 
-#include <algorithm>
-
 #include "engine/sim/abilities.h"
 #include "engine/sim/add_ons.h"
 #include "engine/sim/construction.h"
@@ -12,21 +10,20 @@
 
 namespace sc2::engine {
 
-namespace {
-
-bool allowed_by_map(const World& world, std::uint32_t id) {
-  const auto& allowed = world.allowed_abilities();
-  return allowed.empty() || std::find(allowed.begin(), allowed.end(), id) != allowed.end();
+std::vector<std::uint32_t> card_abilities(const World& world, const Unit& unit) {
+  std::vector<std::uint32_t> out;
+  for (std::uint32_t id : unit.stats->abilities) {
+    if (world.ability_allowed(unit.type(), id)) out.push_back(id);
+  }
+  return out;
 }
-
-}  // namespace
 
 std::vector<std::uint32_t> available_abilities(const World& world, const Unit& unit, bool affordable_only,
                                                SupplyCount* supply) {
   if (unit.under_construction) return {ability::kCancelBuildInProgress};
   std::vector<std::uint32_t> out;
   for (std::uint32_t id : unit.stats->abilities) {
-    if (!allowed_by_map(world, id)) continue;
+    if (!world.ability_allowed(unit.type(), id)) continue;
     if (id == ability::kHarvestReturnScv && !unit.carrying()) continue;
     if (id == ability::kCancelQueue5 && unit.production.empty()) continue;
     const std::uint32_t built = structure_built_by(id);

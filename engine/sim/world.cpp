@@ -34,6 +34,24 @@ World::World(MapLayout layout, std::uint64_t seed) : map_(std::move(layout)), pa
   }
 }
 
+void World::restrict_abilities(std::uint32_t unit_type, std::vector<std::uint32_t> kept) {
+  std::sort(kept.begin(), kept.end());
+  for (CommandCard& card : command_cards_) {
+    if (card.unit_type == unit_type) {
+      card.kept = std::move(kept);
+      return;
+    }
+  }
+  command_cards_.push_back({unit_type, std::move(kept)});
+}
+
+bool World::ability_allowed(std::uint32_t unit_type, std::uint32_t ability) const {
+  for (const CommandCard& card : command_cards_) {
+    if (card.unit_type == unit_type) return std::binary_search(card.kept.begin(), card.kept.end(), ability);
+  }
+  return true;
+}
+
 UnitId World::spawn(std::uint32_t unit_type, int owner, Vec2 pos) {
   const UnitTypeStats* stats = find_unit_type(unit_type);
   if (stats == nullptr) {

@@ -92,10 +92,12 @@ class World {
   // them only then, so the combat maps' hashes do not depend on economy fields).
   void set_economy(bool enabled) { economy_ = enabled; }
   bool economy() const { return economy_; }
-  // A map's restricted action set (BuildMarines): the only non-basic abilities offered;
-  // empty = no restriction.
-  void restrict_abilities(std::vector<std::uint32_t> allowed) { allowed_abilities_ = std::move(allowed); }
-  const std::vector<std::uint32_t>& allowed_abilities() const { return allowed_abilities_; }
+  // A map's command cards (BuildMarines; a map's UnitData.xml, engine/scripted/command_cards.h),
+  // one per unit type: units of `unit_type` offer (Observation.abilities) and accept from a
+  // player only the abilities in `kept`; a type without a card keeps every ability it has. A
+  // second call for a type replaces its card. Scripts' orders are not limited by it.
+  void restrict_abilities(std::uint32_t unit_type, std::vector<std::uint32_t> kept);
+  bool ability_allowed(std::uint32_t unit_type, std::uint32_t ability) const;
 
   UnitId spawn(std::uint32_t unit_type, int owner, Vec2 pos);
   bool remove(UnitId id);
@@ -200,7 +202,11 @@ class World {
   std::uint32_t game_loop_ = 0;
   bool fog_ = false;
   bool economy_ = false;
-  std::vector<std::uint32_t> allowed_abilities_;
+  struct CommandCard {
+    std::uint32_t unit_type = 0;
+    std::vector<std::uint32_t> kept;  // sorted
+  };
+  std::vector<CommandCard> command_cards_;  // a few at most: searched in order
   // A deque: spawning during advance() (construction, production) keeps every live
   // unit's address valid.
   std::deque<Slot> slots_;

@@ -59,6 +59,9 @@ class Scene {
     game_ = std::make_unique<eng::Game>(config_, 3);
     for (eng::Unit* u : world().units()) world().remove(u->id);
     world().player(1).selection.clear();
+    // Nor anything seen: MoveToBeacon's script reveals its arena (VisRevealArea), which the fog
+    // scenes must start without.
+    std::fill(world().player(1).explored.begin(), world().player(1).explored.end(), std::uint8_t{0});
 
     api::RequestJoinGame join;
     join.set_race(api::Terran);

@@ -2,6 +2,7 @@
 // rally set by the script), the command cards' action set, +1 per Marine built (depot ->
 // Barracks -> Marines played by a small script), the 900 s limit, restart and determinism.
 #include <algorithm>
+#include <cmath>
 
 #include "engine/maps/mini_game_registry.h"
 #include "engine/server/game.h"
@@ -103,12 +104,19 @@ TEST_CASE("BuildMarines starts as the real script: all 12 SCVs harvest field 479
       CHECK(s.orders(0).target_unit_tag() == field->tag());
     }
     CHECK(obs.observation().player_common().idle_worker_count() == 0);
-    // The script's two columns, 3.5 and 4.5 east or west of the point, rows within 2.5 of it.
+    // The script's two columns, 3.5 and 4.5 east or west of the point, rows within 2.5 of it; the
+    // placement search moves an SCV that would stand on a mineral field off it (the west side's
+    // outer column touches the field line), as the real file's UnitCreate does: at most two, by
+    // at most 0.25.
+    int on_column = 0;
     for (const auto& s : scvs) {
       const float dx = std::abs(s.pos().x() - kCcPointX);
-      CHECK((dx == doctest::Approx(3.5f) || dx == doctest::Approx(4.5f)));
+      const float off = std::min(std::abs(dx - 3.5f), std::abs(dx - 4.5f));
+      CHECK(off <= 0.26f);
+      on_column += off < 0.002f ? 1 : 0;
       CHECK(std::abs(s.pos().y() - kCcPointY) <= 2.501f);
     }
+    CHECK(on_column >= 10);
     const auto cc = units_of(obs, kCommandCenter).at(0);
     REQUIRE(cc.rally_targets_size() == 1);
     CHECK(cc.rally_targets(0).tag() == field->tag());

@@ -41,19 +41,19 @@ TEST_CASE("built-in maps: every map folder the build carries loads, under its ow
   CHECK_FALSE(builtin_map_files("mini_games/NoSuchMap.SC2Map").has_value());
 }
 
-TEST_CASE("built-in maps: each mini-game has its folder, and plays it once the process chooses the folders") {
-  REQUIRE_FALSE(playing_builtin_map_folders());  // the default while the C++ rules remain
+TEST_CASE("built-in maps: each mini-game plays its folder, or its C++ rules when the process chose them") {
+  REQUIRE(playing_builtin_map_folders());  // the default
   for (const MiniGameEntry& entry : mini_games()) {
     CAPTURE(entry.name);
     const std::optional<std::string_view> path = find_builtin_map(entry.name);
     REQUIRE(path.has_value());
     CHECK(*path == mini_game_map_path(entry.name));
-    CHECK(dynamic_cast<ScriptedMap*>(entry.make().get()) == nullptr);
-    play_builtin_map_folders(true);
     const std::unique_ptr<MiniGame> game = entry.make();
-    play_builtin_map_folders(false);
     CHECK(dynamic_cast<ScriptedMap*>(game.get()) != nullptr);
     CHECK(game->name() == entry.name);
+    play_builtin_map_folders(false);
+    CHECK(dynamic_cast<ScriptedMap*>(entry.make().get()) == nullptr);
+    play_builtin_map_folders(true);
   }
 }
 

@@ -124,7 +124,17 @@ TEST_CASE("CollectMineralsAndGas is the real map: Objects positions, the script'
     for (float dy : {2.5f, 1.5f, 0.5f, -0.5f, -1.5f, -2.5f}) {
       for (float dx : {4.5f, 3.5f}) expected.emplace_back(kPointX + side * dx, kPointY + dy);
     }
-    CHECK(spots_of(scvs) == spots_of(expected));
+    // Each SCV on its spot, but the placement search moves one that would stand on a mineral
+    // field off it (the west side's outer column touches the field line), as the real file's
+    // UnitCreate does: at most two, by at most 0.25.
+    int on_spot = 0;
+    for (const auto& s : scvs) {
+      float nearest = 1e9f;
+      for (auto [x, y] : expected) nearest = std::min(nearest, std::hypot(s.pos().x() - x, s.pos().y() - y));
+      CHECK(nearest <= 0.26f);
+      on_spot += nearest < 0.002f ? 1 : 0;
+    }
+    CHECK(on_spot >= 10);
     // The scripts pan the camera to region 1's centre minus 3 in y.
     const auto& camera = obs.observation().raw_data().player().camera();
     CHECK(camera.x() == doctest::Approx(32.9361f));

@@ -205,7 +205,8 @@ inline void FakeWorld::register_natives(NativeRegistry& r) {
   const auto nothing = [](NativeCall&) {};
   for (const std::string_view name : {"RegionPlayableMapSet", "RestartGame", "CameraPan", "VisEnable", "VisRevealArea",
                                       "VisExploreArea", "AIStart", "AICampaignStart", "AIToggleBulliesInRegion",
-                                      "libNtve_gf_AICast", "UnitGroupSelect", "libNtve_gf_PauseUnit"}) {
+                                      "libNtve_gf_AICast", "UnitGroupSelect", "libNtve_gf_PauseUnit", "GameOver",
+                                      "MeleeInitResources", "MeleeInitUnits", "MeleeInitAI", "MeleeInitOptions"}) {
     add(r, name, nothing);
   }
   // Objectives: ids from 1 (0 is c_invalidObjectiveId), their states kept for the tests.

@@ -386,7 +386,9 @@ TEST_CASE("the mini-game list is generated from the JSON files: all seven, in Py
   CHECK(error_of([] { map_asset("SingleScreen"); }).find("\"kind\" must be \"mini_game\"") != std::string::npos);
 }
 
-TEST_CASE("each map ends at the time limit its JSON gives, and the JSON gives the real maps' limits") {
+TEST_CASE("the JSON gives the real maps' time limits, where each map's folder ends its episodes") {
+  // The folders' scripts end the episodes (builtin_map_folders_test: an episode nobody plays lasts
+  // the JSON's limit); the JSON's limit is what the app's catalogue shows.
   // The real map files' episode timers (sc2-map-files.md §3.1): 120, 180, 420 and 900 game
   // seconds of c_timeGame, 16 game loops each (not 22.4: that is real time at Faster speed).
   constexpr std::uint32_t kLoopsPerGameSecond = 16;
@@ -401,7 +403,6 @@ TEST_CASE("each map ends at the time limit its JSON gives, and the JSON gives th
   for (const MiniGameEntry& entry : mini_games()) {
     CAPTURE(entry.name);
     const std::uint32_t json_limit = map_asset(entry.name).time_limit_loops;
-    CHECK(entry.make()->time_limit_loops() == json_limit);
     REQUIRE(real_limits.count(entry.name) == 1);
     CHECK(json_limit == real_limits.at(entry.name));
   }

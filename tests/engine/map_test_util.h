@@ -4,11 +4,26 @@
 #include <string>
 #include <vector>
 
+#include "engine/server/game.h"
 #include "tests/engine/engine_test_util.h"
 
 namespace sc2::engine::test {
 
 inline std::string map_path(const std::string& name) { return "mini_games/" + name + ".SC2Map"; }
+
+// The map files' defeat trigger waits 2 s (Wait(2.0, c_timeReal), counted as game time) after the
+// deaths that leave no Marine, then pauses every unit, which ends the episode (spec §2.6).
+inline constexpr std::uint32_t kDefeatWaitLoops = 32;
+
+// Steps the game one loop at a time until it ends; the loops stepped (`limit` + 1 if it did not).
+inline std::uint32_t loops_until_end(Game& game, std::uint32_t limit = 100) {
+  std::uint32_t loops = 0;
+  while (!game.ended() && loops <= limit) {
+    game.step(1);
+    ++loops;
+  }
+  return loops;
+}
 
 inline void start_map(GameServer& server, const std::string& name, std::uint32_t seed, const Interface& i = {}) {
   auto created = call(server, create_request(seed, map_path(name)));
