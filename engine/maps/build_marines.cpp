@@ -62,7 +62,7 @@ std::vector<CommandCard> command_cards() {
         kHarvestReturnScv, kBuildSupplyDepot, kBuildBarracks}},
       {unit_type::kCommandCenter, {kSmart, kTrainScv, kRallyCommandCenter, kCancelQueue5}},
       {unit_type::kBarracks, {kSmart, kTrainMarine, kCancelQueue5}},
-      {unit_type::kSupplyDepot, {}},
+      {unit_type::kSupplyDepot, {kSmart}},
   };
 }
 

@@ -478,7 +478,7 @@ TEST_CASE("combat maps: -1 per Marine lost while others live, -1 in all for the 
     CHECK_FALSE(game.ended());
     // The file's defeat trigger: the first death that leaves no Marine costs 1 and stops the scoring.
     for (std::size_t i = 5; i < 9; ++i) marines[i]->health = 0.0f;
-    CHECK(loops_until_end(game) == 1 + kDefeatWaitLoops);
+    CHECK(loops_until_end(game) == kDefeatWaitLoops);
     CHECK(game.mini_game().score() == -6);
   }
 }
@@ -497,7 +497,7 @@ TEST_CASE("combat maps end in Defeat when all Marines are dead, and restart brin
     CHECK(step(server, 8).status() == api::in_game);  // the defeat waits kDefeatWaitLoops
     CHECK(step(server, kDefeatWaitLoops).status() == api::ended);
     const auto obs = observe(server);
-    CHECK(obs.observation().game_loop() <= 8 + 1 + kDefeatWaitLoops);
+    CHECK(obs.observation().game_loop() <= 8 + kDefeatWaitLoops);
     CHECK(obs.observation().score().score() == -1);  // nine dying together: the defeat trigger's one -1
     CHECK(units_of(obs, kMarine).empty());
     REQUIRE(obs.player_result_size() == 1);

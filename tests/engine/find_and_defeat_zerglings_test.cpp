@@ -237,7 +237,7 @@ TEST_CASE("FindAndDefeatZerglings ends when all Marines die (Defeat) or at 2880 
   {
     Game game = new_game(5);
     for (Unit* m : of_owner(game.world(), 1)) m->health = 0.0f;
-    CHECK(loops_until_end(game) == 1 + kDefeatWaitLoops);
+    CHECK(loops_until_end(game) == kDefeatWaitLoops);
     CHECK(game.result() == GameResult::Defeat);
     // The file's defeat trigger: the first of the deaths that leave no Marine costs 1, then the
     // scoring stops (Marines dying together at the end cost 1 in all).
@@ -250,7 +250,7 @@ TEST_CASE("FindAndDefeatZerglings ends when all Marines die (Defeat) or at 2880 
     game.step(1);
     CHECK(game.mini_game().score() == -1);  // one lost while others live: -1 each
     marines[1]->health = marines[2]->health = 0.0f;
-    CHECK(loops_until_end(game) == 1 + kDefeatWaitLoops);
+    CHECK(loops_until_end(game) == kDefeatWaitLoops);
     CHECK(game.mini_game().score() == -2);
   }
   GameServer server;

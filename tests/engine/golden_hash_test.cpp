@@ -44,7 +44,7 @@ Unit* nearest(World& w, Vec2 from, int owner) {
 // loops the first unit holds instead. Structures train what they can every 80 loops,
 // except on the economy maps from loop 400 until the Supply Depot the last SCV is sent to
 // build (once the bank has 100) is started.
-void script(World& w, int loop, bool& depot_ordered) {
+void script(World& w, int loop, bool economy_map, bool& depot_ordered) {
   if (loop % kStepMul != 0) return;
   std::vector<Unit*> own;
   for (Unit* u : w.units()) {
@@ -53,7 +53,7 @@ void script(World& w, int loop, bool& depot_ordered) {
   // The depot is paid when the SCV starts it on the spot: save until it stands.
   bool depot_started = false;
   for (const Unit* u : own) depot_started = depot_started || u->type() == unit_type::kSupplyDepot;
-  const bool saving = w.economy() && loop >= 400 && !depot_started;
+  const bool saving = economy_map && loop >= 400 && !depot_started;
   if (saving && !depot_ordered && w.player(1).economy.minerals >= 100) {
     Unit* builder = nullptr;
     for (Unit* u : own) {
@@ -94,12 +94,15 @@ std::uint64_t run(std::string_view map) {
   config.map = find_mini_game(map);
   REQUIRE(config.map != nullptr);
   Game game(config, kSeed);
+  // A map run from its folder has the economy on whatever it is (scripted_map.h): the economy
+  // maps are known by name.
+  const bool economy_map = map == "CollectMineralsAndGas" || map == "BuildMarines";
   bool depot_ordered = false;
   for (int loop = 0; loop < kLoops && !game.ended(); ++loop) {
-    script(game.world(), loop, depot_ordered);
+    script(game.world(), loop, economy_map, depot_ordered);
     game.step(1);
   }
-  if (game.world().economy()) {  // the script's depot went up
+  if (economy_map) {  // the script's depot went up
     int depots = 0;
     for (const Unit* u : game.world().units()) depots += u->type() == unit_type::kSupplyDepot && u->complete();
     CHECK(depots == 1);
@@ -121,14 +124,26 @@ struct Golden {
   std::uint64_t hash;
 };
 
+// Changed by issue 35 (the built-ins became map folders run from their scripts), each because:
+// * every map: a map run from its folder has the world's economy on (scripted_map.h), so the
+//   hash also covers the banks and order phases (state_hash.cpp); on MoveToBeacon and
+//   CollectMineralShards, whose folders played sc2agent's 20 seeded episodes score for score as
+//   the rules did, that is the change we know of (not compared bit for bit);
+// * DefeatRoaches, DefeatZerglingsAndBanelings, FindAndDefeatZerglings: the defeat waits 2 s as
+//   the real files do; the scripts draw sides and spawn points in their own order and re-create a
+//   wave's Marines one by one (other tags);
+// * CollectMineralsAndGas, BuildMarines: the placed resources are created before the base (other
+//   tags), the side is the script's RandomInt, two west-side SCVs are moved off a mineral field by
+//   the placement search as in the real files.
+// (engine/scripted/README.md, "The real files, our map folders, and the former C++ rules".)
 constexpr Golden kGolden[] = {
-    {"MoveToBeacon", 0x627aacc6a9a7d596ull},
-    {"CollectMineralShards", 0x40e2c5ec391be5f3ull},
-    {"DefeatRoaches", 0x1e0f429ce8d9885bull},
-    {"DefeatZerglingsAndBanelings", 0x21122c13e3f98652ull},
-    {"CollectMineralsAndGas", 0x45be4a900c75f81aull},
-    {"BuildMarines", 0xb9745284df3bfec1ull},
-    {"FindAndDefeatZerglings", 0x650acfce3f1a19d7ull},
+    {"MoveToBeacon", 0x3b05c8bb1f576e81ull},
+    {"CollectMineralShards", 0x73c290f848ef713bull},
+    {"DefeatRoaches", 0xf4203317eadb1b92ull},
+    {"DefeatZerglingsAndBanelings", 0x4059edced3c715e8ull},
+    {"CollectMineralsAndGas", 0x831e884488184eccull},
+    {"BuildMarines", 0x078e391e42587b25ull},
+    {"FindAndDefeatZerglings", 0x35add8a0e28d215dull},
 };
 
 }  // namespace

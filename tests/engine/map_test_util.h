@@ -12,7 +12,8 @@ namespace sc2::engine::test {
 inline std::string map_path(const std::string& name) { return "mini_games/" + name + ".SC2Map"; }
 
 // The map files' defeat trigger waits 2 s (Wait(2.0, c_timeReal), counted as game time) after the
-// deaths that leave no Marine, then pauses every unit, which ends the episode (spec §2.6).
+// deaths that leave no Marine, then pauses every unit, which ends the episode (spec §2.6): the
+// episode's last loop is the 32nd counting the one the deaths happen in.
 inline constexpr std::uint32_t kDefeatWaitLoops = 32;
 
 // Steps the game one loop at a time until it ends; the loops stepped (`limit` + 1 if it did not).
