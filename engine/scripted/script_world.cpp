@@ -96,6 +96,7 @@ galaxy::Handle ScriptWorld::create_unit(const UnitTypeStats& type, int owner, Ve
 }
 
 galaxy::Handle ScriptWorld::spawn_unit(const UnitTypeStats& type, int owner, Vec2 spot, std::optional<float> facing) {
+  if (needs_economy(type)) world_.set_economy(true);  // a worker, structure or resource made later
   // A map's own type (map_unit_types.h) is made as its base unit, then given its stats.
   const UnitId id = world_.spawn(types_.base_id(type), owner, spot);
   Unit& unit = *world_.find(id);

@@ -27,6 +27,13 @@
 
 namespace sc2::engine::scripted {
 
+// Whether a unit of this type gives the world's economy (harvest, production, supply and their
+// score bookkeeping) something to do: a worker, a structure or a resource. A game without any
+// runs with the economy off, as the movement and combat maps' C++ rules did (cheaper per loop).
+inline bool needs_economy(const UnitTypeStats& type) {
+  return type.role == UnitRole::Worker || type.role == UnitRole::Structure || type.role == UnitRole::Resource;
+}
+
 inline constexpr int kScriptPlayerAny = 16;   // c_playerAny
 inline constexpr int kScriptNeutral = 0;      // the script's neutral player
 

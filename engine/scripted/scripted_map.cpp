@@ -112,7 +112,9 @@ std::vector<Vec2> ScriptedMap::enemy_start_locations(int player) const {
 }
 
 void ScriptedMap::setup(World& world) {
-  world.set_economy(true);
+  // The economy runs when the game has a worker, structure or resource (script_world.h
+  // needs_economy): from the placed units and map init's, or once the script makes one later.
+  world.set_economy(false);
   apply_command_cards(world, data_->types->command_cards());  // the map's UnitData.xml cards
   session_ = std::make_unique<ScriptSession>(*data_, world);
   session_->start();

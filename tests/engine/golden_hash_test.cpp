@@ -125,25 +125,26 @@ struct Golden {
 };
 
 // Changed by issue 35 (the built-ins became map folders run from their scripts), each because:
-// * every map: a map run from its folder has the world's economy on (scripted_map.h), so the
-//   hash also covers the banks and order phases (state_hash.cpp); on MoveToBeacon and
-//   CollectMineralShards, whose folders played sc2agent's 20 seeded episodes score for score as
-//   the rules did, that is the change we know of (not compared bit for bit);
+// * MoveToBeacon, CollectMineralShards (whose folders played sc2agent's 20 seeded episodes score
+//   for score as the rules did): positions a script gives are in Galaxy's fixed point (1/4096),
+//   which the hash sees (not compared further);
 // * DefeatRoaches, DefeatZerglingsAndBanelings, FindAndDefeatZerglings: the defeat waits 2 s as
 //   the real files do; the scripts draw sides and spawn points in their own order and re-create a
 //   wave's Marines one by one (other tags);
 // * CollectMineralsAndGas, BuildMarines: the placed resources are created before the base (other
 //   tags), the side is the script's RandomInt, two west-side SCVs are moved off a mineral field by
 //   the placement search as in the real files.
+// A game run from a file has the economy on only with a worker, structure or resource
+// (scripted/script_world.h needs_economy), as the C++ rules had it per map.
 // (engine/scripted/README.md, "The real files, our map folders, and the former C++ rules".)
 constexpr Golden kGolden[] = {
-    {"MoveToBeacon", 0x3b05c8bb1f576e81ull},
-    {"CollectMineralShards", 0x73c290f848ef713bull},
-    {"DefeatRoaches", 0xf4203317eadb1b92ull},
-    {"DefeatZerglingsAndBanelings", 0x4059edced3c715e8ull},
+    {"MoveToBeacon", 0x4155b26297114883ull},
+    {"CollectMineralShards", 0x074ad8f87713cfb4ull},
+    {"DefeatRoaches", 0x50b904715bafccbaull},
+    {"DefeatZerglingsAndBanelings", 0xbead9cee346a11d4ull},
     {"CollectMineralsAndGas", 0x831e884488184eccull},
     {"BuildMarines", 0x078e391e42587b25ull},
-    {"FindAndDefeatZerglings", 0x35add8a0e28d215dull},
+    {"FindAndDefeatZerglings", 0x7fb178a091aed473ull},
 };
 
 }  // namespace
