@@ -12,8 +12,8 @@
 // with the error; so is a map placing a unit type sc2lite does not have.
 //
 // An episode (MiniGame):
-// * setup(): the world's economy on, the map's placed units, then map init (its units, orders,
-//   player properties, timers);
+// * setup(): the map's placed units, then map init (its units, orders, player properties,
+//   timers); the world's economy runs once a worker, structure or resource exists;
 // * on_loop(): what the world did that loop fires the script's events (world_events.h), then
 //   the script runs up to the world's loop (waits, timers, periodic triggers);
 // * score(): player 1's curriculum-score property (Observation.score.score);
