@@ -29,6 +29,7 @@ struct ScreenUnit {
 };
 
 // feature_units rows of this alliance, in table order (empty without raw data).
+// Units whose centre is off the screen are left out (they cannot be clicked at their centre).
 std::vector<ScreenUnit> screen_units(const pysc2::Observation& observation, int alliance);
 
 // Squared pixel distance (exact in integers, so ties are exact too).

@@ -425,3 +425,18 @@ TEST_CASE("BuildMarines: a depot that never shows up gives up its spot for anoth
   REQUIRE(second.function == id_of("Build_SupplyDepot_screen"));
   CHECK(second.arguments[1] != first.arguments[1]);
 }
+
+TEST_CASE("screen_units leaves out units whose centre is off the screen: a click there is refused") {
+  auto step = base_step(basics(), 50, 12, 15, 0, 1);
+  auto& observation = step.observation;
+  add(observation, agents::kUnitTypeScv, kSelf, 64, 42, 1);   // centre just past the right edge
+  add(observation, agents::kUnitTypeScv, kSelf, 10, -1, 1);   // just above the top edge
+  const auto units = agents::screen_units(observation, kSelf);
+  for (const auto& u : units) {
+    CHECK(u.x >= 0);
+    CHECK(u.x < 64);
+    CHECK(u.y >= 0);
+    CHECK(u.y < 64);
+  }
+  CHECK(units.size() == 2);  // the Command Center and the on-screen SCV
+}
