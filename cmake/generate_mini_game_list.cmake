@@ -62,11 +62,5 @@ else()
   message(FATAL_ERROR "MODE must be engine or client, got '${MODE}'")
 endif()
 
-# Only touch the header when it changed, so unchanged inputs rebuild nothing.
-if(EXISTS "${OUTPUT}")
-  file(READ "${OUTPUT}" previous)
-  if(previous STREQUAL content)
-    return()
-  endif()
-endif()
-file(WRITE "${OUTPUT}" "${content}")
+include(${CMAKE_CURRENT_LIST_DIR}/write_if_changed.cmake)
+sc2_write_if_changed("${OUTPUT}" "${content}")
