@@ -95,29 +95,20 @@ def main():
     runs = [("random", random_agent.RandomAgent(), lambda s: s >= 0),
             ("nearest beacon", nearest_beacon_agent(base_agent, actions, features), lambda s: s >= 8)]
     for agent_name, agent, score_ok in runs:
-        with real_clients.RunningGame(sc2lite, work_dir, ["--verbose"]) as game:
-            flags.FLAGS.sc2_port = game.port
-            log_path = game.log.name
-            try:
-                score, steps = play_one(sc2_env, features, agent)
-            except Exception as error:  # a failure of the game shows as PySC2's exception
-                score, steps = None, None
-                failures.append(f"{agent_name}: {type(error).__name__}: {error}")
-        with open(log_path) as f:
-            log = f.read()
+        def play(port, agent=agent):
+            flags.FLAGS.sc2_port = port
+            return play_one(sc2_env, features, agent)
+        outcome, error, log = real_clients.play_in_own_game(sc2lite, work_dir, play)
+        score, steps = outcome if outcome else (None, None)
         what = f"TwoBeacons {agent_name}: score {score}, {steps} steps"
-        problems = []
+        problems = [error] if error else []
         if not re.search(r"created TwoBeacons \(from its map file\)", log):
             problems.append("sc2lite did not create it from its map file")
         if steps is not None and steps != STEPS:
             problems.append(f"expected {STEPS} steps")
         if score is not None and not score_ok(score):
             problems.append("score outside the expected range")
-        if problems or score is None:
-            failures.append(f"{what}: {'; '.join(problems)}\n{log[-2000:]}")
-            print(f"FAIL {what}", flush=True)
-        else:
-            print(f"ok   {what}", flush=True)
+        real_clients.report(what, problems, log, failures)
     if failures:
         print("\n\n".join(failures))
         return 1

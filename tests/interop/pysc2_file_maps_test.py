@@ -91,31 +91,20 @@ def main():
             least = SCRIPTED[map_name]
             agents.append(("scripted", getattr(scripted_agent, map_name)(), lambda s, least=least: s >= least))
         for agent_name, agent, score_ok in agents:
-            # SC2Env quits the game it closes: a game of its own for each run.
-            # --verbose: its log says which map it created, and from what.
-            with real_clients.RunningGame(sc2lite, work_dir, ["--verbose"]) as game:
-                flags.FLAGS.sc2_port = game.port
-                log_path = game.log.name
-                try:
-                    score, steps = play_one(sc2_env, features, agent, map_name)
-                except Exception as error:  # a failure of the game shows as PySC2's exception
-                    score, steps = None, None
-                    failures.append(f"{map_name} {agent_name}: {type(error).__name__}: {error}")
-            with open(log_path) as f:
-                log = f.read()
+            def play(port, agent=agent, map_name=map_name):
+                flags.FLAGS.sc2_port = port
+                return play_one(sc2_env, features, agent, map_name)
+            outcome, error, log = real_clients.play_in_own_game(sc2lite, work_dir, play)
+            score, steps = outcome if outcome else (None, None)
             what = f"{map_name} {agent_name}: score {score}, {steps} steps"
-            problems = []
+            problems = [error] if error else []
             if not re.search(rf"created {map_name} \(from its map file\)", log):
                 problems.append("sc2lite did not create it from its map file")
             if steps is not None and (steps > limit or (steps < limit and not ends_early)):
                 problems.append(f"expected {'at most ' if ends_early else ''}{limit} steps")
             if score is not None and not score_ok(score):
                 problems.append("score outside the expected range")
-            if problems or score is None:
-                failures.append(f"{what}: {'; '.join(problems)}\n{log[-2000:]}")
-                print(f"FAIL {what}", flush=True)
-            else:
-                print(f"ok   {what}", flush=True)
+            real_clients.report(what, problems, log, failures)
     if failures:
         print("\n\n".join(failures))
         return 1

@@ -103,6 +103,29 @@ class RunningGame:
         self.log.close()
 
 
+def play_in_own_game(sc2lite, work_dir, play):
+    """play(port) against an sc2lite of its own started with --verbose (SC2Env quits the game it
+    closes; the log says which map it created, and from what). Returns (play's result or None,
+    the error or None, the log)."""
+    with RunningGame(sc2lite, work_dir, ["--verbose"]) as game:
+        log_path = game.log.name
+        try:
+            result, error = play(game.port), None
+        except Exception as e:  # a failure of the game shows as the client's exception
+            result, error = None, f"{type(e).__name__}: {e}"
+    with open(log_path) as f:
+        return result, error, f.read()
+
+
+def report(what, problems, log, failures):
+    """Prints ok or FAIL for one run; a failure keeps its problems and the end of the log."""
+    if problems:
+        failures.append(f"{what}: {'; '.join(problems)}\n{log[-2000:]}")
+        print(f"FAIL {what}", flush=True)
+    else:
+        print(f"ok   {what}", flush=True)
+
+
 def run(args, env, cwd, timeout):
     """Runs a client program; returns (exit code, stdout + stderr). A hang is a failure with
     the output so far, not a test that never ends."""
