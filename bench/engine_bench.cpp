@@ -43,9 +43,7 @@
 #include "client/controller.h"
 #include "client/map_paths.h"
 #include "client/pysc2/env.h"
-#include "engine/maps/economy_base.h"
 #include "engine/maps/mini_game_registry.h"
-#include "engine/maps/single_screen.h"
 #include "engine/raster/feature_layers.h"
 #include "engine/server/engine_host.h"
 #include "engine/server/game.h"
@@ -136,24 +134,6 @@ std::string row_label(const std::string& map) {
   return sc2::map_name_from_path(map) == map ? map : sc2::map_name_from_path(map) + " (file)";
 }
 
-// --compare-rules: each mini-game measured twice, with its C++ rules (a row "rules:<Name>") and
-// with its map folder (a row "folder:<Name>"), side by side until the rules are removed (issue 35).
-constexpr std::string_view kRulesPrefix = "rules:";
-constexpr std::string_view kFolderPrefix = "folder:";
-
-std::vector<std::string> with_rules_and_folders(const std::vector<std::string>& maps, bool compare) {
-  std::vector<std::string> out;
-  for (const std::string& map : maps) {
-    if (compare && sc2::map_name_from_path(map) == map) {
-      out.push_back(std::string(kRulesPrefix) + map);
-      out.push_back(std::string(kFolderPrefix) + map);
-    } else {
-      out.push_back(map);
-    }
-  }
-  return out;
-}
-
 // --map-files DIR: each mini-game measured is followed by DIR/<Name>.SC2Map, when there.
 std::vector<std::string> with_map_files(const std::vector<std::string>& maps, const std::string& folder) {
   std::vector<std::string> out;
@@ -195,10 +175,7 @@ int bench_maps(const std::vector<std::string>& maps, int episodes, std::uint64_t
               "-------------------------:|-------------------------:|--------------:|----------------:|----------------:|---------------------:|\n");
   std::fflush(stdout);
   for (const auto& row : maps) {
-    const bool rules = row.starts_with(kRulesPrefix);
-    const bool folder = row.starts_with(kFolderPrefix);
-    const std::string map = rules ? row.substr(kRulesPrefix.size()) : folder ? row.substr(kFolderPrefix.size()) : row;
-    if (rules || folder) sc2::engine::play_builtin_map_folders(folder);  // read when each episode's game is made
+    const std::string& map = row;
     sc2::agents::RunOptions options;
     options.map = map;
     options.agent = driver_for(map);
@@ -223,7 +200,7 @@ int bench_maps(const std::vector<std::string>& maps, int episodes, std::uint64_t
       agree = agree && (!both || (tally_a.score - score_a == tally_b.score - score_b && length_a == length_b));
     }
     const double ratio = tally_a.loops_per_second() > 0 ? tally_b.loops_per_second() / tally_a.loops_per_second() : 0;
-    const std::string label = rules ? map + " (C++ rules)" : folder ? map + " (map folder)" : row_label(map);
+    const std::string label = row_label(map);
     speeds[label] = {tally_a.loops_per_second(), tally_b.loops_per_second()};
     std::printf("| %-28s | %-8s | %22.0f | %21.0f | %4.2f | %24.0f | %24.0f | %13u | %15.0f | %15.0f | %20.0f |\n", label.c_str(),
                 options.agent.c_str(), tally_a.loops_per_second(), tally_b.loops_per_second(), ratio,
@@ -234,13 +211,6 @@ int bench_maps(const std::vector<std::string>& maps, int episodes, std::uint64_t
   websocket_controller.quit();
   host.stop();
   for (const auto& [label, speed] : speeds) {
-    if (label.ends_with(" (map folder)")) {
-      const auto rules = speeds.find(label.substr(0, label.find(' ')) + " (C++ rules)");
-      if (rules != speeds.end() && rules->second.first > 0 && rules->second.second > 0) {
-        std::printf("%s: %.0f%% of the C++ rules' loops/s in-process, %.0f%% over the websocket\n", label.c_str(),
-                    100.0 * speed.first / rules->second.first, 100.0 * speed.second / rules->second.second);
-      }
-    }
     const auto builtin = speeds.find(label.substr(0, label.find(' ')));
     if (label.ends_with(" (file)") && builtin != speeds.end() && builtin->second.first > 0 && builtin->second.second > 0) {
       std::printf("%s: %.0f%% of the built-in's loops/s in-process, %.0f%% over the websocket\n", label.c_str(),
@@ -503,8 +473,10 @@ void bench_crowd(const std::vector<int>& crowds, int loops, int observations, st
   std::printf("|--------:|-----------------:|--------------:|----------------:|------------------:|--------------:|------------------|%s\n",
               observations > 0 ? "--------------------:|" : "");
   for (const int marines : crowds) {
-    World world(economy_base::layout(), seed);
-    economy_base::place(world, 1, 8, false);
+    // BuildMarines' start (its map folder's placed base and map init), then the crowd.
+    const std::unique_ptr<MiniGame> game = find_mini_game("BuildMarines")->make();
+    World world(game->layout(), seed);
+    game->setup(world);
     std::vector<Unit*> fields;
     for (Unit* u : world.units()) {
       if (u->type() == unit_type::kMineralField) fields.push_back(u);
@@ -625,10 +597,6 @@ int main(int argc, char** argv) {
   app.add_option("--episodes", episodes, "measured episodes per mode and map")->capture_default_str()->check(CLI::PositiveNumber);
   app.add_option("--seed", seed, "game and agent seed")->capture_default_str();
   app.add_option("--maps", maps, "mini-games to measure")->capture_default_str();
-  bool compare_rules = false;
-  app.add_flag("--compare-rules", compare_rules,
-               "(1): each mini-game with its C++ rules, then with its map folder (assets/maps/mini_games; issue 35's "
-               "side-by-side measure before the rules are removed), and the folder's speed as a share of the rules'");
   std::string map_files;
   app.add_option("--map-files", map_files,
                  "(1): after each mini-game, also its real map file DIR/<Name>.SC2Map, run from its script "
@@ -685,7 +653,7 @@ int main(int argc, char** argv) {
     const Modes modes{mode != "websocket", mode != "in-process", pin_cores};
     if (parallel_games > 0) return bench_parallel(maps.front(), parallel_games, parallel_episodes, seed, modes);
     int status = 0;
-    if (!skip_maps) status = bench_maps(with_map_files(with_rules_and_folders(maps, compare_rules), map_files), episodes, seed, modes);
+    if (!skip_maps) status = bench_maps(with_map_files(maps, map_files), episodes, seed, modes);
     if (!skip_scaling) bench_scaling(counts, scaling_loops, seed);
     return status;
   } catch (const std::exception& error) {

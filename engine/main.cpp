@@ -259,12 +259,6 @@ int main(int argc, char** argv) {
                  "FILE.SC2Map DIR: write the archive's files into DIR (new or empty: never overwritten), to edit "
                  "its script as text, then exit")
       ->expected(2);
-  std::string builtin_maps = "folders";
-  app.add_option("--builtin-maps", builtin_maps,
-                 "how the built-in mini-games run: folders (their map folders of our own, assets/maps/mini_games, "
-                 "run like any map file) or rules (their former C++ rules, until they are removed)")
-      ->check(CLI::IsMember({"rules", "folders"}))
-      ->capture_default_str();
   std::string new_map_dir;
   std::vector<std::uint32_t> new_map_size, new_map_camera;
   app.add_option("--new-map", new_map_dir,
@@ -306,7 +300,6 @@ int main(int argc, char** argv) {
   sc2::net::set_wait_spin(std::chrono::microseconds(wait_spin_us));
   if (!pack_args.empty() || !unpack_args.empty()) return pack_or_unpack(pack_args, unpack_args);
   if (!new_map_dir.empty()) return new_map(new_map_dir, new_map_size, new_map_camera);
-  sc2::engine::play_builtin_map_folders(builtin_maps == "folders");
   if (!install_dir.empty()) {
     std::vector<std::string> flags = pace_flags(speed, pause_on_start, observer_control);
     if (wait_spin_us != sc2::net::kDefaultWaitSpin.count()) flags.push_back("--wait_spin_us " + std::to_string(wait_spin_us));

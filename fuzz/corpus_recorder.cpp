@@ -256,7 +256,7 @@ int main(int argc, char** argv) {
   try {
     std::vector<Exchange> first_game;
     // The scripted agent on the engine's first mini-game, then the random agent on every one (the
-    // engine's list, from assets/maps/*.json: a new mini-game is recorded too).
+    // engine's list, from its map folders: a new mini-game is recorded too).
     const auto maps = sc2::engine::mini_games();
     const std::string first(maps.front().name);
     std::vector<GamePlan> plans = {{first, "scripted", 16, 16, 1, 3}, {first, "random", 24, 16, 2, 2}};

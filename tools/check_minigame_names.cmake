@@ -1,17 +1,18 @@
 # Checks (cmake -P) that no file under app/, client/ or render/ names a mini-game: the app and
 # the client learn the maps from the game (available_maps) and the build's map catalogue, so a
-# name written there is a second list that goes stale. The names are those of the files of
-# "kind": "mini_game" in assets/maps/*.json (cmake/mini_games.cmake). Comments count too.
+# name written there is a second list that goes stale. The names are those of the one-player map
+# folders under assets/maps (cmake/map_folders.cmake). Comments count too.
 #   cmake -DROOT=<source tree> -P tools/check_minigame_names.cmake
 # Fails listing every "<file>:<line>: names <map>" it finds; a test runs it on a fixture tree
 # that has a name in it (tests/fixtures/minigame_names/).
-include(${CMAKE_CURRENT_LIST_DIR}/../cmake/mini_games.cmake)
+cmake_policy(SET CMP0057 NEW)  # if(IN_LIST) in this -P script
+include(${CMAKE_CURRENT_LIST_DIR}/../cmake/map_folders.cmake)
 if(NOT ROOT)
   message(FATAL_ERROR "usage: cmake -DROOT=<source tree> -P check_minigame_names.cmake")
 endif()
-sc2_list_mini_games("${ROOT}/assets/maps")
+sc2_list_map_folders("${ROOT}/assets/maps")
 if(NOT SC2_MINI_GAMES)
-  message(FATAL_ERROR "${ROOT}/assets/maps: no file of \"kind\": \"mini_game\", nothing to check against")
+  message(FATAL_ERROR "${ROOT}/assets/maps: no mini-game map folder, nothing to check against")
 endif()
 
 set(findings "")

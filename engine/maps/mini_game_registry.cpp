@@ -1,34 +1,63 @@
 #include "engine/maps/mini_game_registry.h"
 
-#include <atomic>
+#include <vector>
 
-#include "engine/mini_game_list.h"  // generated from assets/maps/*.json (engine/CMakeLists.txt)
+#include "engine/maps/melee_registry.h"
 #include "engine/scripted/builtin_maps.h"
 
 namespace sc2::engine {
 
 namespace {
-std::atomic<bool> folders_chosen{true};
-}  // namespace
 
-void play_builtin_map_folders(bool folders) { folders_chosen = folders; }
-bool playing_builtin_map_folders() { return folders_chosen; }
+constexpr std::string_view kMeleeFolder = "Melee/";
 
-std::unique_ptr<MiniGame> make_builtin_mini_game(std::string_view name, std::unique_ptr<MiniGame> (*rules)()) {
-  if (folders_chosen) {
-    if (auto map = scripted::builtin_map_factory(name)) return map->make();
-  }
-  return rules();
+struct Registry {
+  std::vector<MiniGameEntry> mini_games;
+  std::vector<MiniGameEntry> melee;
+};
+
+// Built once, from the folders the build compiled in (in their order); the entries' names and
+// paths view the compiled-in paths, which live as long as the program.
+const Registry& registry() {
+  static const Registry built = [] {
+    Registry r;
+    for (std::string_view path : scripted::builtin_map_paths()) {
+      std::string_view name = path.substr(path.find_last_of('/') + 1);
+      name.remove_suffix(name.size() - name.rfind(".SC2Map"));
+      const bool melee = path.starts_with(kMeleeFolder);
+      (melee ? r.melee : r.mini_games).push_back({name, path, melee});
+    }
+    return r;
+  }();
+  return built;
 }
 
-std::span<const MiniGameEntry> mini_games() { return kMiniGameList; }
-
-const MiniGameEntry* find_mini_game(std::string_view name) {
-  for (const auto& entry : kMiniGameList) {
+const MiniGameEntry* find_in(std::span<const MiniGameEntry> list, std::string_view name) {
+  for (const MiniGameEntry& entry : list) {
     if (entry.name == name) return &entry;
   }
   return nullptr;
 }
+
+}  // namespace
+
+std::unique_ptr<MiniGame> MiniGameEntry::make() const { return scripted::builtin_map_factory(path)->make(); }
+
+std::span<const MiniGameEntry> mini_games() { return registry().mini_games; }
+const MiniGameEntry* find_mini_game(std::string_view name) { return find_in(mini_games(), name); }
+
+std::span<const MiniGameEntry> melee_maps() { return registry().melee; }
+const MiniGameEntry* find_melee_map(std::string_view name) { return find_in(melee_maps(), name); }
+bool is_melee_map(const MiniGameEntry* entry) { return entry != nullptr && entry->melee; }
+
+const MiniGameEntry* find_map(std::string_view name) {
+  if (const MiniGameEntry* entry = find_mini_game(name)) return entry;
+  return find_melee_map(name);
+}
+
+std::string map_path_of(const MiniGameEntry& entry) { return std::string(entry.path); }
+
+std::string melee_map_path(std::string_view name) { return std::string(kMeleeFolder) + std::string(name) + ".SC2Map"; }
 
 std::string map_name_from_path(std::string_view map_path) {
   const auto slash = map_path.find_last_of("/\\");

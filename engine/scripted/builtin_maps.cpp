@@ -1,6 +1,5 @@
 #include "engine/scripted/builtin_maps.h"
 
-#include <algorithm>
 #include <map>
 #include <mutex>
 
@@ -35,7 +34,6 @@ std::vector<std::string_view> builtin_map_paths() {
   for (const embedded::MapFolder& folder : embedded::kMapFolders) {
     if (folder.file_count != 0) paths.push_back(folder.path);
   }
-  std::sort(paths.begin(), paths.end());
   return paths;
 }
 

@@ -17,8 +17,8 @@
 
 namespace sc2::engine::scripted {
 
-// Every built-in map folder's path under the maps folder ("mini_games/MoveToBeacon.SC2Map"),
-// sorted.
+// Every built-in map folder's path under the maps folder ("mini_games/MoveToBeacon.SC2Map"), in
+// assets/maps/order.txt's order, then the folders it does not name by path.
 std::vector<std::string_view> builtin_map_paths();
 
 // The path of the built-in map of that name ("MoveToBeacon") or path; nullopt for none.

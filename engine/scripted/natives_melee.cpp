@@ -1,14 +1,14 @@
 // Melee (issue 35): the natives a melee map's script sets its game up with, over sc2lite's melee
-// rules (those of the C++ melee maps, engine/maps/melee_game.h; facts: spec melee.md "Game rules
-// that matter here"). The players are the map's start locations: player p stands on the p-th
+// rules (those the C++ melee maps had before issue 35 made them map folders; facts: spec melee.md
+// "Game rules that matter here"). The players are the map's start locations: player p stands on the p-th
 // StartLoc point of Objects (as ScriptedMap::players() and game_info count them).
 // * MeleeInitResources: every player's start bank, 50 minerals and no gas (melee.md).
 // * MeleeInitUnits: each player's Command Center on its start location and 12 SCVs beside it, in
-//   two columns of 6 on the side away from its mineral line (sc2lite's base, MeleeBase.json:
-//   columns 3.5 and 4.3 from the centre, rows 0.8 apart); the player's camera on it.
+//   two columns of 6 on the side away from its mineral line (sc2lite's base: columns 3.5 and 4.3
+//   from the centre, rows 0.8 apart); the player's camera on it.
 // * MeleeInitAI: nothing to do here: the server plays every Computer of player_setup with the
 //   built-in AI (engine/maps/melee_ai.h) on any map made for two players or more, as it does on
-//   the C++ melee maps (engine/server/game.cpp); the script cannot start or stop it.
+//   every melee map (engine/server/game.cpp); the script cannot start or stop it.
 // * MeleeInitOptions: the melee end rule (apply_melee_end_rule below): a player whose
 //   structures (finished or not) are all gone loses, the last player left wins, the players
 //   left losing together tie (melee.md: a player loses when all its structures are destroyed, the
@@ -38,7 +38,7 @@ constexpr std::int32_t kStartVespene = 0;
 constexpr int kMaxMeleePlayers = kNeutralOwner - 1;  // players 1..15
 
 // The SCVs of a base, as offsets along (x) and across (y) the direction from the mineral line
-// to the Command Center: the columns, and the rows of each column (MeleeBase.json's workers).
+// to the Command Center: the columns, and the rows of each column.
 constexpr float kScvColumns[] = {3.5f, 4.3f};
 constexpr float kScvRows[] = {-2.0f, -1.2f, -0.4f, 0.4f, 1.2f, 2.0f};
 // Mineral fields within this distance of a start location are its mineral line (sc2lite's base

@@ -95,6 +95,30 @@ TEST_CASE("sc2studio starts every mini-game and shows own units") {
   }
 }
 
+// A new mini-game is a folder (issue 35 item 2): dropped into the layout's Maps folder, the app
+// plays it with no rebuild. The layout's game is sc2lite (--install-layout); SC2PATH points at it.
+TEST_CASE("sc2studio plays a map folder dropped into SC2PATH/Maps and shows its units") {
+  if (!have_programs()) return;
+  sc2::test::TempDir dir;
+  const auto root = dir.path() / "StarCraftII";
+  const auto installed =
+      sc2::test::run_command("'" + (kBin / "sc2lite").string() + "' --install-layout '" + root.string() + "'");
+  INFO(installed.output);
+  REQUIRE(installed.exit_code == 0);
+  std::filesystem::copy(std::filesystem::path(SC2_SOURCE_DIR) / "examples" / "maps" / "mini_games" / "TwoBeacons.SC2Map",
+                        root / "Maps" / "mini_games" / "TwoBeacons.SC2Map", std::filesystem::copy_options::recursive);
+  const auto shot = dir.path() / "shot.png";
+  const auto result = sc2::test::run_command(
+      "export SC2PATH='" + root.string() + "'; " +
+      studio_command(dir, "--map mini_games/TwoBeacons.SC2Map --frames 30 --screenshot '" + shot.string() + "'"));
+  INFO(result.output);
+  REQUIRE(result.exit_code == 0);
+  const Image image = load_png(shot);
+  REQUIRE(image.width > 0);
+  CHECK(image.has(0, 142, 0, 0, 20));      // the example's Marine (player_relative self)
+  CHECK(image.has(129, 166, 196, 0, 20));  // its two beacons (neutral)
+}
+
 TEST_CASE("sc2studio shows an error banner and exits 1 when the game cannot start") {
   if (!have_programs()) return;
   sc2::test::TempDir dir;

@@ -5,7 +5,7 @@
 #include <memory>
 #include <vector>
 
-#include "engine/maps/economy_base.h"
+#include "tests/engine/economy_base_fixture.h"
 #include "engine/raster/view_transform.h"
 #include "engine/server/game.h"
 #include "engine/server/observation_builder.h"

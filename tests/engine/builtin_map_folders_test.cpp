@@ -1,12 +1,14 @@
 // The built-in maps as map folders of our own (issue 35, engine/scripted/builtin_maps.h): every
-// folder the build carries loads as any map file does; each mini-game plays its folder; the
+// folder the build carries loads as any map file does; the registry lists and plays them; the
 // folders' binary files are what sc2lite --new-map writes; an episode lasts the map's time
 // limit.
 #include <doctest/doctest.h>
 
+#include <map>
+
 #include "engine/mapfile/file_names.h"
 #include "engine/mapfile/new_map.h"
-#include "engine/maps/map_assets.h"
+#include "engine/maps/melee_registry.h"
 #include "engine/maps/mini_game_registry.h"
 #include "engine/scripted/builtin_maps.h"
 #include "tests/engine/scripted_test_util.h"
@@ -41,24 +43,41 @@ TEST_CASE("built-in maps: every map folder the build carries loads, under its ow
   CHECK_FALSE(builtin_map_files("mini_games/NoSuchMap.SC2Map").has_value());
 }
 
-TEST_CASE("built-in maps: each mini-game plays its folder, or its C++ rules when the process chose them") {
-  REQUIRE(playing_builtin_map_folders());  // the default
-  for (const MiniGameEntry& entry : mini_games()) {
-    CAPTURE(entry.name);
-    const std::optional<std::string_view> path = find_builtin_map(entry.name);
-    REQUIRE(path.has_value());
-    CHECK(*path == mini_game_map_path(entry.name));
-    const std::unique_ptr<MiniGame> game = entry.make();
-    CHECK(dynamic_cast<ScriptedMap*>(game.get()) != nullptr);
-    CHECK(game->name() == entry.name);
-    play_builtin_map_folders(false);
-    CHECK(dynamic_cast<ScriptedMap*>(entry.make().get()) == nullptr);
-    play_builtin_map_folders(true);
+TEST_CASE("built-in maps: the registry lists every folder, mini-games first in PySC2's order, and each plays it") {
+  // assets/maps/order.txt: PySC2's order of the mini-games, then the melee maps.
+  const std::vector<std::string_view> expected = {
+      "mini_games/MoveToBeacon.SC2Map", "mini_games/CollectMineralShards.SC2Map",
+      "mini_games/FindAndDefeatZerglings.SC2Map", "mini_games/DefeatRoaches.SC2Map",
+      "mini_games/DefeatZerglingsAndBanelings.SC2Map", "mini_games/CollectMineralsAndGas.SC2Map",
+      "mini_games/BuildMarines.SC2Map", "Melee/Flat32.SC2Map", "Melee/Flat64.SC2Map", "Melee/Simple64.SC2Map"};
+  CHECK(builtin_map_paths() == expected);
+  std::vector<std::string_view> listed;
+  for (const auto& list : {mini_games(), melee_maps()}) {
+    for (const MiniGameEntry& entry : list) listed.push_back(entry.path);
   }
+  CHECK(listed == expected);
+  for (const auto& list : {mini_games(), melee_maps()}) {
+    for (const MiniGameEntry& entry : list) {
+      CAPTURE(entry.name);
+      CHECK(find_builtin_map(entry.name) == std::optional<std::string_view>(entry.path));
+      CHECK(find_map(entry.name) == &entry);
+      CHECK(map_path_of(entry) == entry.path);
+      const std::unique_ptr<MiniGame> game = entry.make();
+      CHECK(dynamic_cast<ScriptedMap*>(game.get()) != nullptr);
+      CHECK(game->name() == entry.name);
+      // A map under Melee/ is a two-player melee map (its script calls the melee natives).
+      CHECK(is_melee_map(&entry) == entry.path.starts_with("Melee/"));
+      CHECK(game->players() == (is_melee_map(&entry) ? 2 : 1));
+    }
+  }
+  CHECK(find_map("NoSuchMap") == nullptr);
+  CHECK(find_mini_game("Flat64") == nullptr);
+  CHECK(find_melee_map("MoveToBeacon") == nullptr);
 }
 
 TEST_CASE("built-in maps: a mini-game folder's MapInfo and terrain are what sc2lite --new-map writes") {
-  // The mini-games' maps are 64x64 with the camera bounds (10,8)-(54,44) (assets/maps/*.json).
+  // The mini-games' maps are 64x64 with the camera bounds (10,8)-(54,44) (the real files, spec
+  // sc2-map-files.md §3.1).
   const mf::MapFiles made = mf::new_map_files(new_map(64, 64, {10, 8, 54, 44}));
   for (const MiniGameEntry& entry : mini_games()) {
     CAPTURE(entry.name);
@@ -74,9 +93,14 @@ TEST_CASE("built-in maps: a mini-game folder's MapInfo and terrain are what sc2l
 }
 
 TEST_CASE("built-in maps: an episode nobody plays lasts the map's time limit, or ends sooner in a fight") {
+  // The real files' episode timers (spec sc2-map-files.md §3.1), 16 game loops a second.
+  const std::map<std::string_view, std::uint32_t> seconds = {
+      {"MoveToBeacon", 120}, {"CollectMineralShards", 120}, {"FindAndDefeatZerglings", 180}, {"DefeatRoaches", 120},
+      {"DefeatZerglingsAndBanelings", 120}, {"CollectMineralsAndGas", 420}, {"BuildMarines", 900}};
+  REQUIRE(mini_games().size() == seconds.size());
   for (const MiniGameEntry& entry : mini_games()) {
     CAPTURE(entry.name);
-    const std::uint32_t limit = map_asset(entry.name).time_limit_loops;
+    const std::uint32_t limit = seconds.at(entry.name) * 16;
     const auto factory = builtin_map_factory(entry.name);
     REQUIRE(factory != nullptr);
     test::Episode episode(*factory, 7);

@@ -7,7 +7,7 @@
 #include <map>
 #include <set>
 
-#include "engine/maps/combat_waves.h"
+#include "engine/maps/mini_game_registry.h"
 #include "engine/server/game.h"
 #include "engine/sim/abilities.h"
 #include "engine/sim/orders.h"
@@ -217,13 +217,6 @@ bool play_to_first_wave(GameServer& server, const CombatMap& map) {
 }
 
 }  // namespace
-
-TEST_CASE("combat maps: the k-th Marine's offset is the real scripts' 0, +1, -1, +2, -2, ...") {
-  for (int k = 1; k <= 13; ++k) {
-    CAPTURE(k);
-    CHECK(marine_y_offset(k) == kColumn[k - 1]);
-  }
-}
 
 TEST_CASE("combat maps start as the real scripts: a Marine column and the enemies on random points of regions 4 and 5") {
   for (const CombatMap* map : {&kRoaches, &kBanelings}) {

@@ -3,7 +3,7 @@
 // Build ability on it walks there and finishes it in the build time still left, unpaid.
 #include <vector>
 
-#include "engine/maps/economy_base.h"
+#include "tests/engine/economy_base_fixture.h"
 #include "engine/sim/abilities.h"
 #include "engine/sim/construction.h"
 #include "engine/sim/economy.h"

@@ -3,8 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "engine/maps/economy_base.h"
-#include "engine/maps/melee_assets.h"
+#include "tests/engine/economy_base_fixture.h"
 #include "engine/sim/abilities.h"
 #include "engine/sim/construction.h"
 #include "engine/sim/economy.h"
@@ -38,7 +37,7 @@ World base_world(int fields = 8, bool geysers = false) {
   return w;
 }
 
-// The base the rate reference is matched on: a standard mineral line (MeleeBase.json's 8
+// The base the rate reference is matched on: a standard mineral line (the melee folders' 8
 // fields, 6.9-7.6 from the Command Center, turned to its east side) and 12 SCVs in two rows
 // south of it, on a flat 24x24 area. The economy maps' west line is nearer (5.6-7.5) and mines
 // faster. Where the SCVs start matters beyond the first trips: two SCVs sharing a field keep
@@ -49,7 +48,7 @@ World standard_base_world() {
   w.player(kMe).economy.minerals = economy_base::kStartMinerals;
   const Vec2 cc{32.5f, 32.5f};
   w.spawn(unit_type::kCommandCenter, kMe, cc);
-  for (Vec2 f : melee_map_asset("Flat64").base.mineral_fields) {
+  for (Vec2 f : economy_base::melee_mineral_offsets()) {
     w.spawn(unit_type::kMineralField, kNeutralOwner, {cc.x - f.x, cc.y + f.y});
   }
   for (int row = 0; row < 2; ++row) {

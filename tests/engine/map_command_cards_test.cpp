@@ -1,17 +1,20 @@
 // A map's command cards (engine/scripted/command_cards.h): a UnitData.xml card of a built-in unit
-// type restricts what units of that type offer and accept, and no other type's; the BuildMarines
-// folder's cards are its C++ rules' cards; a card sc2lite cannot read is refused at load naming
-// the file, and a card that edits the game's own card (index=, removed=) is not applied.
+// type restricts what units of that type offer and accept, and no other type's; the built-in
+// BuildMarines folder's cards keep what making Marines needs (Train Marine, Supply Depot and
+// Barracks, mining, the basic commands) and its units refuse everything else; a card sc2lite
+// cannot read is refused at load naming the file, and a card that edits the game's own card
+// (index=, removed=) is not applied.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <initializer_list>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "engine/mapfile/map_data.h"
 #include "engine/mapfile/new_map.h"
-#include "engine/maps/mini_game_registry.h"
 #include "engine/scripted/builtin_maps.h"
 #include "engine/server/action_interpreter.h"
 #include "engine/server/game.h"
@@ -104,11 +107,10 @@ struct Scene {
 
 std::vector<std::uint32_t> ids(std::initializer_list<std::uint32_t> list) { return list; }
 
-// The C++ rules are made while chosen; the folders are played again afterwards whatever happens.
-struct RulesChosen {
-  RulesChosen() { play_builtin_map_folders(false); }
-  ~RulesChosen() { play_builtin_map_folders(true); }
-};
+std::vector<std::uint32_t> sorted(std::vector<std::uint32_t> list) {
+  std::sort(list.begin(), list.end());
+  return list;
+}
 
 }  // namespace
 
@@ -159,73 +161,127 @@ TEST_CASE("map command cards: a UnitData.xml card of a built-in type restricts t
   CHECK_FALSE(again.world().ability_allowed(unit_type::kScv, ability::kMoveMove));
 }
 
-TEST_CASE("map command cards: the BuildMarines folder offers and refuses exactly what its C++ rules do") {
+TEST_CASE("map command cards: the BuildMarines folder's cards keep what making Marines needs and refuse the rest") {
   const auto folder_map = builtin_map_factory("BuildMarines");
   REQUIRE(folder_map != nullptr);
-  CHECK(folder_map->data().types->command_cards().size() == 5);
   CHECK(folder_map->data().types->card_edits_not_applied().empty());
-  GameConfig rules_config;
-  rules_config.map = find_mini_game("BuildMarines");
-  REQUIRE(rules_config.map != nullptr);
-  std::unique_ptr<Scene> rules_scene;
-  {
-    const RulesChosen chosen;
-    rules_scene = std::make_unique<Scene>(rules_config, 6);
+
+  // The cards of its UnitData.xml, one per type it makes (spec sc2-minigames.md: the map removes
+  // the abilities not needed for making Marines). Smart, a right-click, is always kept.
+  using namespace ability;
+  const std::map<std::uint32_t, std::vector<std::uint32_t>> kept = {
+      // Everything it has (the real map removes only Stimpack, which sc2lite does not have).
+      {unit_type::kMarine, sorted({kSmart, kMoveMove, kStopStop, kHoldPositionHold, kPatrolPatrol, kAttackAttack})},
+      // Gather, Return, and a build card of Supply Depot and Barracks; the basic commands too
+      // (the built-in BuildMarines has always kept them). No Command Center, Refinery,
+      // Engineering Bay or Factory.
+      {unit_type::kScv,
+       sorted({kSmart, kMoveMove, kStopStop, kHoldPositionHold, kPatrolPatrol, kAttackAttack, kHarvestGatherScv,
+               kHarvestReturnScv, kBuildSupplyDepot, kBuildBarracks})},
+      // Train SCV, Rally, and the queue's cancel.
+      {unit_type::kCommandCenter, sorted({kSmart, kTrainScv, kRallyCommandCenter, kCancelQueue5})},
+      // Train Marine and the queue's cancel: no rally, no Tech Lab, no Reaper or Marauder.
+      {unit_type::kBarracks, sorted({kSmart, kTrainMarine, kCancelQueue5})},
+      // An empty card: no Lower.
+      {unit_type::kSupplyDepot, sorted({kSmart})},
+  };
+  const std::map<std::string, std::uint32_t> names = {{"Marine", unit_type::kMarine},
+                                                      {"SCV", unit_type::kScv},
+                                                      {"CommandCenter", unit_type::kCommandCenter},
+                                                      {"Barracks", unit_type::kBarracks},
+                                                      {"SupplyDepot", unit_type::kSupplyDepot}};
+  const std::vector<CommandCard>& cards = folder_map->data().types->command_cards();
+  CHECK(cards.size() == kept.size());
+  for (const CommandCard& card : cards) {
+    CAPTURE(card.name);
+    REQUIRE(names.contains(card.name));
+    CHECK(card.unit_type == names.at(card.name));
+    CHECK(card.abilities == kept.at(card.unit_type));
   }
-  Scene& rules = *rules_scene;
+
   Scene folder(Scene::of(folder_map), 6);
-  REQUIRE(dynamic_cast<const ScriptedMap*>(&rules.game->mini_game()) == nullptr);
   REQUIRE(dynamic_cast<const ScriptedMap*>(&folder.game->mini_game()) != nullptr);
 
-  // The same card for every type and ability.
+  // Every episode's world holds the cards: a carded type is allowed its card's abilities only,
+  // every other type all of its own.
   for (const UnitTypeStats& type : unit_type_table()) {
+    const auto card = kept.find(type.id);
     for (const AbilityInfo& info : ability_table()) {
       CAPTURE(type.name);
       CAPTURE(info.friendly_name);
-      CHECK(rules.world().ability_allowed(type.id, info.id) == folder.world().ability_allowed(type.id, info.id));
+      const bool expected = card == kept.end() || std::binary_search(card->second.begin(), card->second.end(), info.id);
+      CHECK(folder.world().ability_allowed(type.id, info.id) == expected);
     }
   }
 
-  // The same offers for units in the same state (as build_marines_test's scene).
-  const std::uint32_t types[] = {unit_type::kMarine, unit_type::kScv, unit_type::kCommandCenter, unit_type::kBarracks,
-                                 unit_type::kSupplyDepot};
-  for (Scene* scene : {&rules, &folder}) {
-    scene->spawn(unit_type::kMarine, {38.0f, 30.0f});
-    scene->spawn(unit_type::kBarracks, {38.5f, 33.5f});
-    scene->spawn(unit_type::kSupplyDepot, {38.0f, 23.0f});
-  }
-  for (std::uint32_t type : types) {
+  // What units of each type offer (as build_marines_test's scene: a Marine, a Barracks and a
+  // Supply Depot beside the start base): the card's abilities the type has, less those the
+  // unit's state does not allow now (Return without a load, the queue's cancel with nothing
+  // queued).
+  folder.spawn(unit_type::kMarine, {38.0f, 30.0f});
+  folder.spawn(unit_type::kBarracks, {38.5f, 33.5f});
+  folder.spawn(unit_type::kSupplyDepot, {38.0f, 23.0f});
+  const Unit& scv = folder.first(unit_type::kScv);
+  const Unit& cc = folder.first(unit_type::kCommandCenter);
+  const Unit& barracks = folder.first(unit_type::kBarracks);
+  const auto with = [](std::vector<std::uint32_t> list, bool add, std::uint32_t id) {
+    if (add) list.push_back(id);
+    return sorted(list);
+  };
+  const std::map<std::uint32_t, std::vector<std::uint32_t>> card_of_type = {
+      {unit_type::kMarine, kept.at(unit_type::kMarine)},
+      {unit_type::kScv, kept.at(unit_type::kScv)},
+      {unit_type::kCommandCenter, kept.at(unit_type::kCommandCenter)},
+      {unit_type::kBarracks, kept.at(unit_type::kBarracks)},
+      {unit_type::kSupplyDepot, {}},  // it has no abilities at all
+  };
+  const std::map<std::uint32_t, std::vector<std::uint32_t>> offered = {
+      {unit_type::kMarine, kept.at(unit_type::kMarine)},
+      {unit_type::kScv, with({kSmart, kMoveMove, kStopStop, kHoldPositionHold, kPatrolPatrol, kAttackAttack,
+                              kHarvestGatherScv, kBuildSupplyDepot, kBuildBarracks},
+                             scv.carrying(), kHarvestReturnScv)},
+      {unit_type::kCommandCenter,
+       with({kSmart, kTrainScv, kRallyCommandCenter}, !cc.production.empty(), kCancelQueue5)},
+      {unit_type::kBarracks, with({kSmart, kTrainMarine}, !barracks.production.empty(), kCancelQueue5)},
+      {unit_type::kSupplyDepot, {}},
+  };
+  for (const auto& [type, expected] : offered) {
     CAPTURE(type);
-    CHECK(available_abilities(rules.world(), rules.first(type), false) ==
-          available_abilities(folder.world(), folder.first(type), false));
-    CHECK(card_abilities(rules.world(), rules.first(type)) == card_abilities(folder.world(), folder.first(type)));
+    CHECK(sorted(available_abilities(folder.world(), folder.first(type), false)) == expected);
+    CHECK(sorted(card_abilities(folder.world(), folder.first(type))) == card_of_type.at(type));
   }
 
-  // The same answer to every ability of the table, given to each type in the same order (at the
-  // open ground east of the Command Center where build_marines_test builds a Barracks).
-  for (std::uint32_t type : types) {
+  // Every ability of the table that is not on a unit's card, specific or general, is refused
+  // with Error, whatever the unit's state (at the open ground east of the Command Center where
+  // build_marines_test builds a Barracks; nothing is accepted, so the state stays).
+  for (const auto& [type, card] : card_of_type) {
     for (const AbilityInfo& info : ability_table()) {
+      const bool on_card = std::any_of(card.begin(), card.end(), [&](std::uint32_t id) {
+        return id == info.id || find_ability(id)->remaps_to == info.id;
+      });
+      if (on_card) continue;
       CAPTURE(type);
       CAPTURE(info.friendly_name);
-      const Vec2 at{42.5f, 33.5f};
-      CHECK(rules.command(rules.first(type), info.id, at) == folder.command(folder.first(type), info.id, at));
+      CHECK(folder.command(folder.first(type), info.id, {42.5f, 33.5f}) == api::Error);
     }
   }
 
-  // What build_marines_test asks of the cards, on the folder.
+  // What build_marines_test asks of the cards, on a fresh episode.
   Scene fresh(Scene::of(folder_map), 7);
-  Unit& barracks = fresh.spawn(unit_type::kBarracks, {38.5f, 33.5f});
+  Unit& fresh_barracks = fresh.spawn(unit_type::kBarracks, {38.5f, 33.5f});
   fresh.spawn(unit_type::kSupplyDepot, {38.0f, 23.0f});
-  Unit& scv = fresh.first(unit_type::kScv);
-  CHECK(fresh.command(scv, ability::kBuildEngineeringBay, {38.5f, 24.5f}) == api::Error);
-  CHECK(fresh.command(scv, ability::kBuildCommandCenter, {39.5f, 24.5f}) == api::Error);
-  CHECK(fresh.command(scv, ability::kMoveMove, {38.0f, 30.0f}) == api::Success);  // kept, as the rules keep it
-  for (std::uint32_t removed : {ability::kRallyBuilding, ability::kBuildTechLabBarracks, ability::kTrainReaper,
-                                ability::kTrainMarauder}) {
+  Unit& fresh_scv = fresh.first(unit_type::kScv);
+  CHECK(fresh.command(fresh_scv, kBuildEngineeringBay, {38.5f, 24.5f}) == api::Error);
+  CHECK(fresh.command(fresh_scv, kBuildCommandCenter, {39.5f, 24.5f}) == api::Error);
+  CHECK(fresh.command(fresh_scv, kBuildRefinery, {39.5f, 24.5f}) == api::Error);
+  CHECK(fresh.command(fresh_scv, kMoveMove, {38.0f, 30.0f}) == api::Success);  // kept on this map
+  for (std::uint32_t removed : {kRallyBuilding, kRallyUnits, kBuildTechLabBarracks, kTrainReaper, kTrainMarauder}) {
     CAPTURE(removed);
-    CHECK(fresh.command(barracks, removed, {40.0f, 30.0f}) == api::Error);
+    CHECK(fresh.command(fresh_barracks, removed, {40.0f, 30.0f}) == api::Error);
   }
-  CHECK(fresh.command(barracks, ability::kTrainMarine, {40.0f, 30.0f}) == api::Success);
+  CHECK(fresh.command(fresh_barracks, kTrainMarine, {40.0f, 30.0f}) == api::Success);
+  CHECK(fresh.command(fresh.first(unit_type::kCommandCenter), kTrainScv, {40.0f, 30.0f}) == api::Success);
+  CHECK(fresh.command(fresh.first(unit_type::kCommandCenter), kRallyCommandCenter, {35.0f, 30.0f}) == api::Success);
 }
 
 TEST_CASE("map command cards: a card sc2lite cannot read is refused at load, naming the file, the type and the button") {

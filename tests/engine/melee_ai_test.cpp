@@ -3,7 +3,6 @@
 #include <set>
 
 #include "engine/maps/melee_ai.h"
-#include "engine/maps/melee_game.h"
 #include "engine/maps/melee_registry.h"
 #include "engine/sim/state_hash.h"
 #include "tests/engine/engine_test_util.h"

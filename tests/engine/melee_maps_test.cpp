@@ -1,9 +1,10 @@
-// Melee maps: the map data (MeleeBase + Flat32/Flat64/Simple64), the list of melee maps,
-// two-player setup validation, the start state, victory and defeat, debug kill_unit.
+// Melee maps through the server: the list of melee maps, their bases' symmetry, two-player setup
+// validation, the start state a player observes, victory and defeat, debug kill_unit. Each map's
+// own facts (layout, heights, start units, end rule) are tests/engine/melee_map_folders_test.cpp's.
 #include <algorithm>
+#include <cmath>
 #include <map>
 
-#include "engine/maps/melee_assets.h"
 #include "engine/maps/melee_registry.h"
 #include "engine/sim/unit_data.h"
 #include "tests/engine/engine_test_util.h"
@@ -50,25 +51,6 @@ std::string create_error(GameServer& server, const api::Request& r) {
   return response.create_game().error_details();
 }
 
-constexpr const char* kBase = R"({"kind": "melee_base", "mineral_fields": [[-3.5, 0]], "geysers": [[-2, 9]],
-                                  "workers": [[3.5, 0]]})";
-
-std::optional<std::string_view> lookup_base(std::string_view stem) {
-  if (stem == "MeleeBase") return std::string_view(kBase);
-  return std::nullopt;
-}
-
-std::string map_text(const std::string& starts, const std::string& extra = "") {
-  return R"({"kind": "melee_map", "map": "T", "order": 1, "time_limit_loops": 100, "description": "t",
-             "layout": {"width": 40, "height": 40, "playable": {"x0": 4, "y0": 4, "x1": 36, "y1": 36},
-                        "ground_height": 128, "border_height": 96},
-             "base": "MeleeBase", "start_locations": )" +
-         starts + extra + "}";
-}
-
-const std::string kTwoStarts = R"([{"command_center": [12.5, 20.5], "mineral_side": "west"},
-                                   {"command_center": [27.5, 19.5], "mineral_side": "east"}])";
-
 }  // namespace
 
 TEST_CASE("the melee maps are listed after the mini-games, under Melee/") {
@@ -91,63 +73,37 @@ TEST_CASE("the melee maps are listed after the mini-games, under Melee/") {
 TEST_CASE("every melee map's bases are point mirrors that stand on the map") {
   for (const auto& entry : melee_maps()) {
     CAPTURE(entry.name);
-    const MeleeMapAsset& asset = melee_map_asset(entry.name);
-    REQUIRE(asset.start_locations.size() == 2);
-    CHECK(asset.time_limit_loops == 28800);  // PySC2's Melee episode
-    CHECK(asset.base.mineral_fields.size() == 8);
-    CHECK(asset.base.geysers.size() == 2);
-    CHECK(asset.base.workers.size() == 12);
-    const MapLayout map = asset.build_layout();
-    const Vec2 a = asset.start_locations[0].command_center;
-    const Vec2 b = asset.start_locations[1].command_center;
+    const std::unique_ptr<MiniGame> game = entry.make();
+    const MapLayout map = game->layout();
+    REQUIRE(game->enemy_start_locations(1).size() == 1);
+    REQUIRE(game->enemy_start_locations(2).size() == 1);
+    const Vec2 a = game->enemy_start_locations(2)[0];  // player 1's start
+    const Vec2 b = game->enemy_start_locations(1)[0];  // player 2's
     CHECK(a.x + b.x == doctest::Approx(map.width));
     CHECK(a.y + b.y == doctest::Approx(map.height));
     CHECK(distance(a, b) > 15.0f);
-  }
-}
 
-TEST_CASE("Simple64 has high ground walled by cliffs with a pathable ramp, Flat64 is flat") {
-  const MapLayout simple = melee_map_asset("Simple64").build_layout();
-  const MapLayout flat = melee_map_asset("Flat64").build_layout();
-  const std::size_t base = simple.cell(14, 19), middle = simple.cell(36, 36);
-  CHECK(simple.terrain_height[base] > simple.terrain_height[middle]);
-  CHECK(simple.pathable[simple.cell(29, 10)] == 0);  // cliff
-  CHECK(simple.buildable[simple.cell(29, 10)] == 0);
-  CHECK(simple.pathable[simple.cell(29, 25)] == 1);  // ramp
-  CHECK(simple.buildable[simple.cell(29, 25)] == 0);
-  CHECK(simple.pathable[simple.cell(42, 45)] == 1);  // the other ramp
-  CHECK(simple.pathable[simple.cell(42, 60)] == 0);
-  int flat_heights = 0;
-  for (int y = flat.playable.y0; y < flat.playable.y1; ++y) {
-    for (int x = flat.playable.x0; x < flat.playable.x1; ++x) flat_heights += flat.terrain_height[flat.cell(x, y)] == 128;
-  }
-  CHECK(flat_heights == 64 * 64);
-}
-
-TEST_CASE("broken melee map files are refused naming the file and the problem") {
-  CHECK_NOTHROW(parse_melee_map_asset("t.json", map_text(kTwoStarts), lookup_base));
-  const auto problem = [](const std::string& text) {
-    try {
-      parse_melee_map_asset("t.json", text, lookup_base);
-    } catch (const MapAssetError& e) {
-      return std::string(e.what());
+    // Every start unit stands on the playable area, on pathable ground, and has its mirror image
+    // (the other player's, or a resource) at the opposite place.
+    World world(map, 5);
+    game->setup(world);
+    const auto units = world.units();  // one list: units() makes a new one each call
+    CHECK(units.size() == 2 * (1 + 12 + 8 + 2));
+    for (const Unit* u : units) {
+      CAPTURE(u->stats->name);
+      CAPTURE(u->pos.x);
+      CAPTURE(u->pos.y);
+      const int cx = static_cast<int>(std::floor(u->pos.x)), cy = static_cast<int>(std::floor(u->pos.y));
+      CHECK(map.playable.contains(cx, cy));
+      CHECK(map.pathable[map.cell(cx, cy)] == 1);
+      const int mirror_owner = u->owner == 1 || u->owner == 2 ? 3 - u->owner : u->owner;  // resources: their own
+      const Vec2 mirror{map.width - u->pos.x, map.height - u->pos.y};
+      const bool mirrored = std::any_of(units.begin(), units.end(), [&](const Unit* v) {
+        return v->type() == u->type() && v->owner == mirror_owner && distance(v->pos, mirror) < 0.01f;
+      });
+      CHECK(mirrored);
     }
-    return std::string("no error");
-  };
-  CHECK(problem(map_text(R"([{"command_center": [12.5, 20.5], "mineral_side": "west"}])")) ==
-        "t.json: \"start_locations\" must list 2 starts (one per player), got 1");
-  CHECK(problem(map_text(R"([{"command_center": [12.5, 20.5], "mineral_side": "up"},
-                             {"command_center": [27.5, 19.5], "mineral_side": "east"}])"))
-            .find("\"start_locations[0].mineral_side\" must be \"west\" or \"east\"") != std::string::npos);
-  CHECK(problem(map_text(R"([{"command_center": [5.5, 20.5], "mineral_side": "west"},
-                             {"command_center": [27.5, 19.5], "mineral_side": "east"}])"))
-            .find("lies outside the playable area") != std::string::npos);
-  CHECK(problem(map_text(kTwoStarts, R"(, "high_ground": [{"area": {"x0": 4, "y0": 4, "x1": 20, "y1": 20},
-      "height": 160, "ramps": [{"x0": 10, "y0": 10, "x1": 11, "y1": 11}]}])"))
-            .find("does not cross the area's cliff edge") != std::string::npos);
-  CHECK(problem(map_text(kTwoStarts, R"(, "teams": 2)")) == "t.json: unknown key \"teams\"");
-  CHECK(problem(map_text(kTwoStarts).replace(map_text(kTwoStarts).find("MeleeBase"), 9, "NoBase"))
-            .find("there is no assets/maps/NoBase.json") != std::string::npos);
+  }
 }
 
 TEST_CASE("two-player setups: unknown map, three players, two Computers on a mini-game, bad race or level") {
@@ -214,7 +170,9 @@ TEST_CASE("a melee game starts with a Command Center, 12 SCVs, 50 minerals and 1
     CHECK(game_info.player_info(1).type() == api::Computer);
     CHECK(game_info.player_info(1).difficulty() == api::VeryEasy);
     REQUIRE(game_info.start_raw().start_locations_size() == 1);
-    const Vec2 enemy = melee_map_asset(entry.name).start_locations[1].command_center;
+    const std::vector<Vec2> enemies_start = entry.make()->enemy_start_locations(1);
+    REQUIRE(enemies_start.size() == 1);
+    const Vec2 enemy = enemies_start[0];
     CHECK(game_info.start_raw().start_locations(0).x() == doctest::Approx(enemy.x));
     CHECK(game_info.start_raw().start_locations(0).y() == doctest::Approx(enemy.y));
   }

@@ -3,7 +3,7 @@
 // Infantry Weapons Level 1, a second Command Center; tech requirements, costs, refusals.
 #include <algorithm>
 
-#include "engine/maps/economy_base.h"
+#include "tests/engine/economy_base_fixture.h"
 #include "engine/sim/abilities.h"
 #include "engine/sim/add_ons.h"
 #include "engine/sim/combat.h"

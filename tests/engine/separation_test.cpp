@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <vector>
 
-#include "engine/maps/single_screen.h"
 #include "engine/sim/pathing_grid.h"
 #include "tests/engine/sim_test_util.h"
 
@@ -44,7 +43,7 @@ bool inside_playable(const World& world, const Unit& u) {
 TEST_CASE("separation: a dense crowd of 150 Marines spreads until no two overlap") {
   World w = flat_world();
   // 150 Marines on a 0.25 grid around the centre: every Marine overlaps about 20 others.
-  const Vec2 centre = single_screen::centre();
+  const Vec2 centre{32, 32};  // of flat_world()'s playable area
   for (int i = 0; i < 150; ++i) {
     w.spawn(unit_type::kMarine, 1, {centre.x + (i % 12) * 0.25f - 1.5f, centre.y + (i / 12) * 0.25f - 1.5f});
   }
