@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "learning/heap_reuse.h"
 #include "learning/in_process_channel.h"
 #include "client/pysc2/env.h"
 #include "learning/a2c_trainer.h"
@@ -245,7 +246,14 @@ int main(int argc, char** argv) {
   app.add_option("--a2c-envs", options.a2c_envs, "also time sc2train's whole update with this many in-process games");
   app.add_option("--a2c-steps", options.a2c_steps, "rollout steps per update of that timing")->capture_default_str();
   app.add_flag("--breakdown", options.breakdown, "print the wall time of each update's phases to stderr");
+  std::string heap = "reuse";
+  app.add_option("--heap", heap,
+                 "reuse: freed memory kept for the next tensor, as sc2train and the learned agent run "
+                 "(learning/heap_reuse.h); system: glibc's defaults (large tensors mapped and unmapped each time)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"reuse", "system"}));
   CLI11_PARSE(app, argc, argv);
+  if (heap == "reuse") sc2::learning::keep_freed_memory_for_reuse();
 
   torch::set_num_threads(options.threads);
   torch::manual_seed(1);

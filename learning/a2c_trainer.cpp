@@ -9,6 +9,7 @@
 
 #include "learning/checkpoint.h"
 #include "learning/distributed.h"
+#include "learning/heap_reuse.h"
 #include "learning/input_batch.h"
 #include "learning/losses.h"
 #include "learning/networks.h"
@@ -78,6 +79,7 @@ struct A2CTrainer::Impl {
       : options(options_in), environments(environments_in), group(group_in),
         random(options_in.seed + static_cast<std::uint64_t>(options_in.rank)) {  // ranks sample differently
     validate(options);
+    keep_freed_memory_for_reuse();  // an update's tensors, reused instead of mapped anew (heap_reuse.h)
     torch::set_num_threads(options.torch_threads);
     torch::manual_seed(options.seed);
     if (resume_file.empty()) {

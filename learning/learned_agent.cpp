@@ -3,6 +3,7 @@
 #include <random>
 #include <stdexcept>
 
+#include "learning/heap_reuse.h"
 #include "learning/input_batch.h"
 #include "learning/networks.h"
 
@@ -30,6 +31,7 @@ LearnedAgent::LearnedAgent(const std::filesystem::path& checkpoint, ActionMode m
 
 LearnedAgent::LearnedAgent(LoadedCheckpoint checkpoint, ActionMode mode, std::uint64_t seed) {
   if (!checkpoint.network) throw std::invalid_argument("a learned agent needs a network");
+  keep_freed_memory_for_reuse();  // each step's tensors, reused instead of mapped anew (heap_reuse.h)
   impl_ = std::make_unique<Impl>(std::move(checkpoint), mode, seed);
 }
 

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "learning/checkpoint.h"
+#include "learning/heap_reuse.h"
 #include "learning/input_batch.h"
 #include "learning/losses.h"
 #include "learning/networks.h"
@@ -21,6 +22,7 @@ struct SupervisedTrainer::Impl {
     validate(options);
     check_fits_dataset(options, dataset.index());
     const NetworkSpec spec = supervised_network_spec(options, dataset.index());
+    keep_freed_memory_for_reuse();  // the batches' tensors, reused instead of mapped anew (heap_reuse.h)
     torch::set_num_threads(options.torch_threads);
     torch::manual_seed(options.seed);
     network = make_network(spec);
