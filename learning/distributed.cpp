@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
+#include <torch/csrc/distributed/c10d/PrefixStore.hpp>
 #include <torch/csrc/distributed/c10d/TCPStore.hpp>
 #include <torch/torch.h>
 
@@ -108,7 +109,7 @@ std::string first_difference(const std::string& mine, const std::string& theirs)
 }  // namespace
 
 struct DistributedGroup::Impl {
-  c10::intrusive_ptr<c10d::TCPStore> store;
+  c10::intrusive_ptr<c10d::Store> store;  // the TCPStore, or under a prefix in a launcher's
   c10::intrusive_ptr<c10d::ProcessGroupGloo> group;
 
   // Waits for a collective; a rank that died or stopped answering becomes a DistributedError.
@@ -137,7 +138,7 @@ DistributedGroup::DistributedGroup(const DistributedOptions& options) : options_
   const std::string master = options.master_host + ":" + std::to_string(options.master_port);
   c10d::TCPStoreOptions store_options;
   store_options.port = static_cast<std::uint16_t>(options.master_port);
-  store_options.isServer = options.rank == 0;
+  store_options.isServer = options.rank == 0 && !options.launcher_store;
   store_options.numWorkers = static_cast<std::size_t>(options.world_size);
   store_options.waitWorkers = true;
   store_options.timeout = options.timeout;
@@ -147,6 +148,7 @@ DistributedGroup::DistributedGroup(const DistributedOptions& options) : options_
                                     seconds_text(options.timeout) + ": ";
   try {
     impl_->store = c10::make_intrusive<c10d::TCPStore>(options.master_host, store_options);
+    if (options.launcher_store) impl_->store = c10::make_intrusive<c10d::PrefixStore>(options.store_prefix, impl_->store);
   } catch (const std::exception& error) {
     if (options.rank == 0) throw DistributedError(gather_failed + reason(error));
     throw DistributedError(who + ": cannot reach the master at " + master + " within " +

@@ -36,6 +36,10 @@ struct DistributedOptions {
   int rank = 0;
   std::string master_host;  // rank 0 listens on master_port (all interfaces); the others connect
   int master_port = 0;
+  // A launcher (torchrun) already keeps a store there: every rank connects to it, under
+  // store_prefix (its keys kept apart from the launcher's).
+  bool launcher_store = false;
+  std::string store_prefix;
   std::chrono::milliseconds timeout{180'000};
 };
 

@@ -75,6 +75,8 @@ DistributedOptions distributed_options(const TrainOptions& options) {
     distributed.master_port = master.port;
   }
   distributed.timeout = std::chrono::milliseconds(static_cast<std::int64_t>(options.dist_timeout * 1000.0));
+  distributed.launcher_store = options.launcher_store;
+  distributed.store_prefix = "sc2train/attempt_" + std::to_string(options.launcher_attempt);
   return distributed;
 }
 

@@ -3,11 +3,65 @@
 #include <CLI/CLI.hpp>
 
 #include <algorithm>
+#include <cstdlib>
 #include <stdexcept>
 
 namespace sc2::learning {
 
-TrainCommandLine parse_train_command_line(const std::vector<std::string>& args) {
+std::optional<std::string> process_environment(const std::string& name) {
+  const char* value = std::getenv(name.c_str());
+  if (value == nullptr) return std::nullopt;
+  return std::string(value);
+}
+
+namespace {
+
+// What a launcher's environment says in place of the distributed flags (train_cli.h).
+void apply_launcher_environment(TrainOptions& o, const GivenOptions& given, const EnvironmentLookup& environment) {
+  const auto whole_number = [&](const std::string& name) -> std::optional<int> {
+    const auto text = environment(name);
+    if (!text) return std::nullopt;
+    std::size_t used = 0;
+    int value = -1;
+    try {
+      value = std::stoi(*text, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (text->empty() || used != text->size() || value < 0) {
+      throw std::invalid_argument(name + "='" + *text + "' in the environment (a launcher such as torchrun sets it): "
+                                  "not a whole number");
+    }
+    return value;
+  };
+  if (!given.contains("world_size")) {
+    if (const auto world_size = whole_number("WORLD_SIZE")) o.world_size = *world_size;
+  }
+  if (!given.contains("rank")) {
+    if (const auto rank = whole_number("RANK")) o.rank = *rank;
+  }
+  if (!given.contains("master")) {
+    // torchrun's static rendezvous keeps its own store on MASTER_PORT and tells its processes to
+    // join it rather than start one.
+    o.launcher_store = environment("TORCHELASTIC_USE_AGENT_STORE").value_or("") == "True";
+    if (o.launcher_store) o.launcher_attempt = whole_number("TORCHELASTIC_RESTART_COUNT").value_or(0);
+    const auto address = environment("MASTER_ADDR");
+    const auto port = environment("MASTER_PORT");
+    if (address.has_value() != port.has_value()) {
+      throw std::invalid_argument(std::string("the environment sets ") + (address ? "MASTER_ADDR" : "MASTER_PORT") +
+                                  " without " + (address ? "MASTER_PORT" : "MASTER_ADDR") +
+                                  " (a launcher such as torchrun sets both; or give --master HOST:PORT)");
+    }
+    if (address) {
+      const bool ipv6 = address->find(':') != std::string::npos && address->front() != '[';
+      o.master = (ipv6 ? "[" + *address + "]" : *address) + ":" + *port;
+    }
+  }
+}
+
+}  // namespace
+
+TrainCommandLine parse_train_command_line(const std::vector<std::string>& args, const EnvironmentLookup& environment) {
   TrainCommandLine result;
   TrainOptions& o = result.options;
   std::string architecture = std::string(architecture_name(o.architecture));
@@ -60,11 +114,12 @@ TrainCommandLine parse_train_command_line(const std::vector<std::string>& args) 
                  "serve the first game to observers on this port (sc2studio --connect HOST:PORT; 0: any free port)");
   app.add_option("--observe_host", o.observe_host, "address the observe port listens on")->capture_default_str();
   app.add_flag("--quiet", o.quiet, "no progress line");
-  app.add_option("--world_size", o.world_size, "processes training together, maybe on several machines")
+  app.add_option("--world_size", o.world_size, "processes training together, maybe on several machines (default: $WORLD_SIZE, else 1)")
       ->capture_default_str();
-  app.add_option("--rank", o.rank, "this process's number in [0, world_size); rank 0 writes --out")
+  app.add_option("--rank", o.rank, "this process's number in [0, world_size); rank 0 writes --out (default: $RANK, else 0)")
       ->capture_default_str();
-  app.add_option("--master", o.master, "HOST:PORT where rank 0 listens for the others (world_size > 1)");
+  app.add_option("--master", o.master, "HOST:PORT where rank 0 listens for the others (world_size > 1; default: "
+                 "$MASTER_ADDR:$MASTER_PORT, as torchrun sets them)");
   app.add_option("--dist_timeout", o.dist_timeout, "seconds to wait for the other ranks before failing")
       ->capture_default_str();
 
@@ -101,6 +156,7 @@ TrainCommandLine parse_train_command_line(const std::vector<std::string>& args) 
   if (game == "in_process") o.game = GameSource::in_process;
   else if (game == "launched") o.game = GameSource::launched;
   else throw std::invalid_argument("--game: unknown '" + game + "' (known: in_process, launched)");
+  apply_launcher_environment(o, result.given, environment);
   apply_map_defaults(o, result.given);
   return result;
 }

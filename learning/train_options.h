@@ -67,6 +67,12 @@ struct TrainOptions {
   int world_size = 1;
   int rank = 0;
   std::string master;          // HOST:PORT of rank 0's rendezvous store (when world_size > 1)
+  // The store at `master` is the launcher's own (torchrun's static rendezvous keeps it and says
+  // so with TORCHELASTIC_USE_AGENT_STORE=True): every rank joins it, none starts one. Keys go
+  // under "sc2train/attempt_<launcher_attempt>/" (TORCHELASTIC_RESTART_COUNT), clear of the
+  // launcher's and of a restarted attempt's.
+  bool launcher_store = false;
+  int launcher_attempt = 0;
   double dist_timeout = 180;   // seconds: joining, and any one collective, before giving up
 
   int minimap_size() const { return feature_minimap_size > 0 ? feature_minimap_size : feature_screen_size; }

@@ -10,6 +10,7 @@
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <torch/csrc/distributed/c10d/TCPStore.hpp>
 
 #include <chrono>
 #include <filesystem>
@@ -58,7 +59,9 @@ struct Scratch {
 // One sc2train process, its output in files named after `name`.
 class Rank {
  public:
-  Rank(const Scratch& scratch, const std::string& name, std::vector<std::string> arguments)
+  // `extra_environment`: NAME=value entries added to this process's environment.
+  Rank(const Scratch& scratch, const std::string& name, std::vector<std::string> arguments,
+       std::vector<std::string> extra_environment = {})
       : out_(scratch.dir / (name + ".out")), err_(scratch.dir / (name + ".err")) {
     const std::string program = (fs::path(SC2_BIN_DIR) / "sc2train").string();
     arguments.insert(arguments.begin(), program);
@@ -69,7 +72,11 @@ class Rank {
     posix_spawn_file_actions_init(&files);
     posix_spawn_file_actions_addopen(&files, 1, out_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     posix_spawn_file_actions_addopen(&files, 2, err_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    REQUIRE(posix_spawn(&pid_, program.c_str(), &files, nullptr, argv.data(), environ) == 0);
+    std::vector<char*> environment;
+    for (char** entry = environ; *entry != nullptr; ++entry) environment.push_back(*entry);
+    for (auto& entry : extra_environment) environment.push_back(entry.data());
+    environment.push_back(nullptr);
+    REQUIRE(posix_spawn(&pid_, program.c_str(), &files, nullptr, argv.data(), environment.data()) == 0);
     posix_spawn_file_actions_destroy(&files);
   }
   ~Rank() {
@@ -171,6 +178,72 @@ TEST_CASE("two sc2train ranks on 127.0.0.1 end with identical networks and rank 
   CHECK(rows[3].rfind("3,48,", 0) == 0);
   CHECK(fs::exists(out0 / "checkpoint.pt"));
   CHECK_FALSE(fs::exists(out1));
+}
+
+// As torchrun starts them: the place of each process in the environment, no distributed flags.
+TEST_CASE("two sc2train ranks started with torchrun's environment alone train one network together") {
+  if (!built()) return;
+  Scratch scratch;
+  const int port = free_port();
+  const auto out0 = scratch.dir / "rank0";
+  const std::vector<std::string> run = {"--map", "MoveToBeacon", "--feature_screen_size", "8", "--envs", "2",
+                                        "--nsteps", "4", "--steps", "48", "--out", out0.string(),
+                                        "--dist_timeout", "20", "--quiet"};
+  const auto environment = [&](int rank) {
+    return std::vector<std::string>{"WORLD_SIZE=2", "RANK=" + std::to_string(rank), "MASTER_ADDR=127.0.0.1",
+                                    "MASTER_PORT=" + std::to_string(port), "LOCAL_RANK=" + std::to_string(rank)};
+  };
+  Rank rank0(scratch, "rank0", run, environment(0));
+  Rank rank1(scratch, "rank1", run, environment(1));
+  const int code0 = rank0.wait(std::chrono::seconds(60));
+  const int code1 = rank1.wait(std::chrono::seconds(30));
+  INFO("rank 0: " << rank0.out() << rank0.err());
+  INFO("rank 1: " << rank1.out() << rank1.err());
+  REQUIRE(code0 == 0);
+  REQUIRE(code1 == 0);
+  CHECK(fingerprint(rank0.out()).size() == 16);
+  CHECK(fingerprint(rank0.out()) == fingerprint(rank1.out()));
+  const auto rows = lines(read_text(out0 / "progress.csv"));
+  REQUIRE(rows.size() == 4);  // both ranks' 16 steps per update, written by rank 0 alone
+  CHECK(rows[3].rfind("3,48,", 0) == 0);
+}
+
+// As torchrun's static rendezvous runs them: its agent keeps a store on MASTER_PORT (here the test
+// keeps one, as the agent would) and tells the processes to join it (TORCHELASTIC_USE_AGENT_STORE).
+TEST_CASE("two sc2train ranks join a launcher's own store on MASTER_PORT and train one network") {
+  if (!built()) return;
+  Scratch scratch;
+  const int port = free_port();
+  c10d::TCPStoreOptions agent_options;
+  agent_options.port = static_cast<std::uint16_t>(port);
+  agent_options.isServer = true;
+  agent_options.waitWorkers = false;
+  agent_options.timeout = std::chrono::milliseconds(30'000);
+  const auto agent_store = c10::make_intrusive<c10d::TCPStore>("127.0.0.1", agent_options);
+  agent_store->set("torchelastic/agent", std::vector<std::uint8_t>{1});  // the launcher's own keys
+
+  const auto out0 = scratch.dir / "rank0";
+  const std::vector<std::string> run = {"--map", "MoveToBeacon", "--feature_screen_size", "8", "--envs", "2",
+                                        "--nsteps", "4", "--steps", "32", "--out", out0.string(),
+                                        "--dist_timeout", "20", "--quiet"};
+  const auto environment = [&](int rank) {
+    return std::vector<std::string>{"WORLD_SIZE=2", "RANK=" + std::to_string(rank), "MASTER_ADDR=127.0.0.1",
+                                    "MASTER_PORT=" + std::to_string(port), "TORCHELASTIC_USE_AGENT_STORE=True",
+                                    "TORCHELASTIC_RESTART_COUNT=3"};
+  };
+  Rank rank0(scratch, "rank0", run, environment(0));
+  Rank rank1(scratch, "rank1", run, environment(1));
+  const int code0 = rank0.wait(std::chrono::seconds(60));
+  const int code1 = rank1.wait(std::chrono::seconds(30));
+  INFO("rank 0: " << rank0.out() << rank0.err());
+  INFO("rank 1: " << rank1.out() << rank1.err());
+  REQUIRE(code0 == 0);  // rank 0 started no store of its own: the port was taken
+  REQUIRE(code1 == 0);
+  CHECK(fingerprint(rank0.out()).size() == 16);
+  CHECK(fingerprint(rank0.out()) == fingerprint(rank1.out()));
+  // Their keys are under their own prefix, the launcher's untouched.
+  CHECK(agent_store->check({"sc2train/attempt_3/settings/0", "sc2train/attempt_3/settings/1"}));
+  CHECK(agent_store->get("torchelastic/agent") == std::vector<std::uint8_t>{1});
 }
 
 TEST_CASE("a killed rank ends the other with a clear error within the timeout, not a hang") {

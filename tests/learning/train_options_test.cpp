@@ -4,6 +4,9 @@
 
 #include <stdexcept>
 
+#include <map>
+#include <optional>
+
 #include "learning/train_cli.h"
 
 using namespace sc2::learning;
@@ -113,6 +116,65 @@ TEST_CASE("sc2train's distributed flags: bad ranks, masters and timeouts are ref
   refused([](TrainOptions& o) { o.world_size = 2, o.master = "h:0"; }, "port out of range");
   refused([](TrainOptions& o) { o.world_size = 2, o.master = "h:port"; }, "bad port");
   refused([](TrainOptions& o) { o.world_size = 2, o.master = "h:1", o.dist_timeout = 0; }, "--dist_timeout");
+}
+
+// torchrun, and Slurm or Kubernetes' PyTorch jobs, tell each process its place through the
+// environment; a flag on the command line wins over it.
+TEST_CASE("sc2train takes WORLD_SIZE, RANK, MASTER_ADDR and MASTER_PORT from a launcher's environment") {
+  std::map<std::string, std::string> variables = {
+      {"WORLD_SIZE", "4"}, {"RANK", "3"}, {"MASTER_ADDR", "trainer-0.lan"}, {"MASTER_PORT", "29500"}};
+  const auto environment = [&](const std::string& name) -> std::optional<std::string> {
+    const auto it = variables.find(name);
+    if (it == variables.end()) return std::nullopt;
+    return it->second;
+  };
+  const auto line = parse_train_command_line({"--steps", "10", "--out", "d"}, environment);
+  CHECK(line.options.world_size == 4);
+  CHECK(line.options.rank == 3);
+  CHECK(line.options.master == "trainer-0.lan:29500");
+  CHECK_NOTHROW(validate(line.options));
+
+  const auto flags_win = parse_train_command_line(
+      {"--steps", "10", "--out", "d", "--world_size", "2", "--rank", "1", "--master", "h:7"}, environment);
+  CHECK(flags_win.options.world_size == 2);
+  CHECK(flags_win.options.rank == 1);
+  CHECK(flags_win.options.master == "h:7");
+
+  variables["MASTER_ADDR"] = "fd00::5";  // an IPv6 address gets its brackets
+  CHECK(parse_train_command_line({"--steps", "10", "--out", "d"}, environment).options.master == "[fd00::5]:29500");
+
+  CHECK_FALSE(line.options.launcher_store);  // rank 0 starts the store
+  variables["TORCHELASTIC_USE_AGENT_STORE"] = "True";  // torchrun's static rendezvous keeps its own
+  variables["TORCHELASTIC_RESTART_COUNT"] = "2";
+  const auto joined = parse_train_command_line({"--steps", "10", "--out", "d"}, environment);
+  CHECK(joined.options.launcher_store);
+  CHECK(joined.options.launcher_attempt == 2);
+
+  // Without the variables: one process, as before.
+  const auto alone = parse_train_command_line({"--steps", "10", "--out", "d"},
+                                              [](const std::string&) { return std::optional<std::string>(); });
+  CHECK(alone.options.world_size == 1);
+  CHECK(alone.options.rank == 0);
+  CHECK(alone.options.master.empty());
+}
+
+TEST_CASE("sc2train refuses a launcher's environment that is not whole numbers or lacks a master port, naming it") {
+  const auto refused = [](std::map<std::string, std::string> variables, const char* words) {
+    CAPTURE(words);
+    const auto environment = [variables](const std::string& name) -> std::optional<std::string> {
+      const auto it = variables.find(name);
+      if (it == variables.end()) return std::nullopt;
+      return it->second;
+    };
+    CHECK_THROWS_WITH_AS(parse_train_command_line({"--steps", "10", "--out", "d"}, environment),
+                         doctest::Contains(words), std::invalid_argument);
+  };
+  refused({{"RANK", "one"}}, "RANK='one' in the environment");
+  refused({{"WORLD_SIZE", "-2"}}, "WORLD_SIZE='-2' in the environment");
+  refused({{"WORLD_SIZE", "2x"}}, "not a whole number");
+  refused({{"RANK", ""}}, "RANK=''");
+  refused({{"MASTER_ADDR", "h"}}, "sets MASTER_ADDR without MASTER_PORT");
+  refused({{"MASTER_PORT", "29500"}}, "sets MASTER_PORT without MASTER_ADDR");
 }
 
 TEST_CASE("sc2train --observe_port: a port (0 = any free one) for in-process games, refused otherwise") {
