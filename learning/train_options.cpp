@@ -39,8 +39,11 @@ struct MapDefaults {
 // it nothing was learned in 0.3-1M steps at any step_mul. The same prior and step_mul 16 made
 // the other two learn: CollectMineralShards passed 60 after 39 min (step_mul 8: 19.5 after 20
 // min), DefeatRoaches 40 after 53 min (step_mul 8 with the prior: stuck at ~10 for 34 min).
+// MoveToBeacon at step_mul 8 (issue 37): the real episode is 1,920 loops, where step_mul 16's
+// ceiling is 23.9 (PySC2's scripted agent at 16x16) and step_mul 8's 25.6; with the learner's
+// memory fixed (heap_reuse.h) a step_mul 8 run took off at ~600k steps and passed 25 at 19.8 min.
 constexpr MapDefaults kMapDefaults[] = {
-    {"MoveToBeacon", Architecture::fullyconv, 16, 16, 8, 3e-4, 1e-3, 16, 4.0},
+    {"MoveToBeacon", Architecture::fullyconv, 16, 16, 8, 3e-4, 1e-3, 8, 4.0},
     {"CollectMineralShards", Architecture::fullyconv, 16, 16, 8, 3e-4, 1e-3, 16, 4.0},
     {"DefeatRoaches", Architecture::fullyconv, 16, 16, 8, 3e-4, 1e-3, 16, 4.0},
 };

@@ -17,7 +17,7 @@ TEST_CASE("sc2train's command line: the map's defaults fill in what is not given
   CHECK(line.options.max_minutes == 30);
   CHECK(line.options.out == "/tmp/x");
   CHECK(line.options.minimap_size() == line.options.feature_screen_size);  // follows the screen
-  CHECK(line.options.step_mul == 16);      // MoveToBeacon's: a click pays within a few steps
+  CHECK(line.options.step_mul == 8);       // MoveToBeacon's: step_mul 16 cannot reach 25 in a real episode
   CHECK(line.options.unit_prior == 4.0);   // and clicks start on units (networks.cpp)
   CHECK(network_spec(line.options).unit_prior == 4.0);
   CHECK_NOTHROW(validate(line.options));
