@@ -3,7 +3,7 @@
 paper's random-policy figures (../shared/spec/baseline-agents.md).
 
 Usage: bench/pysc2_agents.py SC2LITE PYTHON_PROTO_DIR SHARED_DIR WORK_DIR [--episodes N]
-       [--maps A,B] [--json FILE]
+       [--maps A,B] [--json FILE] [--play builtin|files]
 
 PySC2 is imported as a library from ../shared/clients (not ours, never copied); its SC2Env
 connects to an sc2lite this script starts (--sc2_port: PySC2 4.0's SC2Env cannot launch a game
@@ -58,13 +58,17 @@ def main():
     parser.add_argument("--episodes", type=int, default=30)
     parser.add_argument("--maps", default=",".join(MAPS))
     parser.add_argument("--json")
+    parser.add_argument("--play", choices=["builtin", "files"], default="builtin",
+                        help="builtin: sc2lite's own map folders (the layout keeps --install-layout's "
+                             "placeholders, so PySC2's map_data is no archive and the built-in plays); "
+                             "files: PySC2's real map files, run from their scripts")
     args = parser.parse_args()
 
     pysc2_dir = os.path.join(real_clients.clients_dir(args.shared_dir), "pysc2")
     real_maps = os.path.join(pysc2_dir, "pysc2", "maps", "mini_games")
     real_clients.skip_unless_present(real_maps, "PySC2 with its mini-game maps")
     os.makedirs(args.work_dir, exist_ok=True)
-    maps = {f"mini_games/{m}.SC2Map": os.path.join(real_maps, f"{m}.SC2Map") for m in MAPS}
+    maps = {f"mini_games/{m}.SC2Map": os.path.join(real_maps, f"{m}.SC2Map") for m in MAPS} if args.play == "files" else {}
     os.environ["SC2PATH"] = real_clients.make_sc2path(args.sc2lite, args.work_dir, maps)
     sys.path[:0] = real_clients.python_path(args.work_dir, args.proto_dir, pysc2_dir).split(os.pathsep)
 
