@@ -68,13 +68,13 @@ void fill_unit_info(const Unit& u, int me, SC2APIProtocol::UnitInfo* info) {
   info->set_unit_type(u.type());
   info->set_player_relative(static_cast<std::uint32_t>(alliance_of(me, u.owner)));
   info->set_health(static_cast<std::int32_t>(u.health));
-  info->set_shields(0);
-  info->set_energy(0);
+  info->set_shields(static_cast<std::int32_t>(u.shield));
+  info->set_energy(static_cast<std::int32_t>(u.energy));
   info->set_transport_slots_taken(0);
   info->set_build_progress(u.build_progress());
   info->set_max_health(static_cast<std::int32_t>(u.health_max));
-  info->set_max_shields(0);
-  info->set_max_energy(0);
+  info->set_max_shields(static_cast<std::int32_t>(u.shield_max));
+  info->set_max_energy(static_cast<std::int32_t>(u.energy_max));
 }
 
 // Workers assigned to a Command Center (harvesting minerals) or a Refinery, and the ideal
@@ -128,16 +128,16 @@ void fill_raw_unit(const World& world, int me, const Unit& u, const RawFrame& fr
   out->set_is_blip(false);
   out->set_is_powered(false);
   out->set_is_active(!u.production.empty());  // like the `active` feature layer
-  out->set_is_flying(false);
+  out->set_is_flying(u.stats->flying);
   out->set_is_burrowed(false);
   out->set_is_hallucination(false);
   if (u.health_max > 0.0f) {
     out->set_health(u.health);
     out->set_health_max(u.health_max);
-    out->set_shield(0.0f);
-    out->set_shield_max(0.0f);
-    out->set_energy(0.0f);
-    out->set_energy_max(0.0f);
+    out->set_shield(u.shield);
+    out->set_shield_max(u.shield_max);
+    out->set_energy(u.energy);
+    out->set_energy_max(u.energy_max);
   }
   if (!own) return;
   for (const Order& order : u.orders) {

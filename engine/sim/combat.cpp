@@ -45,7 +45,10 @@ bool can_attack(const Unit& attacker, const Unit& target) {
   if (!attacker.stats->can_attack() || !attacker.alive()) return false;
   if (&attacker == &target || !target.stats->solid() || !target.alive()) return false;
   if (target.owner == kNeutralOwner) return false;
-  return true;  // every unit here is a ground unit and every attack hits ground
+  // A flying target (the Medivac) needs a weapon that hits air; explosions hit ground only.
+  if (!attacker.stats->weapon) return !target.stats->flying;
+  const WeaponTargets t = attacker.stats->weapon->targets;
+  return target.stats->flying ? t != WeaponTargets::Ground : t != WeaponTargets::Air;
 }
 
 float jittered_cooldown(const Weapon& weapon, Rng& rng) {

@@ -23,8 +23,8 @@ inline constexpr float kRangeSlack = 0.01f;
 // How far (edge to edge) a unit strikes from: weapon range or the explosion's trigger range.
 float strike_range(const UnitTypeStats& stats);
 
-// True when `attacker` has an attack that can hit `target` (all mini-game units are
-// ground units; neutral and lifeless units are never targets).
+// True when `attacker` has an attack that can hit `target`: a weapon that hits the target's
+// plane (air for flying units, ground for the others); neutral and lifeless units are never targets.
 bool can_attack(const Unit& attacker, const Unit& target);
 
 // Cooldown after a shot: the weapon's cooldown plus the game's random -1..+2 loops.

@@ -79,6 +79,7 @@ Vec2 pushed_to(const World& world, const Body& body, Vec2 to) {
 // in `activity_a` / `activity_b` whichever of them moved.
 void push_apart(const World& world, Body& a, Body& b, std::uint8_t& activity_a, std::uint8_t& activity_b) {
   if (a.immobile && b.immobile) return;  // a Refinery on its geyser
+  if (a.flying != b.flying) return;      // air units pass over ground units
   if ((a.harvesting && !b.immobile) || (b.harvesting && !a.immobile)) return;
   const float min_gap = a.radius + b.radius;
   const Vec2 delta = b.pos - a.pos;

@@ -75,6 +75,12 @@ struct Unit {
   float radius = 0.0f;
   float health = 0.0f;
   float health_max = 0.0f;
+  float shield = 0.0f;           // Protoss shields (UnitTypeStats::shield_max > 0), start full
+  float shield_max = 0.0f;
+  // Loops before the shields may regenerate: reset to the type's delay by every hit.
+  std::uint32_t shield_regen_wait = 0;
+  float energy = 0.0f;
+  float energy_max = 0.0f;
   bool holding_position = false;
   std::vector<Order> orders;   // front = current order
   float weapon_cooldown = 0.0f;  // game loops until the weapon may fire again

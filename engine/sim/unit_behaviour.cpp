@@ -96,14 +96,16 @@ void run_idle(World& world, Unit& unit) {
     unit.engaged_target = {};
     return;
   }
-  const float reach = unit.holding_position ? strike_range(*unit.stats) : unit.stats->sight_range;
+  // Units that hold their position, and rooted ones (the Spine Crawler), only fight what is in range.
+  const bool stays = unit.holding_position || unit.stats->immobile();
+  const float reach = stays ? strike_range(*unit.stats) : unit.stats->sight_range;
   Unit* target = auto_target(world, unit, reach);
   if (target == nullptr) {
     unit.engaged_target = {};
     return;
   }
   unit.has_rest_goal = false;
-  engage(world, unit, *target, !unit.holding_position);
+  engage(world, unit, *target, !stays);
 }
 
 }  // namespace

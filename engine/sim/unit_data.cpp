@@ -232,6 +232,152 @@ UnitTypeStats hellion() {
   return s;
 }
 
+// The SMAC units (issue 36). The SMAC maps depend on the Liberty mod only, so their units use
+// the Wings of Liberty data set (spec sc2-map-files.md §5.1), not the LotV multiplayer values
+// SMAClite and Liquipedia give (§5.5). Every value below is from the spec: unit fields §5.2,
+// weapons §5.3, shields / regeneration / energy §5.4. Costs, supply and build data are not in
+// those tables and stay 0 (nothing trains these units in sc2lite; SMAC's `_RL` copies cost no
+// supply). Weapon range is edge to edge like the others; cooldowns are the weapon periods.
+
+// Shields of the three Protoss units: regenerate 2 per second after 10 s without damage (§5.4).
+void protoss_shields(UnitTypeStats& s, float shield_max) {
+  s.shield_max = shield_max;
+  s.shield_regen_rate = 2.0f;
+  s.shield_regen_delay_s = 10.0f;
+}
+
+constexpr float kZergLifeRegen = 0.2734f;  // LifeRegenRate per second (§5.4)
+
+UnitTypeStats stalker() {
+  UnitTypeStats s;
+  s.id = unit_type::kStalker;
+  s.name = "Stalker";
+  s.race = 3;  // Protoss
+  s.role = UnitRole::Army;
+  s.health_max = 80.0f;                      // §5.2
+  protoss_shields(s, 80.0f);                 // §5.2 / §5.4
+  s.armor = 1.0f;                            // §5.2
+  // §5.2: 2.9531 (the Zergling's 2.953125); its acceleration 1000 reaches full speed within
+  // the first loop, which our 0 (full speed at once) means.
+  s.movement_speed = 2.953125f;
+  s.radius = 0.625f;                         // §5.2
+  s.sight_range = 10.0f;                     // §5.2
+  s.attributes = {attribute::kArmored, attribute::kMechanical};  // §5.2
+  s.abilities = basic_commands();
+  // ParticleDisruptors §5.3: 10 (+4 Armored), period 1.44, range 6, ground and air.
+  s.weapon = weapon(WeaponTargets::Any, 10.0f, 6.0f, 1.44f);
+  s.weapon->bonus_attribute = attribute::kArmored;
+  s.weapon->bonus_damage = 4.0f;
+  return s;
+}
+
+UnitTypeStats zealot() {
+  UnitTypeStats s;
+  s.id = unit_type::kZealot;
+  s.name = "Zealot";
+  s.race = 3;
+  s.role = UnitRole::Army;
+  s.health_max = 100.0f;                     // §5.2
+  protoss_shields(s, 50.0f);                 // §5.2 / §5.4
+  s.armor = 1.0f;                            // §5.2
+  s.movement_speed = 2.25f;                  // §5.2
+  s.radius = 0.5f;                           // §5.2 (the default radius)
+  s.sight_range = 9.0f;                      // §5.2
+  s.attributes = {attribute::kLight, attribute::kBiological};  // §5.2
+  s.abilities = basic_commands();
+  // PsiBlades §5.3: 8 x 2, period 1.2, melee range 0.1, ground. Both hits land at once here
+  // (the data spaces them 0.28 s apart).
+  s.weapon = weapon(WeaponTargets::Ground, 8.0f, 0.1f, 1.2f);
+  s.weapon->attacks = 2;
+  return s;
+}
+
+UnitTypeStats colossus() {
+  UnitTypeStats s;
+  s.id = unit_type::kColossus;
+  s.name = "Colossus";
+  s.race = 3;
+  s.role = UnitRole::Army;
+  s.health_max = 200.0f;                     // §5.2
+  protoss_shields(s, 150.0f);                // §5.2 / §5.4
+  s.armor = 1.0f;                            // §5.2
+  s.movement_speed = 2.25f;                  // §5.2
+  s.radius = 1.0f;                           // §5.2
+  s.sight_range = 10.0f;                     // §5.2
+  s.attributes = {attribute::kArmored, attribute::kMechanical, attribute::kMassive};  // §5.2
+  s.abilities = basic_commands();
+  // ThermalLances §5.3: 20 per hit, period 2.2, range 6, ground. For now a plain single-target
+  // weapon: the line splash of its two sweeps and its cliff walking (`Mover Colossus`) are later
+  // parts of issue 36, and so is its being a target for anti-air weapons too (§5.2).
+  s.weapon = weapon(WeaponTargets::Ground, 20.0f, 6.0f, 2.2f);
+  return s;
+}
+
+UnitTypeStats hydralisk() {
+  UnitTypeStats s;
+  s.id = unit_type::kHydralisk;
+  s.name = "Hydralisk";
+  s.race = 2;  // Zerg
+  s.role = UnitRole::Army;
+  s.health_max = 80.0f;                      // §5.2 Liberty (VoidMulti: 90)
+  s.life_regen_rate = kZergLifeRegen;        // §5.2 / §5.4
+  s.armor = 0.0f;                            // §5.2
+  s.movement_speed = 2.25f;                  // §5.2 (off creep; sc2lite has no creep)
+  s.radius = 0.625f;                         // §5.2
+  s.sight_range = 9.0f;                      // §5.2
+  s.attributes = {attribute::kLight, attribute::kBiological};  // §5.2
+  s.abilities = basic_commands();
+  // NeedleSpines §5.3: 12, period 0.83, range 5, ground and air (its hidden melee weapon,
+  // the same 12 at range 0.5, is not modelled: the spines reach it too).
+  s.weapon = weapon(WeaponTargets::Any, 12.0f, 5.0f, 0.83f);
+  return s;
+}
+
+UnitTypeStats medivac() {
+  UnitTypeStats s;
+  s.id = unit_type::kMedivac;
+  s.name = "Medivac";
+  s.race = 1;  // Terran
+  s.role = UnitRole::Army;
+  s.health_max = 150.0f;                     // §5.2
+  s.armor = 1.0f;                            // §5.2
+  s.movement_speed = 2.75f;                  // §5.2 Liberty (Swarm and later: 2.5)
+  s.acceleration = 2.3125f;                  // §5.2 Liberty (Swarm and later: 2.25)
+  s.radius = 0.75f;                          // §5.2
+  s.sight_range = 11.0f;                     // §5.2
+  s.flying = true;                           // §5.2: Mover Fly
+  s.energy_start = 50.0f;                    // §5.2 / §5.4
+  s.energy_max = 200.0f;
+  s.energy_regen_rate = 0.5625f;
+  s.attributes = {attribute::kArmored, attribute::kMechanical};  // §5.2
+  // No weapon (§5.2); its heal (ability 386) is a later part of issue 36.
+  s.abilities = {ability::kSmart, ability::kStopStop, ability::kMoveMove, ability::kPatrolPatrol,
+                 ability::kHoldPositionHold};
+  return s;
+}
+
+// A structure that attacks: rooted (speed 0), footprint 2x2 (§5.2).
+UnitTypeStats spine_crawler() {
+  UnitTypeStats s;
+  s.id = unit_type::kSpineCrawler;
+  s.name = "SpineCrawler";
+  s.race = 2;
+  s.role = UnitRole::Structure;
+  s.health_max = 300.0f;                     // §5.2
+  s.life_regen_rate = kZergLifeRegen;        // §5.2 / §5.4
+  s.armor = 2.0f;                            // §5.2
+  s.radius = 0.875f;                         // §5.2
+  s.footprint_w = s.footprint_h = 2;         // §5.2
+  s.sight_range = 11.0f;                     // §5.2
+  s.attributes = {attribute::kArmored, attribute::kBiological, attribute::kStructure};  // §5.2
+  s.abilities = {ability::kSmart, ability::kStopStop, ability::kAttackAttack};
+  // ImpalerTentacle §5.3: 25 (+5 Armored), period 1.6 (Swarm: 1.85), range 7, ground.
+  s.weapon = weapon(WeaponTargets::Ground, 25.0f, 7.0f, 1.6f);
+  s.weapon->bonus_attribute = attribute::kArmored;
+  s.weapon->bonus_damage = 5.0f;
+  return s;
+}
+
 // The beacon has no stats in the game data; its radius is our choice (see move_to_beacon.cpp).
 UnitTypeStats beacon() {
   UnitTypeStats s;
@@ -330,11 +476,16 @@ std::vector<UnitTypeStats> economy_types() {
 
 std::vector<UnitTypeStats> build_table() {
   std::vector<UnitTypeStats> table = {baneling(), scv(),    marine(),       zergling(), roach(),
-                                      beacon(),   mineral_shard(), reaper(), marauder(), hellion()};
+                                      beacon(),   mineral_shard(), reaper(), marauder(), hellion(),
+                                      stalker(),  zealot(),  colossus(), hydralisk(), medivac(), spine_crawler()};
   for (auto& s : economy_types()) table.push_back(std::move(s));
   for (auto& s : table) {
     s.speed_per_loop = s.movement_speed / kLoopsPerNormalSecond;
     s.acceleration_per_loop = s.acceleration / (kLoopsPerNormalSecond * kLoopsPerNormalSecond);
+    s.shield_regen_per_loop = s.shield_regen_rate / kLoopsPerNormalSecond;
+    s.shield_regen_delay_loops = static_cast<std::uint32_t>(s.shield_regen_delay_s * kLoopsPerNormalSecond);
+    s.life_regen_per_loop = s.life_regen_rate / kLoopsPerNormalSecond;
+    s.energy_regen_per_loop = s.energy_regen_rate / kLoopsPerNormalSecond;
     if (s.weapon) s.weapon->cooldown_loops = s.weapon->cooldown_normal_s * kLoopsPerNormalSecond;
     std::sort(s.abilities.begin(), s.abilities.end());
     s.trains_units = std::any_of(s.abilities.begin(), s.abilities.end(),

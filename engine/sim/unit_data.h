@@ -29,6 +29,13 @@ inline constexpr std::uint32_t kMarauder = 51;
 inline constexpr std::uint32_t kHellion = 53;
 inline constexpr std::uint32_t kMineralField = 341;
 inline constexpr std::uint32_t kVespeneGeyser = 342;
+// The SMAC units (issue 36; ids from the spec's sc2-map-files.md §4.7 / §5.2).
+inline constexpr std::uint32_t kColossus = 4;
+inline constexpr std::uint32_t kMedivac = 54;
+inline constexpr std::uint32_t kZealot = 73;
+inline constexpr std::uint32_t kStalker = 74;
+inline constexpr std::uint32_t kSpineCrawler = 98;
+inline constexpr std::uint32_t kHydralisk = 107;
 }  // namespace unit_type
 
 // SC2APIProtocol::Attribute numbers.
@@ -37,6 +44,7 @@ inline constexpr std::uint32_t kLight = 1;
 inline constexpr std::uint32_t kArmored = 2;
 inline constexpr std::uint32_t kBiological = 3;
 inline constexpr std::uint32_t kMechanical = 4;
+inline constexpr std::uint32_t kMassive = 7;
 inline constexpr std::uint32_t kStructure = 8;
 }  // namespace attribute
 
@@ -76,7 +84,21 @@ struct UnitTypeStats {
   int race = 0;                       // SC2APIProtocol::Race number
   UnitRole role = UnitRole::Neutral;
   float health_max = 0.0f;            // 0 = no life (e.g. beacons, shards)
-  float armor = 0.0f;
+  float armor = 0.0f;                 // life armor; shields have none (spec §5.2: no ShieldArmor)
+  // Vitals per normal-speed second (spec §5.2 / §5.4), converted once to per loop (/16).
+  // Protoss shields: damage goes to them first; they regenerate at `shield_regen_rate` once
+  // the unit took no damage for `shield_regen_delay_s`.
+  float shield_max = 0.0f;
+  float shield_regen_rate = 0.0f;
+  float shield_regen_delay_s = 0.0f;
+  float shield_regen_per_loop = 0.0f;
+  std::uint32_t shield_regen_delay_loops = 0;
+  float life_regen_rate = 0.0f;       // Zerg life regeneration, always on while alive
+  float life_regen_per_loop = 0.0f;
+  float energy_start = 0.0f;          // spellcasters (Medivac)
+  float energy_max = 0.0f;
+  float energy_regen_rate = 0.0f;
+  float energy_regen_per_loop = 0.0f;
   float movement_speed = 0.0f;        // API value: world units per normal-speed second
   float speed_per_loop = 0.0f;        // movement_speed / 16
   // World units per normal-speed second squared, for speeding up from rest and slowing down

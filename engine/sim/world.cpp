@@ -77,6 +77,9 @@ UnitId World::spawn(std::uint32_t unit_type, int owner, Vec2 pos) {
   unit.radius = stats->radius;
   unit.health = unit.health_max = stats->health_max;
   unit.health_accounted = unit.health;
+  unit.shield = unit.shield_max = stats->shield_max;
+  unit.energy = stats->energy_start;
+  unit.energy_max = stats->energy_max;
   unit.mineral_contents = stats->mineral_contents;
   unit.vespene_contents = stats->vespene_contents;
   unit.facing = 1.5f * std::numbers::pi_v<float>;  // facing south, towards the viewer

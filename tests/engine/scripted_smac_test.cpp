@@ -30,12 +30,13 @@ constexpr Armies kMarineMaps[] = {
     {"27m_vs_30m", "Marine_RL", 27, "Marine", 30},
 };
 
+// Since the SMAC units are in the table (issue 36), 2m_vs_1z, 6h_vs_8z, MMM and MMM2 load; the
+// maps that define a shielded `_RL` type are refused until map types may have shields.
 const std::map<std::string, std::string> kRefusedFirst = {
-    {"1c3s5z", "Colosus_RL"},      {"2c_vs_64zg", "Colossus_RL"}, {"2m_vs_1z", "Zealot"},
+    {"1c3s5z", "Colosus_RL"},      {"2c_vs_64zg", "Colossus_RL"},
     {"2s3z", "Stalker_RL"},        {"2s_vs_1sc", "Stalker_RL"},   {"3s5z", "Stalker_RL"},
     {"3s5z_vs_3s6z", "Stalker_RL"}, {"3s_vs_3z", "Stalker_RL"},   {"3s_vs_4z", "Stalker_RL"},
-    {"3s_vs_5z", "Stalker_RL"},    {"6h_vs_8z", "Hydralisk_RL"},  {"MMM", "Medivac_RL"},
-    {"MMM2", "Medivac_RL"},        {"corridor", "Zealot_RL"},     {"so_many_baneling", "Zealot_RL"},
+    {"3s_vs_5z", "Stalker_RL"},    {"corridor", "Zealot_RL"},     {"so_many_baneling", "Zealot_RL"},
 };
 
 void check_armies(Episode& e, const Armies& a) {
@@ -119,6 +120,17 @@ TEST_CASE("scripted SMAC maps with units sc2lite does not have yet are refused, 
       CHECK(message.find(name + ".SC2Map") == 0);
       CHECK(message.find("unit type '" + first + "'") != std::string::npos);
     }
+  }
+}
+
+TEST_CASE("scripted SMAC maps whose units sc2lite has now load and spawn both armies") {
+  for (const char* name : {"2m_vs_1z", "6h_vs_8z", "MMM", "MMM2"}) {
+    CAPTURE(name);
+    const auto path = map_file(kSmacMaps, name);
+    if (!path) return;
+    Episode e(*load_file(*path), 1);
+    CHECK_FALSE(e.units_of(1).empty());
+    CHECK_FALSE(e.units_of(2).empty());
   }
 }
 

@@ -233,6 +233,13 @@ TEST_CASE("every unit type of the engine's table matches sc2-game-data.tsv on ev
       CHECK(row == rows.end());  // once the spec has them, compare them here too
       continue;
     }
+    // The SMAC units (issue 36): Liberty values from sc2-map-files.md §5, checked against it
+    // in smac_units_test.cpp (this table does not have them).
+    if (s.id == unit_type::kStalker || s.id == unit_type::kZealot || s.id == unit_type::kColossus ||
+        s.id == unit_type::kHydralisk || s.id == unit_type::kMedivac || s.id == unit_type::kSpineCrawler) {
+      CHECK(row == rows.end());
+      continue;
+    }
     REQUIRE_MESSAGE(row != rows.end(), "the engine's unit type " << s.id << " is not in sc2-game-data.tsv");
     check_row(s, row->second);
     ++compared;
