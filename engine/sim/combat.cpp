@@ -11,9 +11,27 @@ namespace {
 
 constexpr float kMinimumDamage = 0.5f;
 
-void take_damage(Unit& victim, float amount, int attacker_owner) {
-  victim.health = std::max(0.0f, victim.health - amount);
+// One attack of `amount` (bonus included, armor not yet) on `victim`: shields first, with no
+// armor (spec sc2-map-files.md §5.2: no ShieldArmor), the rest to life less the life armor.
+// A unit without shields takes max(0.5, amount - armor) as before; what gets through a
+// breaking shield is reduced by the armor down to 0. Every hit restarts the shield delay.
+void take_hit(Unit& victim, float amount, int attacker_owner) {
+  const float armor = victim.stats->armor;
+  float to_life = std::max(kMinimumDamage, amount - armor);
+  if (victim.shield > 0.0f) {
+    const float absorbed = std::min(victim.shield, amount);
+    victim.shield -= absorbed;
+    to_life = std::max(0.0f, amount - absorbed - armor);
+  }
+  victim.health = std::max(0.0f, victim.health - to_life);
+  victim.shield_regen_wait = victim.stats->shield_regen_delay_loops;
   victim.last_attacker_owner = attacker_owner;
+}
+
+// Damage of one attack before armor: the bonus applies when the target has the attribute,
+// against shields as against life (spec §5.4).
+float before_armor(float damage, std::uint32_t bonus_attribute, float bonus_damage, const UnitTypeStats& target) {
+  return damage + (bonus_attribute != 0 && target.has_attribute(bonus_attribute) ? bonus_damage : 0.0f);
 }
 
 }  // namespace
@@ -79,9 +97,9 @@ Unit* acquire_target(const Unit& unit, std::span<Unit* const> units, float reach
 
 void fire_weapon(Unit& attacker, Unit& target, const Weapon& weapon, Rng& rng) {
   face_towards(attacker, target.pos);
-  const float per_attack = weapon_damage(weapon, *target.stats);
+  const float per_attack = before_armor(weapon.damage, weapon.bonus_attribute, weapon.bonus_damage, *target.stats);
   for (std::uint32_t i = 0; i < weapon.attacks && target.health > 0.0f; ++i) {
-    take_damage(target, per_attack, attacker.owner);
+    take_hit(target, per_attack, attacker.owner);
   }
   attacker.weapon_cooldown = jittered_cooldown(weapon, rng);
 }
@@ -94,7 +112,8 @@ void explode(Unit& attacker, std::span<Unit* const> units) {
     if (victim == &attacker || !hostile(attacker.owner, victim->owner)) continue;
     if (!victim->stats->solid() || !victim->alive()) continue;
     if (distance(attacker.pos, victim->pos) - victim->radius <= blast.splash_radius) {
-      take_damage(*victim, explosion_damage(blast, *victim->stats), attacker.owner);
+      take_hit(*victim, before_armor(blast.damage, blast.bonus_attribute, blast.bonus_damage, *victim->stats),
+               attacker.owner);
     }
   }
   if (attacker.health > 0.0f) {

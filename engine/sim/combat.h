@@ -1,6 +1,8 @@
 #pragma once
 // Combat rules: damage per hit, who may attack whom, range checks, target acquisition,
-// weapon fire and the Baneling's explosion. Damage lands instantly (no projectiles).
+// weapon fire and the Baneling's explosion. Damage lands instantly (no projectiles). A hit
+// goes to the target's shields first (no armor on them), the rest to life less its armor;
+// the functions below give the damage to life of a target without shields.
 #include <span>
 
 #include "engine/sim/rng.h"

@@ -37,6 +37,11 @@ std::uint64_t state_hash(const World& world) {
     h.add(u.pos.x);
     h.add(u.pos.y);
     h.add(u.health);
+    if (u.shield_max > 0.0f) {  // only then: the hashes of units without shields stay as they were
+      h.add(u.shield);
+      h.add(u.shield_regen_wait);
+    }
+    if (u.energy_max > 0.0f) h.add(u.energy);
     h.add(u.weapon_cooldown);
     h.add(static_cast<std::uint8_t>(u.holding_position));
     h.add(static_cast<std::uint32_t>(u.orders.size()));

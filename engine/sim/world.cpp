@@ -276,6 +276,27 @@ namespace {
 
 bool is_player(int owner) { return owner >= 1 && owner < kNeutralOwner; }
 
+// At the start of a loop, every live unit's vitals per the type's rates (spec sc2-map-files.md
+// §5.4), never above their maximum: shields once `shield_regen_wait` has run out (a hit resets
+// it to the type's 10 s, so the first gain comes 160 loops after the last hit), Zerg life
+// always, energy always. Regenerated life is no damage taken back: the accounted life follows.
+void regenerate(const std::vector<Unit*>& units) {
+  for (Unit* u : units) {
+    if (!u->alive() || u->health <= 0.0f) continue;  // the dead do not come back
+    const UnitTypeStats& type = *u->stats;
+    if (u->shield_regen_wait > 0) --u->shield_regen_wait;
+    if (u->shield_regen_wait == 0 && u->shield < u->shield_max) {
+      u->shield = std::min(u->shield_max, u->shield + type.shield_regen_per_loop);
+    }
+    if (type.life_regen_per_loop > 0.0f && u->health < u->health_max) {
+      const float before = u->health;
+      u->health = std::min(u->health_max, u->health + type.life_regen_per_loop);
+      u->health_accounted += u->health - before;
+    }
+    if (u->energy < u->energy_max) u->energy = std::min(u->energy_max, u->energy + type.energy_regen_per_loop);
+  }
+}
+
 }  // namespace
 
 // Life lost this loop goes to the damage totals of the victim's owner and of whoever hit
@@ -388,6 +409,7 @@ void World::advance() {
     max_unit_radius_ = std::max(max_unit_radius_, u->radius);
     owners_present_ |= 1u << u->owner;
   }
+  regenerate(live);
   for (Unit* u : live) {
     run_unit(*this, *u);
     // Structures and resources never move (their pathing cells are marked where they stand).
