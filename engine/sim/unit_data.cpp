@@ -78,6 +78,10 @@ UnitTypeStats scv() {
   return s;
 }
 
+// Zerg life regeneration: LifeRegenRate 0.2734 per second on Zergling, Baneling, Hydralisk,
+// Roach and Spine Crawler (spec sc2-map-files.md §5.2 / §5.4).
+constexpr float kZergLifeRegen = 0.2734f;
+
 UnitTypeStats zergling() {
   UnitTypeStats s;
   s.id = unit_type::kZergling;
@@ -85,6 +89,7 @@ UnitTypeStats zergling() {
   s.race = 2;  // Zerg
   s.role = UnitRole::Army;
   s.health_max = 35.0f;
+  s.life_regen_rate = kZergLifeRegen;  // spec sc2-map-files.md §5.4
   s.movement_speed = 2.953125f;
   s.radius = 0.375f;
   s.sight_range = 8.0f;
@@ -110,6 +115,7 @@ UnitTypeStats baneling() {
   s.race = 2;
   s.role = UnitRole::Army;
   s.health_max = 30.0f;
+  s.life_regen_rate = kZergLifeRegen;  // spec sc2-map-files.md §5.4
   s.movement_speed = 2.5f;
   s.radius = 0.375f;
   s.sight_range = 8.0f;
@@ -139,6 +145,7 @@ UnitTypeStats roach() {
   s.race = 2;
   s.role = UnitRole::Army;
   s.health_max = 145.0f;
+  s.life_regen_rate = kZergLifeRegen;  // spec sc2-map-files.md §5.4
   s.armor = 1.0f;
   s.movement_speed = 2.25f;
   s.radius = 0.5f;
@@ -245,8 +252,6 @@ void protoss_shields(UnitTypeStats& s, float shield_max) {
   s.shield_regen_rate = 2.0f;
   s.shield_regen_delay_s = 10.0f;
 }
-
-constexpr float kZergLifeRegen = 0.2734f;  // LifeRegenRate per second (§5.4)
 
 UnitTypeStats stalker() {
   UnitTypeStats s;

@@ -153,8 +153,11 @@ TEST_CASE("score_details: a Marine killing a Zergling: killed and lost values, d
   CHECK(p1.killed_value_structures() == 0.0f);
   CHECK(p2.lost_minerals().army() == static_cast<float>(ling.mineral_cost));
   CHECK(p1.lost_minerals().army() == 0.0f);
-  CHECK(p1.total_damage_dealt().life() == doctest::Approx(ling.health_max));  // life removed, not overkill
-  CHECK(p2.total_damage_taken().life() == doctest::Approx(ling.health_max));
+  // Life removed, not overkill: its 35 and what it regenerated during the fight (0.2734 a second,
+  // spec sc2-map-files.md §5.4, issue 36), at most the whole fight's worth.
+  CHECK(p1.total_damage_dealt().life() >= ling.health_max);
+  CHECK(p1.total_damage_dealt().life() <= ling.health_max + ling.life_regen_rate * world.game_loop() / 16.0f);
+  CHECK(p2.total_damage_taken().life() == doctest::Approx(p1.total_damage_dealt().life()));
   CHECK(p1.total_damage_taken().life() == doctest::Approx(m.health_max - m.health));
   CHECK(p2.total_damage_dealt().life() == doctest::Approx(m.health_max - m.health));
   CHECK(p1.total_damage_taken().life() > 0.0f);  // the Zergling got some hits in
