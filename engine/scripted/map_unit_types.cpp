@@ -41,6 +41,11 @@ std::string out_of_range(const mapfile::UnitFields& fields) {
       {"Radius", fields.radius, 0.0f, false, 8.0f},     {"LifeMax", fields.life_max, 0.0f, false, 1.0e6f},
       {"Speed", fields.speed, 0.0f, true, 64.0f},       {"Sight", fields.sight, 0.0f, true, 64.0f},
       {"LifeArmor", fields.life_armor, -1000.0f, true, 1000.0f}, {"Food", fields.food, -1000.0f, true, 1000.0f},
+      {"ShieldsMax", fields.shields_max, 0.0f, true, 1.0e6f},   {"ShieldRegenRate", fields.shield_regen_rate, 0.0f, true, 1.0e4f},
+      {"ShieldRegenDelay", fields.shield_regen_delay, 0.0f, true, 1.0e4f},
+      {"LifeRegenRate", fields.life_regen_rate, 0.0f, true, 1.0e4f},
+      {"EnergyMax", fields.energy_max, 0.0f, true, 1.0e6f},     {"EnergyStart", fields.energy_start, 0.0f, true, 1.0e6f},
+      {"EnergyRegenRate", fields.energy_regen_rate, 0.0f, true, 1.0e4f},
   };
   for (const FieldRange& range : ranges) {
     if (!range.value) continue;
@@ -87,8 +92,6 @@ void MapUnitTypes::add_new_type(const mapfile::UnitEntries& units, const std::st
     reason = "it names no unit type it stands for (no parent, no alias)";
   } else if (base == nullptr) {
     reason = "it stands for '" + base_name + "', which sc2lite does not have yet";
-  } else if (fields.shields_max.value_or(0.0f) > 0.0f) {
-    reason = "sc2lite has no shields yet";
   } else {
     reason = out_of_range(fields);
   }
@@ -105,6 +108,18 @@ void MapUnitTypes::add_new_type(const mapfile::UnitEntries& units, const std::st
   stats.movement_speed = fields.speed.value_or(stats.movement_speed);
   stats.speed_per_loop = stats.movement_speed / 16.0f;
   stats.radius = fields.radius.value_or(stats.radius);
+  // Shields, energy and regeneration (spec §5.4): the map's values, else its base unit's.
+  stats.shield_max = fields.shields_max.value_or(stats.shield_max);
+  stats.shield_regen_rate = fields.shield_regen_rate.value_or(stats.shield_regen_rate);
+  stats.shield_regen_delay_s = fields.shield_regen_delay.value_or(stats.shield_regen_delay_s);
+  stats.shield_regen_per_loop = stats.shield_regen_rate / 16.0f;
+  stats.shield_regen_delay_loops = static_cast<std::uint32_t>(stats.shield_regen_delay_s * 16.0f);
+  stats.life_regen_rate = fields.life_regen_rate.value_or(stats.life_regen_rate);
+  stats.life_regen_per_loop = stats.life_regen_rate / 16.0f;
+  stats.energy_max = fields.energy_max.value_or(stats.energy_max);
+  stats.energy_start = std::min(stats.energy_max, fields.energy_start.value_or(stats.energy_start));
+  stats.energy_regen_rate = fields.energy_regen_rate.value_or(stats.energy_regen_rate);
+  stats.energy_regen_per_loop = stats.energy_regen_rate / 16.0f;
   stats.sight_range = fields.sight.value_or(stats.sight_range);
   // Food is the supply a unit makes: negative for what it uses; a new entry without it costs none.
   stats.food_required = std::max(0.0f, -fields.food.value_or(0.0f));

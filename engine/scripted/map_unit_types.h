@@ -5,13 +5,14 @@
 // built-in id of the engine's table, consecutive, in the data's order; issue 34 item 1).
 //
 // sc2lite plays a new type when it stands for a unit the engine has (its parent, or the built-in
-// type its aliases name: the editor's `_RL` copies name their original, spec §1.6) and has no
-// shields: that unit's stats, with the map's LifeMax, LifeArmor, Speed, Radius and Sight, and the
-// map's Food (a new entry without Food costs no supply), passive with DefaultAcquireLevel
-// Passive (idle, it picks no target: SMAC's agents act only as ordered). Any other new type
-// (Stalker_RL, Medivac_RL, ...), or one whose Radius is outside (0, 8], LifeMax (0, 1e6], Speed
-// or Sight [0, 64], LifeArmor or Food [-1000, 1000] (a map is untrusted input), is known by name
-// and refused when a script creates it, naming it and why.
+// type its aliases name: the editor's `_RL` copies name their original, spec §1.6): that unit's
+// stats, with the map's LifeMax, LifeArmor, Speed, Radius, Sight, shields, energy and
+// regeneration rates (spec §5.4), and the map's Food (a new entry without Food costs no supply),
+// passive with DefaultAcquireLevel Passive (idle, it picks no target: SMAC's agents act only as
+// ordered). Any other new type, or one whose Radius is outside (0, 8], LifeMax (0, 1e6], Speed
+// or Sight [0, 64], LifeArmor or Food [-1000, 1000], shields or energy [0, 1e6], a rate or delay
+// [0, 1e4] (a map is untrusted input), is known by name and refused when a script creates it,
+// naming it and why.
 //
 // Overrides of built-in types: their command cards are read (command_cards.h: what the type
 // offers and accepts, applied at an episode's setup); their other fields are not applied

@@ -104,6 +104,9 @@ galaxy::Handle ScriptWorld::spawn_unit(const UnitTypeStats& type, int owner, Vec
     unit.stats = &type;
     unit.radius = type.radius;
     unit.health = unit.health_max = unit.health_accounted = type.health_max;
+    unit.shield = unit.shield_max = type.shield_max;
+    unit.energy = type.energy_start;
+    unit.energy_max = type.energy_max;
   }
   if (facing) unit.facing = *facing;
   mark_known(id);

@@ -160,11 +160,18 @@ TEST_CASE("scripted server: a map that cannot be played is refused naming it and
   options.maps_dir = smac_maps_dir();
   GameServer server(options);
   const std::string bytes = file_bytes(*path);
+  // 2s3z with its Stalker_RL standing for a unit sc2lite does not have.
+  mapfile::MapFiles unknown_unit = mapfile::read_archive_file(*path);
+  std::string unit_data = unknown_unit.require("Base.SC2Data/GameData/UnitData.xml");
+  for (std::size_t at = unit_data.find("\"Stalker\""); at != std::string::npos; at = unit_data.find("\"Stalker\"", at)) {
+    unit_data.replace(at, 9, "\"Tempest\"");
+  }
+  unknown_unit.put("Base.SC2Data/GameData/UnitData.xml", unit_data);
   const struct {
     api::Request request;
     std::string says;
   } cases[] = {
-      {create_with("SMAC_Maps/2s3z.SC2Map", ""), "unit type 'Stalker_RL'"},
+      {create_with("Custom/2s3z.SC2Map", mapfile::archive_bytes(unknown_unit)), "unit type 'Stalker_RL'"},
       {create_with("Custom/Broken.SC2Map", bytes.substr(0, bytes.size() / 3)), "Custom/Broken.SC2Map"},
       {create_with("../secret/3m.SC2Map", ""), "relative to the maps folder"},
       {create_with("SMAC_Maps/Nowhere.SC2Map", ""), "unknown map 'SMAC_Maps/Nowhere.SC2Map'"},

@@ -1,6 +1,5 @@
 // The 23 SMAC map files (spec §3.2): they load and their scripts put both armies where they
-// say. The Marine maps and bane_vs_bane play fully; the others are refused at load naming the
-// first unit type sc2lite does not have yet (the SMAC issue adds them). Killing every unit makes
+// say, the map's `_RL` copies with their own stats (shields too). Killing every unit makes
 // the map's "all units died" trigger spawn both armies again, as SMAC's reset relies on (§4.6).
 #include <limits>
 #include <map>
@@ -30,13 +29,12 @@ constexpr Armies kMarineMaps[] = {
     {"27m_vs_30m", "Marine_RL", 27, "Marine", 30},
 };
 
-// Since the SMAC units are in the table (issue 36), 2m_vs_1z, 6h_vs_8z, MMM and MMM2 load; the
-// maps that define a shielded `_RL` type are refused until map types may have shields.
-const std::map<std::string, std::string> kRefusedFirst = {
-    {"1c3s5z", "Colosus_RL"},      {"2c_vs_64zg", "Colossus_RL"},
-    {"2s3z", "Stalker_RL"},        {"2s_vs_1sc", "Stalker_RL"},   {"3s5z", "Stalker_RL"},
-    {"3s5z_vs_3s6z", "Stalker_RL"}, {"3s_vs_3z", "Stalker_RL"},   {"3s_vs_4z", "Stalker_RL"},
-    {"3s_vs_5z", "Stalker_RL"},    {"corridor", "Zealot_RL"},     {"so_many_baneling", "Zealot_RL"},
+// The other SMAC maps (spec §3.2): agents and enemies each makes, again after a reset.
+const std::map<std::string, std::pair<std::size_t, std::size_t>> kOtherMaps = {
+    {"1c3s5z", {9, 9}},       {"2c_vs_64zg", {2, 64}},      {"2m_vs_1z", {2, 1}},   {"2s3z", {5, 5}},
+    {"2s_vs_1sc", {2, 1}},    {"3s5z", {8, 8}},             {"3s5z_vs_3s6z", {8, 9}}, {"3s_vs_3z", {3, 3}},
+    {"3s_vs_4z", {3, 4}},     {"3s_vs_5z", {3, 5}},         {"6h_vs_8z", {6, 8}},   {"MMM", {10, 10}},
+    {"MMM2", {10, 12}},       {"bane_vs_bane", {24, 24}},   {"corridor", {6, 24}},  {"so_many_baneling", {7, 32}},
 };
 
 void check_armies(Episode& e, const Armies& a) {
@@ -107,31 +105,58 @@ TEST_CASE("scripted SMAC bane_vs_bane: map-defined Zergling_RL and Baneling_RL p
   CHECK(e.units_of(2).size() == 24);
 }
 
-TEST_CASE("scripted SMAC maps with units sc2lite does not have yet are refused, naming them") {
-  for (const auto& [name, first] : kRefusedFirst) {
-    CAPTURE(name);
-    const auto path = map_file(kSmacMaps, name);
-    if (!path) return;
-    try {
-      load_file(*path);
-      FAIL("loaded");
-    } catch (const ScriptedMapError& error) {
-      const std::string message = error.what();
-      CHECK(message.find(name + ".SC2Map") == 0);
-      CHECK(message.find("unit type '" + first + "'") != std::string::npos);
-    }
-  }
-}
-
-TEST_CASE("scripted SMAC maps whose units sc2lite has now load and spawn both armies") {
-  for (const char* name : {"2m_vs_1z", "6h_vs_8z", "MMM", "MMM2"}) {
+TEST_CASE("scripted SMAC maps beyond the Marine ones load and spawn both armies, again after every unit is killed") {
+  for (const auto& [name, armies] : kOtherMaps) {
     CAPTURE(name);
     const auto path = map_file(kSmacMaps, name);
     if (!path) return;
     Episode e(*load_file(*path), 1);
-    CHECK_FALSE(e.units_of(1).empty());
-    CHECK_FALSE(e.units_of(2).empty());
+    for (int episode = 0; episode < 2; ++episode) {
+      CHECK(e.units_of(1).size() == armies.first);
+      CHECK(e.units_of(2).size() == armies.second);
+      for (const Unit* u : e.units_of(1)) CHECK(u->stats->passive);  // every agent is an _RL copy
+      e.kill_all(1);
+      e.kill_all(2);
+      e.step();
+    }
   }
+}
+
+TEST_CASE("scripted SMAC shielded _RL units carry the map's shields and regenerate them like their base unit") {
+  const auto path = map_file(kSmacMaps, "1c3s5z");
+  if (!path) return;
+  Episode e(*load_file(*path), 1);
+  const struct {
+    const char* agent;
+    const char* enemy;
+    float life, shields;
+  } kinds[] = {{"Colosus_RL", "Colossus", 200, 150}, {"Stalker_RL", "Stalker", 80, 80}, {"Zealot_RL", "Zealot", 100, 50}};
+  for (const auto& kind : kinds) {
+    CAPTURE(kind.agent);
+    const std::vector<Unit*> agents = e.units_of(1, kind.agent);
+    REQUIRE_FALSE(agents.empty());
+    for (const Unit* u : agents) {
+      CHECK(u->health == kind.life);
+      CHECK(u->shield == kind.shields);  // the map's ShieldsMax, full at creation
+      CHECK(u->shield_max == kind.shields);
+      CHECK(u->stats->shield_regen_delay_loops == 160);  // ShieldRegenDelay 10 s
+      CHECK(u->stats->shield_regen_per_loop == doctest::Approx(2.0f / 16));
+    }
+    REQUIRE_FALSE(e.units_of(2, kind.enemy).empty());
+    CHECK(e.units_of(2, kind.enemy).front()->shield == kind.shields);
+  }
+  // A hit Stalker_RL: shields first, back to full after the delay at 2 a second.
+  Unit* stalker = e.units_of(1, "Stalker_RL").front();
+  stalker->shield = 40.0f;
+  stalker->shield_regen_wait = stalker->stats->shield_regen_delay_loops;
+  const std::uint64_t tag = to_tag(stalker->id);
+  e.kill_all(2);  // nobody shoots it meanwhile (the respawn needs both sides empty)
+  e.step(159);
+  stalker = e.world.find_by_tag(tag);
+  REQUIRE(stalker != nullptr);
+  CHECK(stalker->shield == 40.0f);
+  e.step(16 * 20);
+  CHECK(stalker->shield == 80.0f);
 }
 
 TEST_CASE("scripted SMAC 3m: the agents' Marine_RL are passive (idle, they do not fire), the enemy's Marines attack") {

@@ -64,7 +64,7 @@ mapfile::GameData marine_copy(const std::string& fields) {
 
 }  // namespace
 
-TEST_CASE("scripted untrusted: a map's unit type with a radius, life, speed, sight or armour out of range is not played") {
+TEST_CASE("scripted untrusted: a map's unit type with a radius, life, speed, sight, armour, shields or energy out of range is not played") {
   const struct {
     std::string fields;
     std::string reason;
@@ -80,6 +80,12 @@ TEST_CASE("scripted untrusted: a map's unit type with a radius, life, speed, sig
       {"<Sight value=\"1000\"/>", "its Sight 1000 is not within [0, 64]"},
       {"<LifeArmor value=\"-5000\"/>", "its LifeArmor -5000 is not within [-1000, 1000]"},
       {"<Food value=\"-1e7\"/>", "its Food -1e+07 is not within [-1000, 1000]"},
+      {"<ShieldsMax value=\"-5\"/>", "its ShieldsMax -5 is not within [0, 1e+06]"},
+      {"<ShieldRegenRate value=\"1e5\"/>", "its ShieldRegenRate 100000 is not within [0, 10000]"},
+      {"<ShieldRegenDelay value=\"-1\"/>", "its ShieldRegenDelay -1 is not within [0, 10000]"},
+      {"<LifeRegenRate value=\"-0.5\"/>", "its LifeRegenRate -0.5 is not within [0, 10000]"},
+      {"<EnergyMax value=\"2e6\"/>", "its EnergyMax 2e+06 is not within [0, 1e+06]"},
+      {"<EnergyRegenRate value=\"-1\"/>", "its EnergyRegenRate -1 is not within [0, 10000]"},
   };
   for (const auto& c : cases) {
     CAPTURE(c.fields);
@@ -94,7 +100,8 @@ TEST_CASE("scripted untrusted: a map's unit type with a radius, life, speed, sig
   // Within the ranges (the edges included where the range does): played, with the map's values.
   const mapfile::GameData fine = marine_copy(
       "<Radius value=\"8\"/><LifeMax value=\"1000000\"/><Speed value=\"0\"/><Sight value=\"64\"/>"
-      "<LifeArmor value=\"-1000\"/>");
+      "<LifeArmor value=\"-1000\"/><ShieldsMax value=\"30\"/><ShieldRegenRate value=\"4\"/>"
+      "<ShieldRegenDelay value=\"2\"/><EnergyMax value=\"100\"/><EnergyStart value=\"150\"/>");
   const MapUnitTypes types(fine);
   const UnitTypeStats* marine_x = types.find("Marine_X");
   REQUIRE(marine_x != nullptr);
@@ -103,6 +110,11 @@ TEST_CASE("scripted untrusted: a map's unit type with a radius, life, speed, sig
   CHECK(marine_x->movement_speed == 0.0f);
   CHECK(marine_x->sight_range == 64.0f);
   CHECK(marine_x->armor == -1000.0f);
+  CHECK(marine_x->shield_max == 30.0f);
+  CHECK(marine_x->shield_regen_per_loop == doctest::Approx(4.0f / 16));
+  CHECK(marine_x->shield_regen_delay_loops == 32);
+  CHECK(marine_x->energy_max == 100.0f);
+  CHECK(marine_x->energy_start == 100.0f);  // a start above the maximum starts full
 }
 
 TEST_CASE("scripted untrusted: placed units count against the unit limit and stand where placed, without a search") {
