@@ -8,11 +8,18 @@ namespace sc2::app {
 
 nlohmann::json own_units(const pysc2::TimeStep& timestep) {
   nlohmann::json units = nlohmann::json::array();
+  nlohmann::json enemies = nlohmann::json::array();
   for (const pysc2::RawUnit& unit : timestep.observation.raw_view.units) {
-    if (unit.alliance != pysc2::Alliance::self) continue;
-    units.push_back({{"tag", unit.tag}, {"unit_type", unit.unit_type}, {"x", unit.pos.x}, {"y", unit.pos.y}});
+    nlohmann::json entry = {{"tag", unit.tag},       {"unit_type", unit.unit_type}, {"x", unit.pos.x},
+                            {"y", unit.pos.y},       {"health", unit.health},      {"shield", unit.shield},
+                            {"energy", unit.energy}};
+    if (unit.alliance == pysc2::Alliance::self) units.push_back(std::move(entry));
+    if (unit.alliance == pysc2::Alliance::enemy) enemies.push_back(std::move(entry));
   }
-  return {{"game_loop", timestep.observation.game_loop}, {"score", timestep.observation.score}, {"units", units}};
+  return {{"game_loop", timestep.observation.game_loop},
+          {"score", timestep.observation.score},
+          {"units", units},
+          {"enemies", enemies}};
 }
 
 std::string write_action_log(const std::string& file, const Session& session, const nlohmann::json& first,

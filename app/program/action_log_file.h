@@ -12,7 +12,8 @@
 
 namespace sc2::app {
 
-// The game loop, score and own units (tag, type, position) of a TimeStep.
+// The game loop, score, own units and enemy units (tag, type, position, health, shield,
+// energy) of a TimeStep.
 nlohmann::json own_units(const pysc2::TimeStep& timestep);
 
 // Writes the file; an error text, empty on success.

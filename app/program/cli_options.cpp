@@ -90,7 +90,7 @@ ParsedCommandLine parse_command_line(int argc, const char* const* argv) {
                  "created if missing); turns on synchronous rendering");
   cli.add_option("--script", options.script, "Play back scripted mouse/key input from this file (tests)");
   cli.add_option("--action_log,--action-log", options.action_log,
-                 "On exit, write every FunctionCall sent and the own units' positions to this JSON file");
+                 "On exit, write every FunctionCall sent and the own and enemy units (positions, health, shields) at the first and last observation to this JSON file");
   cli.add_option("--agent", options.agent, "Watch this built-in agent play (take over with F6)")
       ->check(CLI::IsMember(agents::agent_names()));
   auto* checkpoint = cli.add_option("--checkpoint", options.checkpoint,

@@ -1,0 +1,78 @@
+// SMAC's battles in the app (issue 36 item 4): sc2studio plays a real SMAC map file (3m, 2s3z)
+// as a person, offscreen, with a --script: select the army, attack an enemy. The map's agents
+// are passive copies (Marine_RL, Stalker_RL, ...) that never fire on their own, so an enemy that
+// loses life or shields was hit because of the person's order. The screenshot shows both armies
+// and, on 2s3z, the selected unit's shields.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <string>
+
+#include "client/pysc2/actions.h"
+#include "tests/app/gui_test_support.h"
+#include "tests/shared_dir.h"
+
+namespace {
+
+using sc2::test::count_color;
+
+double vitals(const nlohmann::json& units) {
+  double total = 0;
+  for (const auto& unit : units) total += unit.at("health").get<double>() + unit.at("shield").get<double>();
+  return total;
+}
+
+}  // namespace
+
+TEST_CASE("sc2studio plays SMAC's 3m and 2s3z as a person: the army attacks on order and the enemy loses life") {
+  if (!sc2::test::have_programs()) return;
+  const std::string maps = "clients/smac/smac/env/starcraft2/maps/SMAC_Maps/";
+  const struct {
+    const char* map;
+    std::size_t agents, enemies;
+    bool shields;
+  } cases[] = {{"3m", 3, 3, false}, {"2s3z", 5, 5, true}};
+  for (const auto& c : cases) {
+    CAPTURE(c.map);
+    const std::string file = maps + c.map + ".SC2Map";
+    if (!sc2::test::have_shared(file)) return;
+    sc2::test::TempDir dir;
+    const auto shot = dir.path() / "smac.png";
+    const auto result = sc2::test::run_script(dir,
+                                              "wait_game\n"
+                                              "wait_frames 5\n"
+                                              "key F2                 # select_army\n"
+                                              "wait_loops 8\n"
+                                              "key A                  # arm Attack\n"
+                                              "click world enemy      # Attack_screen on an enemy\n"
+                                              "wait_loops 96\n"
+                                              "click world self       # select_point: one unit's vitals\n"
+                                              "wait_loops 8\n"
+                                              "quit\n",
+                                              "--map '" + (sc2::test::shared_dir() / file).string() +
+                                                  "' --seed 3 --speed 8 --screenshot '" + shot.string() + "'");
+    INFO(result.output);
+    REQUIRE(result.exit_code == 0);
+    const nlohmann::json log = sc2::test::read_json(sc2::test::action_log_file(dir));
+    const auto& actions = log.at("actions");
+    REQUIRE(actions.size() == 3);
+    CHECK(actions[0].at("function") == sc2::pysc2::fn::select_army);
+    CHECK(actions[1].at("function") == sc2::pysc2::find_function("Attack_screen")->id);
+    CHECK(actions[2].at("function") == sc2::pysc2::fn::select_point);
+    for (const auto& action : actions) CHECK(action.at("result") == "ok");
+
+    const auto& first = log.at("first_observation");
+    const auto& last = log.at("last_observation");
+    CHECK(first.at("units").size() == c.agents);  // the script's armies, the enemy's shown too
+    CHECK(first.at("enemies").size() == c.enemies);
+    if (c.shields) {
+      for (const auto& unit : first.at("units")) CHECK(unit.at("shield").get<double>() > 0);
+    }
+    // The passive agents fired only because they were ordered to: the enemy lost life or units.
+    CHECK(vitals(last.at("enemies")) < vitals(first.at("enemies")));
+
+    CHECK(count_color(shot, 0, 142, 0, 0) > 20);    // own units (player_relative self) in the layers
+    CHECK(count_color(shot, 113, 25, 34, 0) > 10);   // enemy units (player_relative enemy, dark red)
+    if (c.shields) CHECK(count_color(shot, 64, 115, 230, 2) > 100);  // the selected unit's shield bar
+  }
+}
