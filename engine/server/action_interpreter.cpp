@@ -53,6 +53,11 @@ ActionResult to_action_result(CommandOutcome outcome) {
     case CommandOutcome::CantBuildOnThat: return SC2APIProtocol::CantBuildOnThat;
     case CommandOutcome::TechRequirementsNotMet: return SC2APIProtocol::BuildTechRequirementsNotMet;
     case CommandOutcome::NothingToCancel: return SC2APIProtocol::CantFindCancelOrder;
+    case CommandOutcome::CantTargetCaster: return SC2APIProtocol::CantTargetCaster;
+    case CommandOutcome::CantTargetEnemyUnits: return SC2APIProtocol::CantTargetEnemyUnits;
+    case CommandOutcome::CantTargetStructures: return SC2APIProtocol::CantTargetStructures;
+    case CommandOutcome::MustTargetBiologicalUnits: return SC2APIProtocol::MustTargetBiologicalUnits;
+    case CommandOutcome::NotEnoughEnergy: return SC2APIProtocol::NotEnoughEnergy;
     case CommandOutcome::Error: return SC2APIProtocol::Error;
   }
   return SC2APIProtocol::Error;

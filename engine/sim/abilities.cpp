@@ -39,6 +39,8 @@ constexpr AbilityInfo kAbilities[] = {
     {ability::kBuildEngineeringBay, "TerranBuild", 4, "EngineeringBay", "Build EngineeringBay", "BE", 0, T::Point,
      false},
     {ability::kBuildFactory, "TerranBuild", 10, "Factory", "Build Factory", "VF", 0, T::Point, false},
+    // The recorded ResponseData also says allow_autocast true and cast_range 4 (unit_data.cpp: Heal).
+    {ability::kEffectHeal, "MedivacHeal", 0, "Heal", "Effect Heal", "E", 0, T::Unit, false},
     {ability::kBuildTechLabBarracks, "BarracksAddOns", 0, "BuildTechLabBarracks", "Build TechLab Barracks", "X",
      ability::kBuildTechLab, T::PointOrNone, false},
     {ability::kTrainScv, "CommandCenterTrain", 0, "SCV", "Train SCV", "S", 0, T::None, false},

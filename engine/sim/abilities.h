@@ -28,6 +28,7 @@ inline constexpr std::uint32_t kBuildCommandCenter = 318;
 inline constexpr std::uint32_t kBuildBarracks = 321;
 inline constexpr std::uint32_t kBuildEngineeringBay = 322;
 inline constexpr std::uint32_t kBuildFactory = 328;
+inline constexpr std::uint32_t kEffectHeal = 386;  // Medivac (MedivacHeal), a unit target
 inline constexpr std::uint32_t kBuildTechLabBarracks = 421;
 inline constexpr std::uint32_t kTrainScv = 524;
 inline constexpr std::uint32_t kTrainMarine = 560;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace sc2::engine {
 
@@ -63,10 +64,13 @@ bool can_attack(const Unit& attacker, const Unit& target) {
   if (!attacker.stats->can_attack() || !attacker.alive()) return false;
   if (&attacker == &target || !target.stats->solid() || !target.alive()) return false;
   if (target.owner == kNeutralOwner) return false;
-  // A flying target (the Medivac) needs a weapon that hits air; explosions hit ground only.
-  if (!attacker.stats->weapon) return !target.stats->flying;
+  // A flying target (the Medivac) needs a weapon that hits air; explosions hit ground only. The
+  // Colossus is in both planes: ground and air weapons reach it.
+  const bool ground = !target.stats->flying;
+  const bool air = target.stats->flying || target.stats->also_air;
+  if (!attacker.stats->weapon) return ground;
   const WeaponTargets t = attacker.stats->weapon->targets;
-  return target.stats->flying ? t != WeaponTargets::Ground : t != WeaponTargets::Air;
+  return (ground && t != WeaponTargets::Air) || (air && t != WeaponTargets::Ground);
 }
 
 float jittered_cooldown(const Weapon& weapon, Rng& rng) {
@@ -95,11 +99,48 @@ Unit* acquire_target(const Unit& unit, std::span<Unit* const> units, float reach
   return best;
 }
 
-void fire_weapon(Unit& attacker, Unit& target, const Weapon& weapon, Rng& rng) {
+bool on_splash_line(const Unit& attacker, const Unit& target, const LineSplash& splash, const Unit& victim) {
+  // The line runs through the target's centre, perpendicular to the attack's direction (along
+  // the attacker's facing turned a quarter when both stand on one point).
+  Vec2 dir = target.pos - attacker.pos;
+  float len = length(dir);
+  if (len <= 0.0f) {
+    dir = {std::cos(attacker.facing), std::sin(attacker.facing)};
+    len = 1.0f;
+  }
+  const Vec2 forward = dir * (1.0f / len);
+  const Vec2 across{-forward.y, forward.x};
+  const Vec2 d = victim.pos - target.pos;
+  const float along = std::clamp(d.x * across.x + d.y * across.y, -splash.half_length, splash.half_length);
+  const Vec2 nearest = target.pos + across * along;
+  return distance(victim.pos, nearest) <= splash.search_radius + victim.radius;
+}
+
+void fire_weapon(Unit& attacker, Unit& target, const Weapon& weapon, Rng& rng, std::span<Unit* const> nearby) {
   face_towards(attacker, target.pos);
   const float per_attack = before_armor(weapon.damage, weapon.bonus_attribute, weapon.bonus_damage, *target.stats);
-  for (std::uint32_t i = 0; i < weapon.attacks && target.health > 0.0f; ++i) {
-    take_hit(target, per_attack, attacker.owner);
+  if (!weapon.line_splash) {
+    for (std::uint32_t i = 0; i < weapon.attacks && target.health > 0.0f; ++i) {
+      take_hit(target, per_attack, attacker.owner);
+    }
+  } else {
+    // The victims on the line, chosen once for the volley (every sweep crosses the same line).
+    thread_local std::vector<Unit*> line;
+    line.clear();
+    for (Unit* u : nearby) {
+      if (u == &target || u == &attacker || !hostile(attacker.owner, u->owner)) continue;
+      if (!u->stats->solid() || !u->alive() || u->health <= 0.0f || u->stats->flying) continue;
+      if (on_splash_line(attacker, target, *weapon.line_splash, *u)) line.push_back(u);
+    }
+    for (std::uint32_t i = 0; i < weapon.attacks; ++i) {
+      if (target.health > 0.0f) take_hit(target, per_attack, attacker.owner);
+      for (Unit* u : line) {
+        if (u->health > 0.0f) {
+          take_hit(*u, before_armor(weapon.damage, weapon.bonus_attribute, weapon.bonus_damage, *u->stats),
+                   attacker.owner);
+        }
+      }
+    }
   }
   attacker.weapon_cooldown = jittered_cooldown(weapon, rng);
 }

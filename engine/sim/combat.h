@@ -25,8 +25,9 @@ inline constexpr float kRangeSlack = 0.01f;
 // How far (edge to edge) a unit strikes from: weapon range or the explosion's trigger range.
 float strike_range(const UnitTypeStats& stats);
 
-// True when `attacker` has an attack that can hit `target`: a weapon that hits the target's
-// plane (air for flying units, ground for the others); neutral and lifeless units are never targets.
+// True when `attacker` has an attack that can hit `target`: a weapon that hits one of the target's
+// planes (air for flying units, ground for the others, both for the Colossus:
+// UnitTypeStats::also_air); neutral and lifeless units are never targets.
 bool can_attack(const Unit& attacker, const Unit& target);
 
 // Cooldown after a shot: the weapon's cooldown plus the game's random -1..+2 loops.
@@ -38,8 +39,15 @@ float jittered_cooldown(const Weapon& weapon, Rng& rng);
 Unit* acquire_target(const Unit& unit, std::span<Unit* const> units, float reach);
 
 // One weapon volley at `target` (caller checked range and cooldown) with `weapon`: the
-// attacker's own, as its owner's upgrades leave it (upgrades.h).
-void fire_weapon(Unit& attacker, Unit& target, const Weapon& weapon, Rng& rng);
+// attacker's own, as its owner's upgrades leave it (upgrades.h). A weapon with a line splash
+// (the Colossus) hits, with each of its attacks, the target and every live enemy ground unit of
+// `nearby` on the line across the target (unit_data.h: LineSplash); the caller passes the units
+// near the target (others are ignored).
+void fire_weapon(Unit& attacker, Unit& target, const Weapon& weapon, Rng& rng,
+                 std::span<Unit* const> nearby = {});
+
+// Whether `victim` is on the line splash of `attacker` firing at `target` with `splash`.
+bool on_splash_line(const Unit& attacker, const Unit& target, const LineSplash& splash, const Unit& victim);
 
 // The attacker explodes (once): every live enemy ground unit within the splash radius
 // takes the explosion's damage; the attacker dies. Also called for a Baneling killed

@@ -23,4 +23,33 @@ MapLayout make_flat_layout(int width, int height, CellRect playable, std::uint8_
   return layout;
 }
 
+std::vector<std::uint8_t> cliff_walkable(const MapLayout& map) {
+  std::vector<std::uint8_t> out = map.pathable;
+  if (map.pathable.size() != static_cast<std::size_t>(map.width) * map.height ||
+      map.terrain_height.size() != map.pathable.size()) {
+    return out;
+  }
+  const auto open = [&](int x, int y) { return map.in_bounds(x, y) && map.pathable[map.cell(x, y)] != 0; };
+  constexpr int kDirections[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};  // each line once, from its one end
+  for (int y = 0; y < map.height; ++y) {
+    for (int x = 0; x < map.width; ++x) {
+      if (!open(x, y)) continue;
+      const int low = map.terrain_height[map.cell(x, y)];
+      for (const auto& d : kDirections) {
+        for (int k = 1; k <= kMaxCliffFaceCells + 1; ++k) {
+          const int cx = x + k * d[0], cy = y + k * d[1];
+          if (!map.in_bounds(cx, cy)) break;
+          if (!open(cx, cy)) continue;
+          const int rise = map.terrain_height[map.cell(cx, cy)] - low;
+          if (k >= 2 && (rise >= kMinCliffRise || -rise >= kMinCliffRise)) {
+            for (int j = 1; j < k; ++j) out[map.cell(x + j * d[0], y + j * d[1])] = 1;
+          }
+          break;
+        }
+      }
+    }
+  }
+  return out;
+}
+
 }  // namespace sc2::engine

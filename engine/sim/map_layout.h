@@ -38,6 +38,19 @@ struct MapLayout {
 
 inline float height_from_byte(std::uint8_t v) { return -16.0f + 32.0f * v / 255.0f; }
 
+// The ground a cliff walker (the Colossus, `Mover Colossus`) may cross: the pathable cells plus
+// the cliff faces between two of them. The layout has no cliff levels, only each cell's height
+// (the mean of its vertices) and pathability, so a cliff face is recognised as a run of at most
+// kMaxCliffFaceCells unpathable cells, along a row, a column or a diagonal, between two pathable
+// cells whose heights differ by at least kMinCliffRise (half a cliff level). A wall between two
+// cells of one level, a wider run, or a drop into unpathable ground (a pit) stays closed. An
+// approximation: the real game's cliff-walking footprint is not in the spec (§1.3 gives the
+// files; 2c_vs_64zg's faces between level 1 and its level-2 plateau are 2 cells wide, heights
+// 191 and 207 as API bytes).
+inline constexpr int kMaxCliffFaceCells = 2;
+inline constexpr int kMinCliffRise = 8;  // API height bytes: 1.0 world unit (a cliff level is 2.0)
+std::vector<std::uint8_t> cliff_walkable(const MapLayout& map);
+
 // A flat map: `ground` height inside `playable` (pathable and buildable), `border`
 // height outside (neither).
 MapLayout make_flat_layout(int width, int height, CellRect playable, std::uint8_t ground,

@@ -5,6 +5,7 @@
 #include "engine/sim/combat.h"
 #include "engine/sim/construction.h"
 #include "engine/sim/harvest.h"
+#include "engine/sim/healing.h"
 #include "engine/sim/production.h"
 #include "engine/sim/world.h"
 
@@ -80,6 +81,7 @@ CommandOutcome issue_command(World& world, Unit& unit, std::uint32_t specific, c
     unit.holding_position = true;
     return CommandOutcome::Done;
   }
+  if (specific == ability::kEffectHeal) return issue_heal(world, unit, target, queue);
   if (specific == ability::kEffectExplode) {
     if (unit.stats->explosion) explode(unit, world.units());
     return CommandOutcome::Done;

@@ -31,6 +31,13 @@ enum class CommandOutcome {
   CantBuildOnThat,
   TechRequirementsNotMet,
   NothingToCancel,
+  // Heal (healing.h): the target is the healer itself, an enemy's, a structure, not Biological;
+  // the healer's energy cannot pay a loop of healing.
+  CantTargetCaster,
+  CantTargetEnemyUnits,
+  CantTargetStructures,
+  MustTargetBiologicalUnits,
+  NotEnoughEnergy,
   Error,
 };
 

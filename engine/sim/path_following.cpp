@@ -74,7 +74,7 @@ namespace {
 
 // One loop's walk of at most `step` towards `goal`: straight, or along the planned route.
 bool move_on(World& world, Unit& unit, Vec2 goal, float stop_distance, float step) {
-  const PathingGrid& grid = world.pathing();
+  const PathingGrid& grid = world.pathing_for(*unit.stats);
   if (unit.stats->flying || !grid.has_obstacles()) {
     unit.path.valid = false;
     return step_towards(unit, goal, stop_distance, step);

@@ -31,6 +31,7 @@ struct Body {
   bool fixed = false;       // immobile or holding position: does not yield to mobile units
   bool harvesting = false;  // on a harvest trip: passes through other mobile units
   bool flying = false;      // not held to pathable cells (read here, not through the unit, per push)
+  bool cliff_walker = false;  // held to the cliff walkers' grid (World::pathing_for)
   int cell_x0 = 0, cell_y0 = 0, cell_x1 = 0, cell_y1 = 0;  // cells of the disc's box at binning
 };
 
@@ -68,7 +69,7 @@ bool move_to(Body& b, Vec2 to) {
 // a structure's cells); units already standing on one may leave it.
 Vec2 pushed_to(const World& world, const Body& body, Vec2 to) {
   to = world.clamp_to_playable(to, body.radius);
-  const PathingGrid& grid = world.pathing();
+  const PathingGrid& grid = body.cliff_walker ? world.pathing_for(*body.unit->stats) : world.pathing();
   if (body.flying || !grid.has_obstacles() || grid.pathable_at(to) || !grid.pathable_at(body.pos)) {
     return to;
   }
@@ -259,6 +260,7 @@ void separate_units(const World& world, std::span<Unit* const> units) {
     b.fixed = b.immobile || u->holding_position;
     b.harvesting = harvesting(*u);
     b.flying = u->stats->flying;
+    b.cliff_walker = u->stats->cliff_walker;
     const SeparationMemo& memo = u->separation;
     const bool awake =
         !memo.valid || !(memo.pos == b.pos) || memo.flags != flags_of(b) || memo.grid_version != grid_version;

@@ -16,8 +16,9 @@ inline constexpr int kNeutralOwner = 16;
 // Patrol: attack-move back and forth between `patrol_origin` and `target`.
 // Gather: harvest `target_unit` (a mineral field or a Refinery) and carry the load to the
 // nearest Command Center, over and over (`phase` / `timer` track the trip). Build: walk to
-// `target` (or the geyser `target_unit`) and construct `build_type` there.
-enum class OrderKind { Move, AttackUnit, AttackMove, Patrol, Gather, Build };
+// `target` (or the geyser `target_unit`) and construct `build_type` there. Heal: fly to
+// `target_unit` and heal it (the Medivac, UnitTypeStats::heal) until it is full.
+enum class OrderKind { Move, AttackUnit, AttackMove, Patrol, Gather, Build, Heal };
 
 // Gather phases: to the resource, mining, back to the Command Center, the pause there.
 // Build phases: walking to the site, constructing.
@@ -27,7 +28,7 @@ struct Order {
   OrderKind kind = OrderKind::Move;
   std::uint32_t ability_id = 0;  // specific id reported in Unit.orders
   Vec2 target;
-  UnitId target_unit;            // AttackUnit only
+  UnitId target_unit;            // AttackUnit, Heal (Gather, Build: the resource / geyser)
   Vec2 patrol_origin;            // Patrol: where to walk back to
   OrderPhase phase = OrderPhase::Approach;  // Gather / Build
   std::uint32_t timer = 0;       // loops left in the current phase (mining, pause)

@@ -7,6 +7,7 @@
 #include "engine/sim/upgrades.h"
 #include "engine/sim/construction.h"
 #include "engine/sim/harvest.h"
+#include "engine/sim/healing.h"
 #include "engine/sim/movement.h"
 #include "engine/sim/path_following.h"
 #include "engine/sim/production.h"
@@ -62,7 +63,15 @@ void engage(World& world, Unit& unit, Unit& target, bool may_move) {
       world.units_near(unit.pos, unit.stats->explosion->splash_radius, near);
       explode(unit, near);
     } else if (unit.weapon_cooldown <= 0.0f) {
-      fire_weapon(unit, target, upgraded_weapon(world, unit), world.rng());
+      const Weapon weapon = upgraded_weapon(world, unit);
+      if (weapon.line_splash) {
+        thread_local std::vector<Unit*> near;  // the enemies that may stand on the line
+        world.enemies_near(target.pos, weapon.line_splash->half_length + weapon.line_splash->search_radius,
+                           unit.owner, near);
+        fire_weapon(unit, target, weapon, world.rng(), near);
+      } else {
+        fire_weapon(unit, target, weapon, world.rng());
+      }
     }
     return;
   }
@@ -94,6 +103,11 @@ void run_idle(World& world, Unit& unit) {
   // base's SCVs would chase every enemy that walks past the mineral line); so do passive types.
   if (unit.stats->role == UnitRole::Worker || unit.stats->passive) {
     unit.engaged_target = {};
+    return;
+  }
+  // An idle healer of a non-passive type (the enemy's Medivac) heals on its own (healing.h).
+  if (autocast_heal(world, unit)) {
+    if (run_heal(world, unit, unit.orders.front())) finish_order(unit);
     return;
   }
   // Units that hold their position, and rooted ones (the Spine Crawler), only fight what is in range.
@@ -150,6 +164,9 @@ void run_unit(World& world, Unit& unit) {
     case OrderKind::Build:
       unit.engaged_target = {};
       if (run_build(world, unit, order)) finish_order(unit);
+      return;
+    case OrderKind::Heal:
+      if (run_heal(world, unit, order)) finish_order(unit);
       return;
     case OrderKind::AttackMove:
     case OrderKind::Patrol: {

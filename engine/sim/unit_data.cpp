@@ -311,10 +311,19 @@ UnitTypeStats colossus() {
   s.sight_range = 10.0f;                     // §5.2
   s.attributes = {attribute::kArmored, attribute::kMechanical, attribute::kMassive};  // §5.2
   s.abilities = basic_commands();
-  // ThermalLances §5.3: 20 per hit, period 2.2, range 6, ground. For now a plain single-target
-  // weapon: the line splash of its two sweeps and its cliff walking (`Mover Colossus`) are later
-  // parts of issue 36, and so is its being a target for anti-air weapons too (§5.2).
+  s.also_air = true;                         // §5.2: planes Ground and Air
+  s.cliff_walker = true;                     // §5.2: Mover Colossus
+  // ThermalLances §5.3: ThermalLancesMU 20 per hit, period 2.2, range 6, ground. Each attack is
+  // two sweeps (DisplayAttackCount 2: attacks 2), each hitting the target once (the sweep's
+  // expire effect) and sweeping offsets -1.25..+1.25 with area searches of radius 0.15 that hit
+  // the other ground units there. Our model (an approximation, spec §6 item 10 leaves the exact
+  // pattern open): both sweeps land at once, on the segment of length 2.5 centred on the target
+  // and perpendicular to the attack's direction; every enemy ground unit whose centre is within
+  // 0.15 + its radius of it takes 20 per sweep, as the target does, once per sweep however many
+  // of the game's 11 search steps would find it, without the game's 0.25 s delay.
   s.weapon = weapon(WeaponTargets::Ground, 20.0f, 6.0f, 2.2f);
+  s.weapon->attacks = 2;
+  s.weapon->line_splash = LineSplash{1.25f, 0.15f};
   return s;
 }
 
@@ -355,9 +364,17 @@ UnitTypeStats medivac() {
   s.energy_max = 200.0f;
   s.energy_regen_rate = 0.5625f;
   s.attributes = {attribute::kArmored, attribute::kMechanical};  // §5.2
-  // No weapon (§5.2); its heal (ability 386) is a later part of issue 36.
+  // No weapon (§5.2). Heal (ability 386), §5.4: Liberty MedivacHeal, range 4, 9 life per second
+  // (RechargeVitalRate 9), energy DrainVitalCostFactor 0.33 per life point (about 1 per 3),
+  // autocast on with autocast range 6.
   s.abilities = {ability::kSmart, ability::kStopStop, ability::kMoveMove, ability::kPatrolPatrol,
-                 ability::kHoldPositionHold};
+                 ability::kHoldPositionHold, ability::kEffectHeal};
+  Heal heal;
+  heal.range = 4.0f;
+  heal.rate = 9.0f;
+  heal.energy_per_life = 0.33f;
+  heal.autocast_range = 6.0f;
+  s.heal = heal;
   return s;
 }
 
@@ -492,6 +509,7 @@ std::vector<UnitTypeStats> build_table() {
     s.life_regen_per_loop = s.life_regen_rate / kLoopsPerNormalSecond;
     s.energy_regen_per_loop = s.energy_regen_rate / kLoopsPerNormalSecond;
     if (s.weapon) s.weapon->cooldown_loops = s.weapon->cooldown_normal_s * kLoopsPerNormalSecond;
+    if (s.heal) s.heal->rate_per_loop = s.heal->rate / kLoopsPerNormalSecond;
     std::sort(s.abilities.begin(), s.abilities.end());
     s.trains_units = std::any_of(s.abilities.begin(), s.abilities.end(),
                                  [](std::uint32_t a) { return unit_trained_by(a) != 0; });

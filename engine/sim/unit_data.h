@@ -54,6 +54,15 @@ enum class UnitRole { Army, Worker, Structure, Neutral, Resource };
 // Same numbers as Weapon.TargetType.
 enum class WeaponTargets { Ground = 1, Air = 2, Any = 3 };
 
+// A weapon whose every attack also hits a line across its target (the Colossus's Thermal Lances,
+// combat.h: fire_weapon): the segment of `half_length` either side of the target's centre,
+// perpendicular to the attacker -> target direction; enemy ground units whose centre is within
+// `search_radius` + their radius of it take each of the attack's hits too.
+struct LineSplash {
+  float half_length = 0.0f;
+  float search_radius = 0.0f;
+};
+
 struct Weapon {
   WeaponTargets targets = WeaponTargets::Ground;
   float damage = 0.0f;                 // per attack
@@ -63,6 +72,7 @@ struct Weapon {
   float range = 0.0f;                  // edge to edge, world units
   float cooldown_normal_s = 0.0f;      // API Weapon.speed
   float cooldown_loops = 0.0f;         // cooldown_normal_s * 16, converted once
+  std::optional<LineSplash> line_splash;
 
   // Melee weapons strike without a projectile; ours hit instantly either way.
   bool melee() const { return range < 1.0f; }
@@ -76,6 +86,19 @@ struct Explosion {
   float bonus_damage = 0.0f;
   float trigger_range = 0.0f;  // edge to edge
   float splash_radius = 0.0f;  // from the exploding unit's centre to the victim's edge
+};
+
+// A healing ability (the Medivac's Heal, ability 386; spec sc2-map-files.md §5.4): an order on
+// an injured own Biological non-structure unit other than itself; within `range` (edge to edge)
+// it restores `rate` life per normal-speed second, paying `energy_per_life` energy for each
+// point, until the target is full, gone or the energy runs out. Autocast: an idle healer of a
+// type that is not passive heals, on its own, the nearest such unit within `autocast_range`.
+struct Heal {
+  float range = 0.0f;
+  float rate = 0.0f;              // life per normal-speed second
+  float rate_per_loop = 0.0f;     // rate / 16, converted once
+  float energy_per_life = 0.0f;
+  float autocast_range = 0.0f;    // edge to edge
 };
 
 struct UnitTypeStats {
@@ -123,6 +146,12 @@ struct UnitTypeStats {
   bool requires_attached = false;
   std::uint32_t cargo_size = 0;
   bool flying = false;                // air units ignore the pathing grid (none in the mini-games yet)
+  // A ground unit in the air plane too (planes Ground and Air: the Colossus, spec §5.2): weapons
+  // that hit ground and weapons that hit air both reach it (combat.h: can_attack).
+  bool also_air = false;
+  // Walks up and down cliffs (`Mover Colossus`): its ground pathing also crosses the map's cliff
+  // faces (map_layout.h: cliff_walkable, World::pathing_for).
+  bool cliff_walker = false;
   std::vector<std::uint32_t> attributes;  // SC2APIProtocol::Attribute numbers
   std::vector<std::uint32_t> abilities;   // specific ability ids the unit offers, ascending
   bool trains_units = false;  // one of `abilities` trains a unit (set with the table: read every loop)
@@ -131,6 +160,7 @@ struct UnitTypeStats {
   bool passive = false;
   std::optional<Weapon> weapon;
   std::optional<Explosion> explosion;
+  std::optional<Heal> heal;
 
   bool has_attribute(std::uint32_t a) const;
   // Takes part in collisions and combat: units with life (not beacons or shards).

@@ -26,6 +26,11 @@ bool blocks_pathing(const UnitTypeStats& type) {
 }  // namespace
 
 World::World(MapLayout layout, std::uint64_t seed) : map_(std::move(layout)), pathing_(map_), rng_(seed) {
+  if (std::vector<std::uint8_t> cliffs = cliff_walkable(map_); cliffs != map_.pathable) {
+    MapLayout walker = map_;
+    walker.pathable = std::move(cliffs);
+    cliff_pathing_.emplace(walker);
+  }
   const Vec2 centre{(map_.playable.x0 + map_.playable.x1) * 0.5f,
                     (map_.playable.y0 + map_.playable.y1) * 0.5f};
   for (auto& p : players_) {
@@ -84,7 +89,10 @@ UnitId World::spawn(std::uint32_t unit_type, int owner, Vec2 pos) {
   unit.vespene_contents = stats->vespene_contents;
   unit.facing = 1.5f * std::numbers::pi_v<float>;  // facing south, towards the viewer
   slot.unit = std::move(unit);
-  if (blocks_pathing(*stats)) pathing_.add_structure(*stats, pos, closes_gaps(*stats));
+  if (blocks_pathing(*stats)) {
+    pathing_.add_structure(*stats, pos, closes_gaps(*stats));
+    if (cliff_pathing_) cliff_pathing_->add_structure(*stats, pos, closes_gaps(*stats));
+  }
   if (fog_ && stats->role == UnitRole::Resource) {
     for (int p = 1; p < kNeutralOwner; ++p) remember(p, *slot.unit);
   }
@@ -94,7 +102,10 @@ UnitId World::spawn(std::uint32_t unit_type, int owner, Vec2 pos) {
 bool World::remove(UnitId id) {
   const Unit* unit = find(id);
   if (unit == nullptr) return false;
-  if (blocks_pathing(*unit->stats)) pathing_.remove_structure(*unit->stats, unit->pos, closes_gaps(*unit->stats));
+  if (blocks_pathing(*unit->stats)) {
+    pathing_.remove_structure(*unit->stats, unit->pos, closes_gaps(*unit->stats));
+    if (cliff_pathing_) cliff_pathing_->remove_structure(*unit->stats, unit->pos, closes_gaps(*unit->stats));
+  }
   slots_[id.index].unit.reset();
   free_slots_.push_back(id.index);
   for (auto& p : players_) {
@@ -371,10 +382,12 @@ void World::remove_dead(const std::vector<Unit*>& units) {
     remove(u->id);
   }
   if (deaths_.empty()) return;
-  // Attack orders on the dead end now, as in the game.
+  // Attack and heal orders on the dead end now, as in the game.
   for (Unit* u : units) {
     if (find(u->id) == nullptr) continue;
-    std::erase_if(u->orders, [&](const Order& o) { return o.kind == OrderKind::AttackUnit && find(o.target_unit) == nullptr; });
+    std::erase_if(u->orders, [&](const Order& o) {
+      return (o.kind == OrderKind::AttackUnit || o.kind == OrderKind::Heal) && find(o.target_unit) == nullptr;
+    });
   }
 }
 

@@ -81,6 +81,12 @@ class World {
   const MapLayout& map() const { return map_; }
   // Ground pathing: the terrain plus the cells structures block while they exist.
   const PathingGrid& pathing() const { return pathing_; }
+  // The ground pathing a unit of `type` follows: cliff walkers (UnitTypeStats::cliff_walker, the
+  // Colossus) also cross the map's cliff faces (map_layout.h: cliff_walkable); structures block
+  // both grids alike (their versions stay equal).
+  const PathingGrid& pathing_for(const UnitTypeStats& type) const {
+    return type.cliff_walker && cliff_pathing_ ? *cliff_pathing_ : pathing_;
+  }
   Rng& rng() { return rng_; }
   std::uint32_t game_loop() const { return game_loop_; }
 
@@ -198,6 +204,7 @@ class World {
 
   MapLayout map_;
   PathingGrid pathing_;
+  std::optional<PathingGrid> cliff_pathing_;  // only on maps with cliff faces
   Rng rng_;
   std::uint32_t game_loop_ = 0;
   bool fog_ = false;

@@ -61,7 +61,7 @@ const std::vector<Expected> kSpec = {
     {73, "Zealot", 3, 100, 50, 1, {kLight, kBiological}, 2.25f, 0.5f, 9, false, 0, true,
      {WeaponTargets::Ground, 8, 2, 0, 0, 1.2f, 0.1f}, 0, 0, 0, 0},
     {4, "Colossus", 3, 200, 150, 1, {kArmored, kMechanical, kMassive}, 2.25f, 1.0f, 10, false, 0, true,
-     {WeaponTargets::Ground, 20, 1, 0, 0, 2.2f, 6}, 0, 0, 0, 0},
+     {WeaponTargets::Ground, 20, 2, 0, 0, 2.2f, 6}, 0, 0, 0, 0},  // two sweeps (§5.3 DisplayAttackCount 2)
     {107, "Hydralisk", 2, 80, 0, 0, {kLight, kBiological}, 2.25f, 0.625f, 9, false, 0, true,
      {WeaponTargets::Any, 12, 1, 0, 0, 0.83f, 5}, 0, 0, 0, 0.2734f},
     {54, "Medivac", 1, 150, 0, 1, {kArmored, kMechanical}, 2.75f, 0.75f, 11, true, 0, false,
