@@ -43,6 +43,8 @@ native void UnitSetCustomValue(unit inUnit, int inIndex, fixed inVal);
 native bool UnitIsAlive(unit inUnit);
 native bool UnitIssueOrder(unit inUnit, order inOrder, int inQueueType);
 native order UnitOrder(unit inUnit, int inIndex);
+// SMACv2's 32x32_flat (its periodic trigger orders only idle enemies); not in the 30 reference scripts.
+native int UnitOrderCount(unit inUnit);
 native void UnitPauseAll(bool inPause);
 native int UnitCount(string type, int player, region r, unitfilter filter, int maxCount);
 native abilcmd AbilityCommand(string inAbil, int inCmdIndex);

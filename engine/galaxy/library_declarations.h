@@ -3,7 +3,8 @@
 // 31 constants the 30 reference map scripts use (spec sc2-map-files.md §2.3-§2.4: names,
 // signatures and values are facts from Blizzard's natives.galaxy / NativeLib / AI.galaxy /
 // GameData; the text is ours), and the 5 functions and 3 constants our melee maps' scripts use
-// (GameOver, MeleeInit*, c_gameOver*: our assumption, no reference script has them).
+// (GameOver, MeleeInit*, c_gameOver*: our assumption, no reference script has them), and
+// SMACv2's UnitOrderCount (its 32x32_flat map's script).
 // library.cpp compiles them once with our own parser.
 #include <span>
 #include <string_view>

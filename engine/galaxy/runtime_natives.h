@@ -1,5 +1,5 @@
 #pragma once
-// The library functions the runtime implements itself, needing no world (48 of the 122):
+// The library functions the runtime implements itself, needing no world (48 of the 123):
 //   triggers, events, threads   runtime_natives_triggers.cpp (TriggerCreate ... Wait, libNtve_InitLib)
 //   timers                      runtime_natives_timers.cpp   (TimerCreate, TimerStart, TimerLastStarted,
 //                                                             libNtve_gf_StopTimer)

@@ -34,6 +34,7 @@ constexpr std::array kWorldNatives = {
     WorldNative{"UnitIsAlive", kUnits, false},
     WorldNative{"UnitIssueOrder", kUnits, false},
     WorldNative{"UnitOrder", kUnits, false},
+    WorldNative{"UnitOrderCount", kUnits, false},  // SMACv2's 32x32_flat
     WorldNative{"UnitPauseAll", kUnits, false},
     WorldNative{"libNtve_gf_PauseUnit", kUnits, false},
     WorldNative{"UnitCount", kUnits, false},

@@ -1,6 +1,6 @@
 // Orders (spec §2.4 "Units and orders"): a script's order (AbilityCommand("attack", 0) at a
 // point, a unit or a unit group) given to a unit as the engine's command (engine/sim/orders.h),
-// and a unit's orders read back as the script's.
+// and a unit's orders read back as the script's (UnitOrder, UnitOrderCount).
 //
 // An ability command names the game's ability by its data id and command index ("move", 0);
 // the engine's ability table keeps both (AbilityInfo link_name, link_index), so the command is
@@ -137,6 +137,12 @@ void register_order_natives(galaxy::NativeRegistry& r, ScriptWorld& w) {
     const galaxy::Order* order = order_arg(call, 1);
     if (order == nullptr) return;
     if (Unit* unit = w.live_unit(call.handle_arg(0))) give(call, w, *unit, *order, false);
+  });
+  // How many orders are in the unit's queue (SMACv2's 32x32_flat orders only idle enemies): 0 for
+  // an idle unit, and for a null, dead or gone one.
+  r.add("UnitOrderCount", [&w](NativeCall& call) {
+    const Unit* unit = w.live_unit(call.handle_arg(0));
+    call.return_int(unit == nullptr || !unit->alive() ? 0 : static_cast<std::int32_t>(unit->orders.size()));
   });
   r.add("UnitOrder", [&w](NativeCall& call) {
     const Unit* unit = w.live_unit(call.handle_arg(0));

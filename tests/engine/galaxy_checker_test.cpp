@@ -354,10 +354,10 @@ TEST_CASE("galaxy checker: it reports every error, up to the limit") {
   CHECK(result.diagnostics.back().message == "too many errors; stopping");
 }
 
-TEST_CASE("galaxy checker: the built-in library has the reference scripts' 117 functions and 31 constants and the melee maps' 5 and 3") {
+TEST_CASE("galaxy checker: the built-in library has the reference scripts' 117 functions and 31 constants, the melee maps' 5 and 3 and SMACv2's UnitOrderCount") {
   const Library& library = Library::builtin();
   CHECK(library.build_errors().empty());
-  CHECK(library.functions().size() == 117 + 5);
+  CHECK(library.functions().size() == 117 + 5 + 1);
   CHECK(library.constants().size() == 31 + 3);
   const auto value = [&](std::string_view name) { return library.find_constant(name)->value.number; };
   CHECK(value("c_targetFilterDead") == 34);

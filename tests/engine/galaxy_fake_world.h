@@ -285,6 +285,7 @@ inline void FakeWorld::register_unit_natives(NativeRegistry& r) {
   });
   add(r, "UnitIssueOrder", [](NativeCall& c) { c.return_bool(true); });
   add(r, "UnitOrder", [](NativeCall& c) { c.return_handle(0); });  // idle: no order
+  add(r, "UnitOrderCount", [](NativeCall& c) { c.return_int(0); });
   add(r, "UnitPauseAll", [this](NativeCall& c) { paused = c.bool_arg(0); });
   add(r, "UnitCount", [this](NativeCall& c) {
     c.charge(static_cast<std::int64_t>(units.size()));
