@@ -519,8 +519,26 @@ void build_data(const SC2APIProtocol::RequestData& request, SC2APIProtocol::Resp
     }
   }
   if (request.unit_type_id()) {
-    for (const UnitTypeStats& s : unit_type_table()) fill_unit_type_data(s, out->add_units());
-    for (const UnitTypeStats* s : map_types) fill_unit_type_data(*s, out->add_units());
+    // Dense, as the real game reports it: one entry per id from 0 to the largest, index == id;
+    // ids without a type are {unit_id, available: false} (SMACv2 counts back from the end of
+    // the list to find a map's new types, which have the largest ids).
+    std::vector<const UnitTypeStats*> by_id;
+    const auto place = [&by_id](const UnitTypeStats& s) {
+      if (by_id.size() <= s.id) by_id.resize(static_cast<std::size_t>(s.id) + 1, nullptr);
+      if (by_id[s.id] == nullptr) by_id[s.id] = &s;  // the engine's own first
+    };
+    for (const UnitTypeStats& s : unit_type_table()) place(s);
+    for (const UnitTypeStats* s : map_types) place(*s);
+    out->mutable_units()->Reserve(static_cast<int>(by_id.size()));
+    for (std::size_t id = 0; id < by_id.size(); ++id) {
+      auto* d = out->add_units();
+      if (by_id[id] != nullptr) {
+        fill_unit_type_data(*by_id[id], d);
+      } else {
+        d->set_unit_id(static_cast<std::uint32_t>(id));
+        d->set_available(false);
+      }
+    }
   }
   if (request.upgrade_id()) {
     for (const UpgradeStats& u : upgrade_table()) {

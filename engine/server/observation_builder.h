@@ -19,7 +19,9 @@ void build_observation(Game& game, const InterfaceSetup& iface, SC2APIProtocol::
 void build_game_info(const Game& game, const GameConfig& config, const InterfaceSetup& iface,
                      SC2APIProtocol::ResponseGameInfo* out);
 
-// The game's data tables; a map file's new unit types (`map_types`) come after the engine's own.
+// The game's data tables; a map file's new unit types (`map_types`, ids after the engine's own)
+// come last. Units are dense as in the real game: entry i has unit_id i, ids without a type are
+// placeholders {unit_id, available: false}.
 void build_data(const SC2APIProtocol::RequestData& request, SC2APIProtocol::ResponseData* out,
                 const std::vector<const UnitTypeStats*>& map_types = {});
 
