@@ -52,9 +52,21 @@ class Game {
     if (!result_) result_ = player == 1 ? GameResult::Defeat : GameResult::Victory;
   }
 
-  // RequestDebug kill_unit: the units die in the next game loop, as in the game; unknown
-  // tags are ignored. (A request sent by a player, so replays record it.)
-  void kill_units(const SC2APIProtocol::RequestDebug& request);
+  // RequestDebug from a player (replays record it), its commands in order:
+  // * kill_unit: the units die in the next game loop, as in the game; unknown tags are ignored;
+  // * create_unit: `quantity` units of `unit_type` (a built-in id, or a map file's new type:
+  //   Marine_RL with the map's values) for `owner` (1..16, 16 the neutral player) at `pos`, each
+  //   at the nearest free spot as a script's UnitCreate places them (unit_placement.h), made
+  //   through the map's script world so the script sees them (UnitGroup, ...);
+  // * draw: nothing (headless, the real game draws nothing either).
+  // Any other command (game_state, score, end_game, unit_value, test_process, game_pace), an
+  // unknown unit type, an owner, pos (missing, not finite, off the map) or quantity (1..
+  // kMaxDebugCreate) out of range, or more units than the map's ScriptedLimits allow: nothing
+  // is applied and the error says why. Returns "" when applied.
+  static constexpr std::uint32_t kMaxDebugCreate = 500;  // units per create_unit command
+  std::string debug(const SC2APIProtocol::RequestDebug& request);
+  // Whether the request has a command that changes the game (kill_unit, create_unit).
+  static bool changes_game(const SC2APIProtocol::RequestDebug& request);
 
   // Also keep the feeds (dead units, alerts) of players nobody plays from a client (the
   // Computer): someone watches that player's side (an observer, a replay viewer).
@@ -75,6 +87,9 @@ class Game {
   PlayerFeed& feed(int player) { return feeds_.at(static_cast<std::size_t>(player == 2 ? 1 : 0)); }
 
  private:
+  std::string debug_problem(const SC2APIProtocol::RequestDebug& request);
+  void create_units(const SC2APIProtocol::DebugCreateUnit& create, std::int64_t& placement_checks);
+
   std::array<PlayerFeed, 2> feeds_;
   int participants_ = 1;  // the Participants (ids 1.. before the Computers)
   int fed_players_ = 1;   // players 1..fed_players_ get dead units and alerts: the Participants, or all

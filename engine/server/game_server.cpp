@@ -384,13 +384,7 @@ void GameServer::dispatch(const SC2APIProtocol::Request& request, ConnectionId c
       break;
     case Request::kSaveMap: out.mutable_save_map(); break;  // maps are built in; nothing to store
     case Request::kReplayInfo: replay_info(request.replay_info(), out); break;
-    case Request::kDebug:
-      if (only_kill_unit(request.debug())) {
-        kill_units(request.debug(), std::max(seat_of(connection), kAgentPlayer), out);
-      } else {
-        game_pace(request.debug(), connection, out);
-      }
-      break;
+    case Request::kDebug: debug(request.debug(), connection, out); break;
     case Request::kMapCommand:
       out.mutable_map_command()->set_error(SC2APIProtocol::ResponseMapCommand::NoTriggerError);
       out.mutable_map_command()->set_error_details("the sc2lite mini-games define no map commands");
@@ -655,24 +649,6 @@ void GameServer::step(const SC2APIProtocol::RequestStep& r, Response& out) {
     log("game ended at loop " + std::to_string(game_->world().game_loop()) + " with score " +
         std::to_string(game_->mini_game().score()));
   }
-}
-
-bool GameServer::only_kill_unit(const SC2APIProtocol::RequestDebug& r) {
-  if (r.debug_size() == 0) return false;
-  for (const auto& command : r.debug()) {
-    if (!command.has_kill_unit()) return false;
-  }
-  return true;
-}
-
-void GameServer::kill_units(const SC2APIProtocol::RequestDebug& r, int player, Response& out) {
-  out.mutable_debug();
-  if (replay_) {
-    out.add_error("debug kill_unit does not apply to replays");
-    return;
-  }
-  game_->kill_units(r);
-  recorder_.record(*game_, player, r);  // it changes the game: a replay re-applies it
 }
 
 void GameServer::save_replay(Response& out) {

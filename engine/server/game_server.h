@@ -34,7 +34,9 @@
 // until it releases it or goes away (the game then runs on at the starting pace, unpaused).
 // A player that goes away while its step is held frees the game.
 //
-// Debug: kill_unit (the units die in the next loop) from the player; game_pace from observers.
+// Debug (game_server_debug.cpp): the player's kill_unit (the units die in the next loop),
+// create_unit (SMACv2 places its teams with it) and draw (ignored), checked as a whole first
+// (Game::debug: an error and nothing applied); game_pace from observers.
 //
 // Melee maps (melee_registry.h): one Participant (player 1) and one Computer (player 2,
 // played by the engine's melee_ai.h), or two Participants on two connections; the race is
@@ -47,7 +49,7 @@
 // players have asked for it (lock-step: the game runs to the nearer of their two loops). A
 // player that leaves or whose connection closes loses; the other wins (status ended). The
 // game is freed when neither is left. restart_game is refused (a multiplayer game is created
-// again); save_replay records both players' actions, debug kill_units and a player leaving.
+// again); save_replay records both players' actions, debug kill_unit / create_unit and a player leaving.
 //
 // Limits: a step asks for at most kMaxStepLoops game loops (more is refused with an error
 // naming the limit; a mini-game ends long before); feature layers are at most
@@ -180,9 +182,9 @@ class GameServer {
   // Under mutex_: RequestDebug with game_pace commands (observers only).
   void game_pace(const SC2APIProtocol::RequestDebug& r, ConnectionId connection, SC2APIProtocol::Response& out);
   void release_pace(ConnectionId connection);  // under mutex_: if it held the pace
-  // RequestDebug with kill_unit commands only (the player's, e.g. for tests).
-  static bool only_kill_unit(const SC2APIProtocol::RequestDebug& r);
-  void kill_units(const SC2APIProtocol::RequestDebug& r, int player, SC2APIProtocol::Response& out);
+  // [game_server_debug.cpp] Under mutex_: the player's RequestDebug (game_pace goes to
+  // game_pace(), which refuses it for a player).
+  void debug(const SC2APIProtocol::RequestDebug& r, ConnectionId connection, SC2APIProtocol::Response& out);
   // Under mutex_: the players a game has (1 on a mini-game, 2 on a melee map): the ids an
   // observer may watch.
   int players_in_game() const;

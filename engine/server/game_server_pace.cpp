@@ -11,10 +11,11 @@ namespace {
 using SC2APIProtocol::Request;
 using SC2APIProtocol::Response;
 
+// game_pace commands, and draw ones (nothing to draw headless).
 bool only_game_pace(const SC2APIProtocol::RequestDebug& r) {
   if (r.debug_size() == 0) return false;
   for (const auto& command : r.debug()) {
-    if (!command.has_game_pace()) return false;
+    if (!command.has_game_pace() && !command.has_draw()) return false;
   }
   return true;
 }
@@ -54,7 +55,8 @@ std::optional<Response> GameServer::pace_step(const Request& request, Connection
 
 void GameServer::game_pace(const SC2APIProtocol::RequestDebug& r, ConnectionId connection, Response& out) {
   if (!only_game_pace(r)) {
-    out.add_error("debug is not supported by sc2lite yet (only its own game_pace command, for observers)");
+    out.add_error("this debug request is not supported by sc2lite: an observer sends game_pace (and draw, "
+                  "ignored); the player sends kill_unit, create_unit and draw, without game_pace");
     log(out.error(0));
     return;
   }
@@ -66,6 +68,7 @@ void GameServer::game_pace(const SC2APIProtocol::RequestDebug& r, ConnectionId c
   }
   auto* state = out.mutable_debug()->mutable_game_pace();
   for (const auto& command : r.debug()) {
+    if (!command.has_game_pace()) continue;  // draw
     const auto& asked = command.game_pace();
     if (asked.release()) {
       release_pace(connection);

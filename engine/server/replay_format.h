@@ -2,7 +2,7 @@
 // The sc2lite replay file (documented in engine/REPLAY_FORMAT.md): a header that pins down
 // everything the re-simulation depends on (engine version, data tables, map, seed, the
 // create request and each Participant's join) followed by what the players sent by game
-// loop (actions, debug kill_unit, leaving), closed by an FNV-1a checksum. Encoding and
+// loop (actions, debug kill_unit / create_unit, leaving), closed by an FNV-1a checksum. Encoding and
 // decoding only; playing back is in replay_playback.h.
 #include <cstdint>
 #include <optional>
@@ -44,7 +44,7 @@ struct ReplayAction {
   std::uint32_t game_loop = 0;
   std::uint32_t player = 1;  // who sent it (format 1: always player 1)
   std::uint64_t state_hash_after = 0;
-  // A serialized SC2APIProtocol::Request with action, debug (kill_unit) or leave_game set.
+  // A serialized SC2APIProtocol::Request with action, debug (kill_unit, create_unit) or leave_game set.
   // Format 1 stored a bare RequestAction; decoding wraps it into a Request.
   std::string request;
 };

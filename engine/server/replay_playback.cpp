@@ -36,7 +36,7 @@ void apply_record(ReplayPlayback& playback, Game& game, const ReplayAction& reco
         apply_action(game, *playback.recorded[static_cast<std::size_t>(player - 1)], action);
       }
       break;
-    case SC2APIProtocol::Request::kDebug: game.kill_units(request.debug()); break;
+    case SC2APIProtocol::Request::kDebug: game.debug(request.debug()); break;  // refused: the hash check tells
     case SC2APIProtocol::Request::kLeaveGame: game.concede(player); break;
     default: break;
   }
@@ -82,7 +82,9 @@ std::string record_problem(const ReplayPlayback& playback, const ReplayAction& r
       return {};
     case SC2APIProtocol::Request::kDebug:
       for (const auto& command : request.debug().debug()) {
-        if (!command.has_kill_unit()) return which + " is a debug command other than kill_unit";
+        if (!command.has_kill_unit() && !command.has_create_unit() && !command.has_draw()) {
+          return which + " is a debug command other than kill_unit, create_unit or draw";
+        }
       }
       return {};
     case SC2APIProtocol::Request::kLeaveGame:

@@ -1,6 +1,6 @@
 #pragma once
 // Records one episode of a game as it is played: the setup at its start and every request
-// of a player that changes the game (actions, debug kill_unit, leaving a two-player game)
+// of a player that changes the game (actions, debug kill_unit / create_unit, leaving a two-player game)
 // with the game loop it ran at. save() turns it into replay bytes.
 #include <cstdint>
 #include <string>
