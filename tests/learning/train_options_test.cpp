@@ -21,13 +21,16 @@ TEST_CASE("sc2train's command line: the map's defaults fill in what is not given
   CHECK(line.options.unit_prior == 4.0);   // and clicks start on units (networks.cpp)
   CHECK(network_spec(line.options).unit_prior == 4.0);
   CHECK_NOTHROW(validate(line.options));
-  // The settings with which the other two maps reached their targets (bench/RESULTS.md).
-  for (const char* map : {"CollectMineralShards", "DefeatRoaches"}) {
+  // The settings with which the other maps reached their targets (bench/RESULTS.md).
+  for (const char* map : {"CollectMineralShards", "DefeatRoaches", "DefeatZerglingsAndBanelings"}) {
+    CAPTURE(map);
     const auto defaults = parse_train_command_line({"--map", map, "--out", "d", "--minutes", "180"}).options;
     CHECK(defaults.step_mul == 16);
     CHECK(defaults.unit_prior == 4.0);
     CHECK(defaults.feature_screen_size == 16);
   }
+  CHECK(parse_train_command_line({"--map", "DefeatZerglingsAndBanelings", "--out", "d", "--minutes", "1"})
+            .options.rollout_steps == 16);
 
   const auto given = parse_train_command_line({"--map", "MoveToBeacon", "--out", "d", "--steps", "1000", "--arch",
                                                 "atari", "--feature_screen_size", "32", "--feature_minimap_size",
