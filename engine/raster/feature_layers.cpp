@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -131,14 +132,20 @@ void render_screen(const World& world, int player_id, const FeatureLayerSetup& s
   // up), then each covered pixel written once into every unit layer.
   struct ScreenPaint {
     std::int32_t owner, relative, type, selected, health, health_ratio, buff, active, progress;
+    std::int32_t shields, shields_ratio, energy, energy_ratio;
   };
+  bool any_shields = false, any_energy = false;
   std::vector<ScreenPaint> paints;
   DiscStack& discs = cache.empty_disc_stack(kScreenView, static_cast<std::size_t>(w) * h);
   DiscPixelCache& disc_pixels = cache.disc_pixels(kScreenView, key);
   for (const Unit* u : drawable_units(world, player_id)) {
     paints.push_back({u->owner, alliance_of(player_id, u->owner), static_cast<std::int32_t>(u->type()),
                       is_selected(player, *u) ? 1 : 0, static_cast<std::int32_t>(u->health),
-                      ratio_255(u->health, u->health_max), buff_of(*u), active_of(*u), build_progress_of(*u)});
+                      ratio_255(u->health, u->health_max), buff_of(*u), active_of(*u), build_progress_of(*u),
+                      static_cast<std::int32_t>(u->shield), ratio_255(u->shield, u->shield_max),
+                      static_cast<std::int32_t>(u->energy), ratio_255(u->energy, u->energy_max)});
+    any_shields = any_shields || u->shield_max > 0.0f;
+    any_energy = any_energy || u->energy_max > 0.0f;
     const auto disc = static_cast<std::int32_t>(paints.size() - 1);
     disc_pixels.for_each_pixel<true>(view, u->id, u->pos, u->radius,
                                      [&](std::uint32_t pixel, float cover) { discs.add(pixel, disc, cover); });
@@ -154,6 +161,23 @@ void render_screen(const World& world, int player_id, const FeatureLayerSetup& s
   LayerWriter buffs = LayerWriter::into(out->mutable_buffs(), w, h, 32);
   LayerWriter active = LayerWriter::into(out->mutable_active(), w, h, 1);
   LayerWriter build_progress = LayerWriter::into(out->mutable_build_progress(), w, h, 8);
+  // Shields and energy: full layers while a unit the player sees has them (SMAC's Protoss, Medivacs);
+  // (0,0) otherwise, as before, so the mini-games pay nothing for them.
+  std::optional<LayerWriter> shields, shields_ratio, energy, energy_ratio;
+  if (any_shields) {
+    shields.emplace(LayerWriter::into(out->mutable_unit_shields(), w, h, 32));
+    shields_ratio.emplace(LayerWriter::into(out->mutable_unit_shields_ratio(), w, h, 8));
+  } else {
+    encode_absent(32, out->mutable_unit_shields());
+    encode_absent(8, out->mutable_unit_shields_ratio());
+  }
+  if (any_energy) {
+    energy.emplace(LayerWriter::into(out->mutable_unit_energy(), w, h, 32));
+    energy_ratio.emplace(LayerWriter::into(out->mutable_unit_energy_ratio(), w, h, 8));
+  } else {
+    encode_absent(32, out->mutable_unit_energy());
+    encode_absent(8, out->mutable_unit_energy_ratio());
+  }
   for (std::size_t i : discs.covered()) {  // uncovered pixels stay 0 in every layer
     const ScreenPaint& p = paints[static_cast<std::size_t>(discs.top(i))];
     owner.set_index_at_depth<8>(i, p.owner);
@@ -168,6 +192,14 @@ void render_screen(const World& world, int player_id, const FeatureLayerSetup& s
     buffs.set_index_at_depth<32>(i, p.buff);
     active.set_index_at_depth<1>(i, p.active);
     build_progress.set_index_at_depth<8>(i, p.progress);
+    if (shields) {
+      shields->set_index_at_depth<32>(i, p.shields);
+      shields_ratio->set_index_at_depth<8>(i, p.shields_ratio);
+    }
+    if (energy) {
+      energy->set_index_at_depth<32>(i, p.energy);
+      energy_ratio->set_index_at_depth<8>(i, p.energy_ratio);
+    }
   }
 
   // True zeros (engine/README.md, feature layers): no creep or power source exists, and the
@@ -177,10 +209,6 @@ void render_screen(const World& world, int player_id, const FeatureLayerSetup& s
   encode_zero(w, h, 1, out->mutable_power());
   encode_zero(w, h, 8, out->mutable_buff_duration());
   // Quantities the engine has no notion of: (0,0), as the game sends a layer it cannot fill.
-  encode_absent(32, out->mutable_unit_energy());
-  encode_absent(8, out->mutable_unit_energy_ratio());
-  encode_absent(32, out->mutable_unit_shields());
-  encode_absent(8, out->mutable_unit_shields_ratio());
   encode_absent(8, out->mutable_effects());
   encode_absent(1, out->mutable_hallucinations());
   encode_absent(1, out->mutable_cloaked());

@@ -143,8 +143,8 @@ void fill_raw_unit(const World& world, int me, const Unit& u, const RawFrame& fr
   for (const Order& order : u.orders) {
     auto* o = out->add_orders();
     o->set_ability_id(order.ability_id);
-    // Unit targets: attack, gather / return (the resource), a Refinery's geyser.
-    const bool unit_target = order.kind == OrderKind::AttackUnit ||
+    // Unit targets: attack, heal, gather / return (the resource), a Refinery's geyser.
+    const bool unit_target = order.kind == OrderKind::AttackUnit || order.kind == OrderKind::Heal ||
                              (order.kind == OrderKind::Gather && world.find(order.target_unit) != nullptr) ||
                              (order.kind == OrderKind::Build && order.phase == OrderPhase::Approach &&
                               order.target_unit.valid());
@@ -506,7 +506,10 @@ void build_data(const SC2APIProtocol::RequestData& request, SC2APIProtocol::Resp
       d->set_available(true);
       d->set_target(static_cast<SC2APIProtocol::AbilityData::Target>(a.target));
       d->set_allow_minimap(a.allow_minimap);
-      d->set_allow_autocast(false);
+      // Heal is the only ability that casts itself (the recorded data: autocast, range 4).
+      const UnitTypeStats* medivac = a.id == ability::kEffectHeal ? find_unit_type(unit_type::kMedivac) : nullptr;
+      const bool heals = medivac != nullptr && medivac->heal.has_value();
+      d->set_allow_autocast(heals);
       const std::uint32_t built = structure_built_by(a.id);
       const UnitTypeStats* structure = built != 0 ? find_unit_type(built) : nullptr;
       // Build_TechLab: the game reports the Barracks and its add-on together (radius 3.5),
@@ -515,7 +518,7 @@ void build_data(const SC2APIProtocol::RequestData& request, SC2APIProtocol::Resp
       d->set_is_building(structure != nullptr || add_on);
       d->set_footprint_radius(add_on ? 3.5f : structure != nullptr ? structure->footprint_w * 0.5f : 0.0f);
       d->set_is_instant_placement(add_on);
-      d->set_cast_range(0.0f);
+      d->set_cast_range(heals ? medivac->heal->range : 0.0f);
     }
   }
   if (request.unit_type_id()) {

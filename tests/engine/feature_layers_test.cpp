@@ -3,7 +3,9 @@
 #include <string>
 #include <vector>
 
+#include "engine/raster/feature_layers.h"
 #include "engine/raster/image_encoding.h"
+#include "engine/server/game.h"
 #include "tests/engine/engine_test_util.h"
 
 using namespace sc2::engine;
@@ -184,4 +186,40 @@ TEST_CASE("raw map_state grids are map-sized with the right depths") {
   CHECK(ms.creep().bits_per_pixel() == 1);
   CHECK(ms.creep().data().size() == 64u * 64u / 8u);
   for (auto v : decode(ms.visibility())) CHECK(v <= 2);
+}
+
+TEST_CASE("shields and energy layers: full while a unit in view has them, each unit's value and ratio at its pixels") {
+  GameConfig config;
+  config.map = find_mini_game("MoveToBeacon");
+  REQUIRE(config.map != nullptr);
+  Game game(config, 2);
+  World& world = game.world();
+  FeatureLayerSetup setup;
+  setup.screen_width = setup.screen_height = 64;
+  api::FeatureLayers before;
+  render_screen(world, kAgentPlayer, setup, &before, nullptr);
+  CHECK(before.unit_shields().size().x() == 0);  // no unit has shields or energy: absent, as before
+  CHECK(before.unit_energy().size().x() == 0);
+
+  const Vec2 centre = world.player(kAgentPlayer).camera;
+  api::Point camera;
+  camera.set_x(centre.x);
+  camera.set_y(centre.y);
+  Unit& stalker = *world.find(world.spawn(unit_type::kStalker, kAgentPlayer, {centre.x - 4, centre.y}));
+  Unit& medivac = *world.find(world.spawn(unit_type::kMedivac, kAgentPlayer, {centre.x + 4, centre.y + 3}));
+  stalker.shield = 40.0f;  // half of 80
+  api::FeatureLayers after;
+  render_screen(world, kAgentPlayer, setup, &after, nullptr);
+  REQUIRE(after.unit_shields().size().x() == 64);
+  REQUIRE(after.unit_energy().size().x() == 64);
+  CHECK(after.unit_shields().bits_per_pixel() == 32);
+  CHECK(after.unit_shields_ratio().bits_per_pixel() == 8);
+  const Pixel s = world_to_screen(camera, setup.camera_width, 64, 64, stalker.pos.x, stalker.pos.y);
+  CHECK(pixel(after.unit_shields(), s.x, s.y) == 40);
+  CHECK(pixel(after.unit_shields_ratio(), s.x, s.y) == 127);
+  CHECK(pixel(after.unit_energy(), s.x, s.y) == 0);
+  const Pixel m = world_to_screen(camera, setup.camera_width, 64, 64, medivac.pos.x, medivac.pos.y);
+  CHECK(pixel(after.unit_energy(), m.x, m.y) == 50);  // starts with 50 of 200
+  CHECK(pixel(after.unit_energy_ratio(), m.x, m.y) == 63);
+  CHECK(pixel(after.unit_shields(), m.x, m.y) == 0);
 }

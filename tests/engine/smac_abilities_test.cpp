@@ -268,6 +268,8 @@ TEST_CASE("SMAC abilities: a raw Heal command is accepted and the healing Mediva
     seen = true;
     REQUIRE(u.orders_size() == 1);
     CHECK(u.orders(0).ability_id() == ability::kEffectHeal);
+    CHECK(u.orders(0).target_unit_tag() == to_tag(marine.id));  // a unit target, as the game reports it
+    CHECK_FALSE(u.orders(0).has_target_world_space_pos());
     CHECK(u.energy() < 50.0f);
   }
   CHECK(seen);
@@ -282,6 +284,8 @@ TEST_CASE("SMAC abilities: a raw Heal command is accepted and the healing Mediva
     listed = true;
     CHECK(a.link_name() == "MedivacHeal");
     CHECK(a.target() == api::AbilityData::Unit);
+    CHECK(a.allow_autocast());        // the recorded data's values
+    CHECK(a.cast_range() == 4.0f);
   }
   CHECK(listed);
 }
