@@ -17,6 +17,7 @@
 #include "client/launcher.h"
 #include "client/map_paths.h"
 #include "client/pysc2/game_requests.h"
+#include "client/unit_type_names.h"
 
 namespace sc2::app {
 
@@ -41,6 +42,7 @@ void Session::run_play() {
   set_status("creating the game (" + options_.env.map + ")");
   pysc2::Env env(game->controller(), options_.env);
   publish(env.reset(), env);
+  fetch_unit_type_names(game->controller());
   std::string against;
   if (options_.env.computer) against = " against " + opponent_label(*options_.env.computer);
   if (opponent) against = " against " + opponent_agent_label(opponent->name());
@@ -83,6 +85,20 @@ void Session::run_play() {
   keep_episode_replay(env);
   set_status("quitting the game");
   // `game` goes out of scope here: the GameProcess destructor quits the game process.
+}
+
+// The names are a courtesy of the panels (ids are shown without them): a game that will not say
+// costs nothing but them.
+void Session::fetch_unit_type_names(sc2::Controller& controller) {
+  std::shared_ptr<const std::map<std::uint32_t, std::string>> names;
+  try {
+    names = std::make_shared<const std::map<std::uint32_t, std::string>>(sc2::fetch_unit_type_names(controller));
+  } catch (const ControllerError& error) {
+    notice(std::string("the game gave no unit type names: ") + error.what());
+    return;
+  }
+  std::lock_guard lock(mutex_);
+  snapshot_.unit_type_names = std::move(names);
 }
 
 void Session::fetch_available_maps(sc2::Controller& controller) {

@@ -198,6 +198,7 @@ class Session final : public SessionReader, public SessionCommands {
   void run_play();
   // Asks the game which maps it has, publishes them and, without --map, plays the first.
   void fetch_available_maps(sc2::Controller& controller);
+  void fetch_unit_type_names(sc2::Controller& controller);
   void apply_step_mul(pysc2::Env& env, std::optional<int> step_mul);
   void apply_agent_and_recording(const Requests& requests);
   void new_episode(pysc2::Env& env, const std::string& title);

@@ -5,6 +5,7 @@
 // recorded sessions in benchmarks and tests), so none of those needs a running game.
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -128,6 +129,10 @@ struct SessionSnapshot {
   // takes (client/map_paths.h), in the game's order; empty until known. And the map played:
   // --map, else the first of them.
   std::vector<std::string> available_maps;
+  // The unit type names the game reports (RequestData, asked once after the game starts): a map
+  // file's own types (SMAC's Stalker_RL) are named only there. Null until known, or when the
+  // game would not say.
+  std::shared_ptr<const std::map<std::uint32_t, std::string>> unit_type_names;
   std::string map;
   // Play mode on a melee map: whom the player plays against ("the built-in AI (Easy)"); empty
   // on a mini-game. Once that game has ended, its result for the player (1 victory, 0 tie,

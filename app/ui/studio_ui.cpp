@@ -107,6 +107,7 @@ void StudioUi::refresh(SessionReader& session) {
     shown_.episodes_version = snapshot.episodes_version;
   }
   if (!snapshot.available_maps.empty()) settings_.maps = snapshot.available_maps;
+  if (snapshot.unit_type_names) use_game_unit_type_names(snapshot.unit_type_names);
   // Played without --map: the session chose the game's first map.
   if (snapshot.mode == SessionMode::play && options_.map.empty() && !snapshot.map.empty()) {
     options_.map = snapshot.map;

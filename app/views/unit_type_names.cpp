@@ -7,7 +7,16 @@ namespace sc2::app {
 
 namespace {
 #include "app/views/unit_type_names.inc"
+
+std::shared_ptr<const std::map<std::uint32_t, std::string>>& game_names() {
+  static std::shared_ptr<const std::map<std::uint32_t, std::string>> names;
+  return names;
+}
 }  // namespace
+
+void use_game_unit_type_names(std::shared_ptr<const std::map<std::uint32_t, std::string>> names) {
+  game_names() = std::move(names);
+}
 
 const UnitTypeName* find_unit_type(int id) {
   const auto* end = std::end(kUnitTypeNames);
@@ -18,6 +27,9 @@ const UnitTypeName* find_unit_type(int id) {
 
 std::string unit_type_label(int id) {
   if (const UnitTypeName* type = find_unit_type(id)) return std::string(type->name);
+  if (const auto& names = game_names(); names && id >= 0) {
+    if (const auto it = names->find(static_cast<std::uint32_t>(id)); it != names->end()) return it->second;
+  }
   return "unit type " + std::to_string(id);
 }
 

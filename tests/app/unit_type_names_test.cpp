@@ -4,6 +4,8 @@
 #include <doctest/doctest.h>
 
 #include <fstream>
+#include <map>
+#include <memory>
 #include <sstream>
 #include <string>
 
@@ -104,4 +106,17 @@ TEST_CASE("the inspector names the value under the cursor for every kind of laye
     INFO(row.layer << " = " << row.value);
     CHECK(sc2::app::layer_value_meaning(row.layer, row.value, row.scalar, row.scale) == row.meaning);
   }
+}
+
+TEST_CASE("a map's own unit types take the names the game reports, PySC2's names keep theirs") {
+  CHECK(sc2::app::unit_type_label(1962) == "unit type 1962");
+  auto names = std::make_shared<const std::map<std::uint32_t, std::string>>(
+      std::map<std::uint32_t, std::string>{{1962, "Stalker_RL"}, {48, "NotAMarine"}});
+  sc2::app::use_game_unit_type_names(names);
+  CHECK(sc2::app::unit_type_label(1962) == "Stalker_RL");
+  CHECK(sc2::app::unit_type_label(48) == "Marine");  // PySC2's list first
+  CHECK(sc2::app::layer_value_meaning("unit_type", 1962, false, 0) == "Stalker_RL");
+  CHECK(sc2::app::unit_type_label(1963) == "unit type 1963");
+  sc2::app::use_game_unit_type_names(nullptr);  // a new game that names none
+  CHECK(sc2::app::unit_type_label(1962) == "unit type 1962");
 }
