@@ -75,11 +75,22 @@ std::string write_action_log(const std::string& file, const Session& session, co
   }
   const nlohmann::json agent = {{"name", state.agent}, {"policy", policy},
                                 {"without_policy", state.agent_without_policy}};
+  // Observe mode: each unit's last raw command, as the World view marks it, and the session's
+  // last observation they go with (it may be newer than the last frame drawn, `last`).
+  const nlohmann::json final_observation = state.timestep ? own_units(*state.timestep) : nlohmann::json(nullptr);
+  nlohmann::json unit_commands = nlohmann::json::array();
+  if (state.unit_commands) {
+    for (const auto& [tag, echoed] : *state.unit_commands) {
+      unit_commands.push_back({{"tag", tag}, {"game_loop", echoed.game_loop}, {"name", command_name(echoed.command)},
+                               {"text", pysc2::to_string(echoed.command)}});
+    }
+  }
   const nlohmann::json document = {{"actions", actions},   {"episodes", episodes},
                                    {"recording", recording}, {"first_observation", first},
                                    {"last_observation", last}, {"session", session_state},
                                    {"observed_pace", observed_pace}, {"decoding", decoding},
-                                   {"agent", agent}};
+                                   {"agent", agent}, {"unit_commands", unit_commands},
+                                   {"final_observation", final_observation}};
   std::ofstream out(file);
   out << document.dump(2) << "\n";
   out.close();

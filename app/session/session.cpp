@@ -331,6 +331,9 @@ void Session::log_seen_calls(const pysc2::Observation& observation, const std::s
     if (call.function == pysc2::fn::no_op) continue;
     log_call(call, Controller::agent, observation.available_actions, result);
   }
+  // Raw commands (a SMAC agent's, a raw bot's): sc2lite echoes them to observers that use the
+  // raw interface; last_actions has them as no_op.
+  if (observation.shared_proto) log_seen_raw_commands(pysc2::echoed_raw_commands(*observation.shared_proto), observation, result);
   // The game refused these calls of the player's (they are not among last_actions).
   for (int value : observation.action_result) {
     if (value == pysc2::kActionSuccess) continue;
@@ -342,6 +345,30 @@ void Session::log_seen_calls(const pysc2::Observation& observation, const std::s
     record.failed = true;
     log_.add(std::move(record));
   }
+}
+
+}  // namespace sc2::app
+
+namespace sc2::app {
+
+void Session::log_seen_raw_commands(const std::vector<pysc2::EchoedRawCommand>& seen, const pysc2::Observation& observation,
+                                    const std::string& result) {
+  for (const pysc2::EchoedRawCommand& echoed : seen) {
+    ActionRecord record = record_now();
+    record.game_loop = echoed.game_loop;
+    record.raw = echoed.command;
+    record.text = pysc2::to_string(echoed.command);
+    record.source = Controller::agent;
+    record.result = result;
+    log_.add(std::move(record));
+  }
+  std::lock_guard lock(mutex_);
+  if (seen.empty() && !snapshot_.unit_commands) return;
+  auto updated = std::make_shared<LastUnitCommands>(snapshot_.unit_commands ? *snapshot_.unit_commands : LastUnitCommands{});
+  const std::size_t before = updated->size();
+  note_unit_commands(*updated, seen, observation.raw_view);
+  if (seen.empty() && updated->size() == before) return;  // nothing new, nobody gone
+  snapshot_.unit_commands = std::move(updated);
 }
 
 }  // namespace sc2::app

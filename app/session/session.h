@@ -193,6 +193,8 @@ class Session final : public SessionReader, public SessionCommands {
                          std::string result);
   // Observe/replay: logs the calls the game says the player made as seen (not sent) records.
   void log_seen_calls(const pysc2::Observation& observation, const std::string& result);
+  void log_seen_raw_commands(const std::vector<pysc2::EchoedRawCommand>& seen, const pysc2::Observation& observation,
+                             const std::string& result);
 
   // [play_session.cpp] Play and watch mode.
   void run_play();

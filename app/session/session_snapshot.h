@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "app/session/policy_trace.h"
+#include "app/views/unit_commands.h"
 #include "client/pysc2/function_call.h"
 #include "client/pysc2/game_view.h"
 #include "client/pysc2/observation.h"
@@ -155,6 +156,9 @@ struct SessionSnapshot {
   int observed_player = 1;
   // Observe mode.
   ObservedGamePace observed_pace;
+  // Observe and replay modes: each of the player's units' last raw command, as echoed (the
+  // World view draws them); null until one is seen. Shared, replaced when it changes.
+  std::shared_ptr<const LastUnitCommands> unit_commands;
 };
 
 }  // namespace sc2::app

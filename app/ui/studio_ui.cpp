@@ -13,6 +13,7 @@
 #include "app/program/config_paths.h"
 #include "app/input/raw_actions.h"
 #include "app/program/screenshot_name.h"
+#include "app/views/unit_commands.h"
 #include "app/views/unit_type_names.h"
 #include "app/views/world_view_logic.h"
 #include "app/ui/pace_text.h"
@@ -530,6 +531,26 @@ void StudioUi::draw_world_overlays(const pysc2::Observation& obs, const render::
   for (const EffectCircle& effect : effect_circles(obs.raw_view, view)) {
     const ImU32 colour = effect.own ? IM_COL32(120, 200, 255, 200) : IM_COL32(255, 120, 80, 200);
     draw->AddCircle(to_window(effect.centre), effect.radius * px_per_world, colour, 0, 2.0f);
+  }
+  // Each unit's last raw command seen (watching a SMAC run): a line to its target, its name
+  // above the unit; attacks red, moves green, the rest yellow.
+  if (shown_.snapshot.unit_commands) {
+    for (const CommandMark& mark : command_marks(obs.raw_view, *shown_.snapshot.unit_commands, view)) {
+      const ImU32 colour = mark.kind == CommandKind::attack ? IM_COL32(255, 90, 70, 220)
+                           : mark.kind == CommandKind::move ? IM_COL32(110, 230, 110, 220)
+                                                            : IM_COL32(240, 210, 80, 220);
+      const ImVec2 from = to_window(mark.from);
+      if (mark.to) {
+        const ImVec2 to = to_window(*mark.to);
+        draw->AddLine(from, to, colour, 1.5f);
+        draw->AddCircleFilled(to, 2.5f, colour);
+      }
+      const ImVec2 text_size = ImGui::CalcTextSize(mark.label.c_str());
+      const ImVec2 anchor = to_window(mark.label_anchor);
+      const ImVec2 at(std::floor(anchor.x - text_size.x / 2), std::floor(anchor.y - text_size.y - 1));
+      draw->AddText(ImVec2(at.x + 1, at.y + 1), IM_COL32(0, 0, 0, 220), mark.label.c_str());
+      draw->AddText(at, colour, mark.label.c_str());
+    }
   }
   // Names once a unit is big enough on screen to carry one (about 25 px per world unit).
   const bool with_names = px_per_world >= 25.0f;

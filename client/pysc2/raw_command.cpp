@@ -21,6 +21,26 @@ SC2APIProtocol::Action to_action(const RawCommand& command) {
   return action;
 }
 
+std::vector<EchoedRawCommand> echoed_raw_commands(const SC2APIProtocol::ResponseObservation& response) {
+  std::vector<EchoedRawCommand> commands;
+  for (const SC2APIProtocol::Action& action : response.actions()) {
+    if (!action.action_raw().has_unit_command()) continue;
+    const auto& sent = action.action_raw().unit_command();
+    EchoedRawCommand echoed;
+    echoed.game_loop = action.game_loop();
+    echoed.command.ability_id = sent.ability_id();
+    echoed.command.queued = sent.queue_command();
+    echoed.command.unit_tags.assign(sent.unit_tags().begin(), sent.unit_tags().end());
+    if (sent.has_target_world_space_pos()) {
+      echoed.command.target_world = WorldXY{sent.target_world_space_pos().x(), sent.target_world_space_pos().y()};
+    } else if (sent.has_target_unit_tag()) {
+      echoed.command.target_unit_tag = sent.target_unit_tag();
+    }
+    commands.push_back(std::move(echoed));
+  }
+  return commands;
+}
+
 namespace {
 
 std::string tag_list(const std::vector<std::uint64_t>& tags) {

@@ -30,6 +30,17 @@ struct RawCommand {
 // One Action holding action_raw.unit_command.
 SC2APIProtocol::Action to_action(const RawCommand& command);
 
+// A raw command as an observer saw it echoed (sc2lite shows observers with the raw interface
+// the player's raw unit commands in ResponseObservation.actions), with the loop it was given.
+struct EchoedRawCommand {
+  RawCommand command;
+  std::uint32_t game_loop = 0;
+};
+
+// The raw unit commands among `response.actions()`, in order (autocast toggles and camera
+// moves are not commands to a unit and are left out).
+std::vector<EchoedRawCommand> echoed_raw_commands(const SC2APIProtocol::ResponseObservation& response);
+
 // PySC2's raw notation with world coordinates, e.g. Move_pt("queued", [4294967297], [30.5, 12.0]),
 // Attack_unit("now", [1, 2], 3), Stop_quick("now", [1]); ability 0 is raw_select([1, 2]) (PySC2
 // has no raw function for it); an ability without a raw function of that target type is

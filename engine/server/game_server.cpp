@@ -10,6 +10,7 @@
 #include "engine/server/action_interpreter.h"
 #include "engine/server/observation_builder.h"
 #include "engine/server/observer_view.h"
+#include "engine/server/raw_echo.h"
 #include "engine/sim/rng.h"
 
 namespace sc2::engine {
@@ -614,12 +615,20 @@ void GameServer::action(const SC2APIProtocol::RequestAction& r, Response& out, C
   const int player = std::max(seat_of(connection), kAgentPlayer);
   const InterfaceSetup& iface = interface_of(connection);
   Game::PlayerFeed& feed = game_->feed(player);
-  const std::size_t echoed_before = feed.echoed_actions.size();
   const std::size_t errors_before = feed.action_errors.size();
-  for (const auto& a : r.actions()) result->add_result(apply_action(*game_, iface, a));
   auto& echoes = echo_histories_[static_cast<std::size_t>(player - 1)];
   auto& errors = error_histories_[static_cast<std::size_t>(player - 1)];
-  for (std::size_t i = echoed_before; i < feed.echoed_actions.size(); ++i) echoes.add(feed.echoed_actions[i]);
+  for (const auto& a : r.actions()) {
+    const std::size_t echoed_before = feed.echoed_actions.size();
+    const SC2APIProtocol::ActionResult outcome = apply_action(*game_, iface, a);
+    result->add_result(outcome);
+    for (std::size_t i = echoed_before; i < feed.echoed_actions.size(); ++i) echoes.add(feed.echoed_actions[i]);
+    // Observers also see the raw commands (SMAC's agents, raw bots); the player does not get
+    // them back (PySC2 cannot map an echo with only action_raw: it raises).
+    if (outcome == SC2APIProtocol::Success) {
+      if (auto raw = raw_command_echo(a, game_->world().game_loop())) echoes.add(*raw);
+    }
+  }
   for (std::size_t i = errors_before; i < feed.action_errors.size(); ++i) errors.add(feed.action_errors[i]);
   recorder_.record(*game_, player, r);
 }

@@ -1,7 +1,11 @@
 // GameServer: observer connections (join_game with observed_player_id while a game runs).
 #include "engine/server/game_server.h"
+
+#include <algorithm>
+
 #include "engine/server/observation_builder.h"
 #include "engine/server/observer_view.h"
+#include "engine/server/raw_echo.h"
 
 namespace sc2::engine {
 
@@ -65,6 +69,10 @@ bool GameServer::dispatch_observer(const Request& request, Observer& observer, C
       out.mutable_observation()->clear_action_errors();
       observer.echo_cursor = echo_histories_[watched(observer)].copy_since(
           observer.echo_cursor, out.mutable_observation()->mutable_actions());
+      if (!observer.iface.raw) {  // raw commands only to those that asked for the raw interface
+        auto* actions = out.mutable_observation()->mutable_actions();
+        actions->erase(std::remove_if(actions->begin(), actions->end(), raw_only), actions->end());
+      }
       observer.error_cursor = error_histories_[watched(observer)].copy_since(
           observer.error_cursor, out.mutable_observation()->mutable_action_errors());
       return true;

@@ -56,3 +56,30 @@ TEST_CASE("raw commands are shown in PySC2's raw notation") {
   CHECK(to_string(RawCommand{0, false, {1, 2}, std::nullopt, std::nullopt}) == "raw_select([1, 2])");
   CHECK(to_string(RawCommand{999999, false, {1}, std::nullopt, std::nullopt}) == "raw_cmd(ability 999999, \"now\", [1])");
 }
+
+TEST_CASE("an observer reads the echoed raw unit commands back, in order, with their loops") {
+  SC2APIProtocol::ResponseObservation response;
+  const RawCommand move{3794, true, {5, 9}, WorldXY{30.5f, 12.25f}, std::nullopt};
+  const RawCommand attack{3674, false, {5}, std::nullopt, 77};
+  const RawCommand stop{3665, false, {9}, std::nullopt, std::nullopt};
+  std::uint32_t loop = 100;
+  for (const RawCommand& command : {move, attack}) {
+    auto* action = response.add_actions();
+    *action = sc2::pysc2::to_action(command);
+    action->set_game_loop(loop++);
+  }
+  // Not unit commands: a feature-layer action and a raw camera move and autocast toggle.
+  response.add_actions()->mutable_action_ui()->mutable_select_army();
+  response.add_actions()->mutable_action_raw()->mutable_camera_move();
+  response.add_actions()->mutable_action_raw()->mutable_toggle_autocast()->set_ability_id(386);
+  *response.add_actions() = sc2::pysc2::to_action(stop);
+
+  const auto seen = sc2::pysc2::echoed_raw_commands(response);
+  REQUIRE(seen.size() == 3);
+  CHECK(seen[0].command == move);
+  CHECK(seen[0].game_loop == 100);
+  CHECK(seen[1].command == attack);
+  CHECK(seen[1].game_loop == 101);
+  CHECK(seen[2].command == stop);
+  CHECK(sc2::pysc2::echoed_raw_commands(SC2APIProtocol::ResponseObservation{}).empty());
+}

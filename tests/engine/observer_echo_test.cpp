@@ -129,6 +129,75 @@ TEST_CASE("an observer sees only actions made after it joined, and none of the l
   CHECK(moves_seen(observer_look(server, kObserver)) == std::vector<int>{8});
 }
 
+namespace {
+
+// A raw move of the player's Marine to world x (the test tells its commands apart by x).
+api::Action raw_move(std::uint64_t marine, float x) {
+  api::Action a;
+  auto* command = a.mutable_action_raw()->mutable_unit_command();
+  command->set_ability_id(16);  // Move
+  command->add_unit_tags(marine);
+  command->mutable_target_world_space_pos()->set_x(x);
+  command->mutable_target_world_space_pos()->set_y(20.0f);
+  return a;
+}
+
+std::vector<float> raw_moves_seen(const api::ResponseObservation& obs) {
+  std::vector<float> xs;
+  for (const auto& a : obs.actions()) {
+    if (a.action_raw().has_unit_command()) xs.push_back(a.action_raw().unit_command().target_world_space_pos().x());
+  }
+  return xs;
+}
+
+void join_observer_without_raw(GameServer& server, ConnectionId connection) {
+  api::Request join = join_request({.screen_w = 32, .screen_h = 32, .minimap_w = 16, .minimap_h = 16, .raw = false});
+  join.mutable_join_game()->clear_race();
+  join.mutable_join_game()->set_observed_player_id(1);
+  REQUIRE_FALSE(server.handle(join, connection).join_game().has_error());
+}
+
+}  // namespace
+
+TEST_CASE("observers with the raw interface see the player's raw commands, in order with its other actions") {
+  GameServer server;
+  start_game(server);
+  join_observer(server, kObserver);
+  join_observer_without_raw(server, kSecondObserver);
+  const api::Unit* marine = find_unit(observe(server), kMarine);
+  REQUIRE(marine != nullptr);
+  const std::uint64_t tag = marine->tag();
+
+  act(server, select_army());
+  REQUIRE(act(server, raw_move(tag, 11.0f)).result(0) == api::Success);
+  REQUIRE(act(server, move_screen(4, 20)).result(0) == api::Success);
+  REQUIRE(act(server, raw_move(tag, 12.0f)).result(0) == api::Success);
+  // A refused raw command (a unit that is not there) is not echoed; its error is.
+  CHECK(act(server, raw_move(tag + 999, 13.0f)).result(0) != api::Success);
+  step(server, 2);
+
+  const auto seen = observer_look(server, kObserver);
+  CHECK(raw_moves_seen(seen) == std::vector<float>{11.0f, 12.0f});
+  REQUIRE(seen.actions_size() == 4);  // select_army, raw 11, move 4, raw 12: the order sent
+  CHECK(seen.actions(0).action_ui().has_select_army());
+  CHECK(seen.actions(1).action_raw().unit_command().unit_tags(0) == tag);
+  CHECK(seen.actions(1).action_raw().unit_command().ability_id() == 16);
+  CHECK(moves_seen(seen) == std::vector<int>{4});
+  CHECK(seen.actions(2).game_loop() <= seen.actions(3).game_loop());
+  CHECK(seen.action_errors_size() == 1);
+
+  // An observer without the raw interface gets the feature-layer and UI actions only.
+  const auto plain = observer_look(server, kSecondObserver);
+  CHECK(raw_moves_seen(plain).empty());
+  CHECK(plain.actions_size() == 2);
+  CHECK(moves_seen(plain) == std::vector<int>{4});
+
+  // The player itself never gets its raw commands back (PySC2 raises on them).
+  const auto mine = observe(server);
+  CHECK(raw_moves_seen(mine).empty());
+  CHECK(moves_seen(mine) == std::vector<int>{4});
+}
+
 TEST_CASE("EchoHistory: cursors read each action once, one that fell behind gets what is kept") {
   EchoHistory history(3);
   const auto action_at = [](std::uint32_t loop) {
