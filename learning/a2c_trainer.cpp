@@ -155,7 +155,7 @@ struct A2CTrainer::Impl {
       stats.environment_seconds += seconds_since(environment_start);
       for (int e = 0; e < envs; ++e) {
         const StepOutcome& outcome = outcomes[static_cast<std::size_t>(e)];
-        rewards[static_cast<std::size_t>(first + e)] = outcome.reward;
+        rewards[static_cast<std::size_t>(first + e)] = static_cast<float>(outcome.reward * options.reward_scale);
         episode_ended[static_cast<std::size_t>(first + e)] = outcome.episode_ended ? 1 : 0;
         if (outcome.episode_ended) {
           stats.finished_scores.push_back(outcome.episode_score);

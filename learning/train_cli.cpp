@@ -94,6 +94,8 @@ TrainCommandLine parse_train_command_line(const std::vector<std::string>& args, 
   app.add_option("--max_grad_norm", o.max_gradient_norm, "clip the gradients' norm (0: off)")->capture_default_str();
   app.add_flag("--normalize_advantages,!--no_normalize_advantages", o.normalize_advantages,
                "scale the policy term's advantages to mean 0, std 1 per batch (default: the map's)");
+  app.add_option("--reward_scale", o.reward_scale,
+                 "rewards are multiplied by this for learning, scores are not (default: the map's, else 1)");
   app.add_option("--spatial_lr_scale", o.spatial_learning_rate_scale,
                  "the spatial heads' learning rate is --lr times this (a resumed run must keep it)")
       ->capture_default_str();

@@ -50,6 +50,10 @@ struct TrainOptions {
   double entropy_weight = 1e-3;      // eta
   double max_gradient_norm = 1.0;    // clip the gradients' global norm (0 = off)
   bool normalize_advantages = false; // the policy term's advantages scaled to mean 0, std 1 per batch
+  // Rewards are multiplied by this before the returns (scores are not): a map whose rewards are
+  // large (CollectMineralsAndGas: ~7 a step) otherwise swamps the value loss and the gradient
+  // clip, and its policy collapsed (bench/RESULTS.md, issue 37).
+  double reward_scale = 1.0;
   // The spatial heads' learning rate is learning_rate times this. A click's logit moves by about
   // lr x the state's features per Adam step, and those features start small, so a rare rewarded
   // click barely moves the spatial policy at the shared rate (bench/RESULTS.md, issue 16).

@@ -200,3 +200,19 @@ TEST_CASE("sc2train --observe_port: a port (0 = any free one) for in-process gam
   CHECK_THROWS_WITH_AS(validate(launched), doctest::Contains("--observe_port needs --game in_process"),
                        std::invalid_argument);
 }
+
+TEST_CASE("sc2train --reward_scale: the map's (CollectMineralsAndGas 0.01, else 1), a given one wins, only positive") {
+  const auto gas = parse_train_command_line({"--map", "CollectMineralsAndGas", "--out", "d", "--minutes", "1"});
+  CHECK(gas.options.reward_scale == doctest::Approx(0.01));
+  CHECK(gas.options.step_mul == 16);
+  CHECK(parse_train_command_line({"--map", "CollectMineralShards", "--out", "d", "--minutes", "1"}).options.reward_scale == 1.0);
+  const auto given = parse_train_command_line(
+      {"--map", "CollectMineralsAndGas", "--out", "d", "--minutes", "1", "--reward_scale", "0.5"});
+  CHECK(given.options.reward_scale == 0.5);
+  CHECK(shared_settings(given.options).find("reward_scale=0.5\n") != std::string::npos);  // ranks must agree
+  for (const char* bad : {"0", "-1", "nan", "inf"}) {
+    CAPTURE(bad);
+    const auto line = parse_train_command_line({"--map", "MoveToBeacon", "--out", "d", "--minutes", "1", "--reward_scale", bad});
+    CHECK_THROWS_WITH_AS(validate(line.options), doctest::Contains("--reward_scale"), std::invalid_argument);
+  }
+}
