@@ -3,6 +3,7 @@
 #include "learning/a2c_trainer.h"
 
 #include <chrono>
+#include <optional>
 #include <cstdio>
 #include <random>
 #include <stdexcept>
@@ -194,18 +195,35 @@ struct A2CTrainer::Impl {
     for (std::size_t g = 0; g < param_groups.size(); ++g)
       param_groups[g].options().set_lr(learning_rate * rate_scales[g]);
 
-    auto output = network->forward_sequence(input_tensors(*batch, 0, samples), options.rollout_steps,
-                                            rollout_start_state, episode_start.narrow(0, 0, samples));
-    const auto terms = actor_critic_loss(output, action_targets(choices, network->layout()), returns,
-                                         {options.value_weight, options.entropy_weight, options.normalize_advantages});
-    optimizer->zero_grad();
-    terms.total.backward();
-    if (group != nullptr) group->average_gradients(*network);  // before clipping: every rank clips alike
+    const auto inputs = input_tensors(*batch, 0, samples);
+    const auto starts = episode_start.narrow(0, 0, samples);
+    const auto targets = action_targets(choices, network->layout());
+    const LossWeights weights{options.value_weight, options.entropy_weight, options.normalize_advantages};
+    // ppo: the log probabilities and advantages of the network that played the rollout, taken
+    // from the first epoch's pass (the weights have not moved yet, so its ratios are 1).
+    std::optional<ClippedObjective> clipped;
+    const int epochs = options.algorithm == Algorithm::ppo ? options.ppo_epochs : 1;
+    LossTerms terms;
     double norm = 0;
-    if (options.max_gradient_norm > 0) {
-      norm = torch::nn::utils::clip_grad_norm_(network->parameters(), options.max_gradient_norm);
+    for (int epoch = 0; epoch < epochs; ++epoch) {
+      auto output = network->forward_sequence(inputs, options.rollout_steps, rollout_start_state, starts);
+      if (options.algorithm == Algorithm::ppo) {
+        if (!clipped) {
+          const auto played = actor_critic_loss(output, targets, returns, weights);
+          clipped = ClippedObjective{played.log_probability.detach(), played.advantage, options.ppo_clip};
+        }
+        terms = actor_critic_loss(output, targets, returns, weights, &*clipped, &stats.clipped_fraction);
+      } else {
+        terms = actor_critic_loss(output, targets, returns, weights);
+      }
+      optimizer->zero_grad();
+      terms.total.backward();
+      if (group != nullptr) group->average_gradients(*network);  // before clipping: every rank clips alike
+      if (options.max_gradient_norm > 0) {
+        norm = torch::nn::utils::clip_grad_norm_(network->parameters(), options.max_gradient_norm);
+      }
+      optimizer->step();
     }
-    optimizer->step();
     if (acting_state.defined()) acting_state = {acting_state.hidden.detach(), acting_state.cell.detach()};
 
     stats.policy_loss = terms.policy.item<double>();

@@ -38,6 +38,7 @@ struct UpdateStats {
   double total_loss = 0;
   double gradient_norm = 0;
   double learning_rate = 0;
+  double clipped_fraction = 0;     // ppo: samples whose ratio left the band in the last epoch
   double acting_seconds = 0;       // forward passes and action choice while playing
   double environment_seconds = 0;  // the games' steps
   double learning_seconds = 0;     // the update itself

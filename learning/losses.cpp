@@ -42,7 +42,7 @@ HeadTerms head_terms(const torch::Tensor& logits, const torch::Tensor& target) {
 }  // namespace
 
 LossTerms actor_critic_loss(const PolicyOutput& output, const ActionTargets& targets, const torch::Tensor& returns,
-                            const LossWeights& weights) {
+                            const LossWeights& weights, const ClippedObjective* clipped, double* clipped_fraction) {
   const std::int64_t batch = output.function_logits.size(0);
   if (targets.function.size(0) != batch || returns.size(0) != batch || output.value.size(0) != batch) {
     throw std::invalid_argument("loss: the outputs, actions and returns are not for the same " +
@@ -63,10 +63,23 @@ LossTerms actor_critic_loss(const PolicyOutput& output, const ActionTargets& tar
     terms.entropy_per_sample = terms.entropy_per_sample + used * head.entropy;
   }
   const auto difference = returns.to(torch::kFloat32) - output.value;
-  terms.advantage = difference.detach();
+  terms.advantage = clipped ? clipped->advantage.detach() : difference.detach();
   auto weight = terms.advantage;
   if (weights.normalize_advantages && batch > 1) weight = (weight - weight.mean()) / (weight.std() + 1e-8);
-  terms.policy = -(weight * terms.log_probability).mean();
+  if (clipped) {
+    if (clipped->old_log_probability.size(0) != batch || clipped->advantage.size(0) != batch) {
+      throw std::invalid_argument("loss: the rollout's log probabilities and advantages are not for the same " +
+                                  std::to_string(batch) + " samples");
+    }
+    const auto ratio = (terms.log_probability - clipped->old_log_probability.detach()).exp();
+    const auto bounded = ratio.clamp(1.0 - clipped->clip, 1.0 + clipped->clip);
+    terms.policy = -torch::min(ratio * weight, bounded * weight).mean();
+    if (clipped_fraction) {
+      *clipped_fraction = ((ratio - 1.0).abs() > clipped->clip).to(torch::kFloat32).mean().item<double>();
+    }
+  } else {
+    terms.policy = -(weight * terms.log_probability).mean();
+  }
   terms.value = 0.5 * difference.pow(2).mean();
   terms.entropy = terms.entropy_per_sample.mean();
   terms.total = terms.policy + weights.value * terms.value - weights.entropy * terms.entropy;

@@ -46,9 +46,24 @@ struct LossTerms {
   torch::Tensor total;
 };
 
+// PPO's clipped surrogate in place of the policy term (sc2train --algorithm ppo): with the
+// ratio r = pi(a|s) / pi_old(a|s) = exp(log pi - old_log_probability),
+//   policy = -mean( min(r * A, clamp(r, 1 - clip, 1 + clip) * A) )
+// where A is the advantage fixed when the rollout was played (G - v_old(s), normalised as
+// above when asked), so several epochs over one rollout cannot push the policy far from the
+// one that played it. At r = 1 its gradient is the A2C policy term's.
+struct ClippedObjective {
+  torch::Tensor old_log_probability;  // [B], detached
+  torch::Tensor advantage;            // [B], detached
+  double clip = 0.2;
+};
+
 // `returns` [B]: the n-step returns G. Throws std::invalid_argument when the sizes disagree.
+// With `clipped`, the policy term is PPO's (above); `clipped_fraction` then says how many
+// samples' ratios were outside the band.
 LossTerms actor_critic_loss(const PolicyOutput& output, const ActionTargets& targets, const torch::Tensor& returns,
-                            const LossWeights& weights);
+                            const LossWeights& weights, const ClippedObjective* clipped = nullptr,
+                            double* clipped_fraction = nullptr);
 
 // Learning from demonstrations (supervised_trainer.h): cross-entropy of the recorded call and a
 // regression of the value on the recorded return, per sample

@@ -36,6 +36,13 @@ using Clock = std::chrono::steady_clock;
 
 volatile std::sig_atomic_t g_stop = 0;
 
+// A number as %g writes it (0.01, 0.2).
+std::string format_number(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", value);
+  return text;
+}
+
 void on_signal(int signal) {
   g_stop = 1;
   std::signal(signal, SIG_DFL);  // a second one stops at once
@@ -112,13 +119,17 @@ int train(TrainOptions options) {
     std::printf("sc2train: rank %d of %d joined the master at %s%s\n", group.rank(), group.world_size(),
                 options.master.c_str(), writer ? "; this rank writes the outputs" : "");
   }
+  std::string learner = options.algorithm == Algorithm::ppo
+                            ? "ppo (" + std::to_string(options.ppo_epochs) + " epochs, clip " + format_number(options.ppo_clip) + "), "
+                            : "a2c, ";
+  if (options.reward_scale != 1.0) learner += "rewards x " + format_number(options.reward_scale) + ", ";
   if (writer) std::printf("sc2train: %s, %s at %dx%d (minimap %dx%d), unit prior %g, %lld parameters; %d games (%s), step_mul %d, "
-              "%d steps per update; %s lr %g, entropy %g; out %s%s\n",
+              "%d steps per update; %s%s lr %g, entropy %g; out %s%s\n",
               options.map.c_str(), std::string(architecture_name(spec.architecture)).c_str(), spec.screen_size,
               spec.screen_size, spec.minimap_size, spec.minimap_size, spec.unit_prior,
               static_cast<long long>(trainer.parameter_count()), options.envs,
               options.game == GameSource::in_process ? "in-process" : "launched", options.step_mul, options.rollout_steps,
-              std::string(optimizer_name(options.optimizer)).c_str(), options.learning_rate, options.entropy_weight,
+              learner.c_str(), std::string(optimizer_name(options.optimizer)).c_str(), options.learning_rate, options.entropy_weight,
               options.out.string().c_str(), options.resume ? " (resumed)" : "");
   if (const auto port = environments.observe_port()) {
     std::printf("sc2train: game 1 is served to observers: sc2studio --connect %s:%u (and --training %s)\n",

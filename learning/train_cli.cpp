@@ -66,6 +66,7 @@ TrainCommandLine parse_train_command_line(const std::vector<std::string>& args, 
   TrainOptions& o = result.options;
   std::string architecture = std::string(architecture_name(o.architecture));
   std::string optimizer = std::string(optimizer_name(o.optimizer));
+  std::string algorithm = std::string(algorithm_name(o.algorithm));
   std::string game = "in_process";
   std::string resume, sc2path;
   bool no_anneal = false;
@@ -86,6 +87,11 @@ TrainCommandLine parse_train_command_line(const std::vector<std::string>& args, 
   app.add_option("--seed", o.seed, "seeds the network, the action sampling and the games")->capture_default_str();
   app.add_option("--lr", o.learning_rate, "learning rate (default: the map's)");
   app.add_option("--optimizer", optimizer, "adam | rmsprop")->capture_default_str();
+  app.add_option("--algorithm", algorithm,
+                 "a2c (the paper's: one step per rollout) | ppo (--ppo_epochs passes per rollout, clipped)")
+      ->capture_default_str();
+  app.add_option("--ppo_epochs", o.ppo_epochs, "ppo: passes over each rollout")->capture_default_str();
+  app.add_option("--ppo_clip", o.ppo_clip, "ppo: the probability ratio is clipped to 1 +- this")->capture_default_str();
   app.add_flag("--no_anneal", no_anneal, "keep the learning rate constant (default: linearly to half)");
   app.add_option("--rollout_steps,--nsteps", o.rollout_steps, "n of the n-step returns (default: the map's)");
   app.add_option("--discount", o.discount, "gamma")->capture_default_str();
@@ -143,6 +149,7 @@ TrainCommandLine parse_train_command_line(const std::vector<std::string>& args, 
   }
   o.architecture = parse_architecture(architecture);
   o.optimizer = parse_optimizer(optimizer);
+  o.algorithm = parse_algorithm(algorithm);
   o.anneal_learning_rate = !no_anneal;
   if (observe_option->count() > 0) {
     if (observe_port < 0 || observe_port > 65535) {

@@ -15,6 +15,14 @@ OptimizerKind parse_optimizer(std::string_view name) {
   throw std::invalid_argument("unknown optimizer '" + std::string(name) + "' (known: adam, rmsprop)");
 }
 
+std::string_view algorithm_name(Algorithm algorithm) { return algorithm == Algorithm::a2c ? "a2c" : "ppo"; }
+
+Algorithm parse_algorithm(std::string_view name) {
+  if (name == "a2c") return Algorithm::a2c;
+  if (name == "ppo") return Algorithm::ppo;
+  throw std::invalid_argument("unknown algorithm '" + std::string(name) + "' (known: a2c, ppo)");
+}
+
 namespace {
 
 struct MapDefaults {
@@ -93,6 +101,8 @@ void validate(const TrainOptions& options) {
     fail("--unit_prior is for fullyconv and fullyconv_lstm (atari has no pixel heads); give 0 or another --arch");
   if (options.value_weight < 0) fail("--value_weight must not be negative");
   if (options.entropy_weight < 0) fail("--entropy_weight must not be negative");
+  if (options.ppo_epochs < 1) fail("--ppo_epochs must be at least 1");
+  if (!(options.ppo_clip > 0 && options.ppo_clip < 1)) fail("--ppo_clip must be in (0, 1)");
   if (!(options.reward_scale > 0) || !std::isfinite(options.reward_scale)) fail("--reward_scale must be a positive number");
   if (options.max_gradient_norm < 0) fail("--max_grad_norm must not be negative");
   if (options.torch_threads < 1) fail("--torch_threads must be at least 1");
@@ -146,6 +156,9 @@ std::string shared_settings(const TrainOptions& options) {
       << "rollout_steps=" << options.rollout_steps << "\n"
       << "discount=" << options.discount << "\n"
       << "optimizer=" << optimizer_name(options.optimizer) << "\n"
+      << "algorithm=" << algorithm_name(options.algorithm) << "\n"
+      << "ppo_epochs=" << options.ppo_epochs << "\n"
+      << "ppo_clip=" << options.ppo_clip << "\n"
       << "lr=" << options.learning_rate << "\n"
       << "anneal=" << (options.anneal_learning_rate ? "yes" : "no") << "\n"
       << "value_weight=" << options.value_weight << "\n"

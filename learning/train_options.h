@@ -16,6 +16,12 @@ namespace sc2::learning {
 enum class OptimizerKind { rmsprop, adam };
 std::string_view optimizer_name(OptimizerKind kind);
 OptimizerKind parse_optimizer(std::string_view name);  // throws std::invalid_argument
+// a2c: the paper's synchronous advantage actor-critic, one gradient step per rollout. ppo:
+// several epochs over each rollout with PPO's clipped objective (losses.h), more learning per
+// sample where the learner, not the games, limits the samples (2 cores).
+enum class Algorithm { a2c, ppo };
+std::string_view algorithm_name(Algorithm algorithm);
+Algorithm parse_algorithm(std::string_view name);  // throws std::invalid_argument
 
 struct TrainOptions {
   // What to train.
@@ -44,6 +50,9 @@ struct TrainOptions {
   int rollout_steps = 8;           // n of the n-step returns (the paper's K = 40)
   float discount = 0.99f;
   OptimizerKind optimizer = OptimizerKind::adam;
+  Algorithm algorithm = Algorithm::a2c;
+  int ppo_epochs = 4;     // ppo: passes over each rollout
+  double ppo_clip = 0.2;  // ppo: the ratio's band, 1 +- this
   double learning_rate = 3e-4;
   bool anneal_learning_rate = true;  // linearly to half at the end of the run (as the paper)
   double value_weight = 0.5;         // beta

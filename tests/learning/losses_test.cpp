@@ -114,6 +114,50 @@ TEST_CASE("normalised advantages: the policy term weighs each sample by (A - mea
   CHECK(normalised.advantage[0].item<double>() == doctest::Approx(2.0).epsilon(1e-6));  // reported raw
 }
 
+TEST_CASE("PPO's clipped objective: at ratio 1 the A2C gradient, outside the band no push further, and its count") {
+  const auto returns = torch::tensor({3.0f, 0.0f});
+  const learning::LossWeights weights{0.5, 0.01};
+  auto policy_gradient = [&](TwoSamples& s, const learning::ClippedObjective* clipped, double* fraction) {
+    const auto targets = learning::action_targets(s.choices, s.layout);
+    const auto terms = learning::actor_critic_loss(s.output, targets, returns, weights, clipped, fraction);
+    return std::pair{terms, torch::autograd::grad({terms.policy}, {s.output.head_logits[head_of(s.layout, arg::screen)]},
+                                                  {}, true, false, true)[0]};
+  };
+  TwoSamples a2c_side;
+  const auto [a2c, a2c_gradient] = policy_gradient(a2c_side, nullptr, nullptr);
+
+  // The rollout's own network: ratios are 1, the gradient is A2C's, nothing is clipped.
+  TwoSamples ppo_side;
+  learning::ClippedObjective same{a2c.log_probability.detach(), a2c.advantage, 0.2};
+  double fraction = -1;
+  const auto [ppo, ppo_gradient] = policy_gradient(ppo_side, &same, &fraction);
+  CHECK(torch::allclose(ppo_gradient, a2c_gradient, 1e-5, 1e-6));
+  CHECK(ppo.policy.item<double>() == doctest::Approx(-(2.0 * 1.0 + -0.5 * 1.0) / 2).epsilon(1e-5));  // -mean(r A)
+  CHECK(fraction == 0.0);
+  CHECK(ppo.value.item<double>() == doctest::Approx(a2c.value.item<double>()));
+
+  // Sample 0 (advantage 2) already 1.5 times as likely as when played: past 1 + 0.2, so the
+  // objective is flat there and gives it no gradient; sample 1 is still in the band.
+  TwoSamples moved;
+  learning::ClippedObjective past{a2c.log_probability.detach() - torch::tensor({std::log(1.5f), 0.0f}), a2c.advantage, 0.2};
+  const auto [clipped, clipped_gradient] = policy_gradient(moved, &past, &fraction);
+  CHECK(clipped_gradient[0].abs().sum().item<double>() == 0.0);
+  CHECK(fraction == doctest::Approx(0.5));
+  CHECK(clipped.policy.item<double>() == doctest::Approx(-(1.2 * 2.0 + -0.5 * 1.0) / 2).epsilon(1e-5));
+  // A negative advantage with its ratio below 1 - 0.2 (0.5): min() takes the clipped 0.8 * A,
+  // flat in the ratio.
+  TwoSamples lowered;
+  learning::ClippedObjective low{a2c.log_probability.detach() - torch::tensor({0.0f, std::log(0.5f)}),
+                                 torch::tensor({2.0f, -0.5f}), 0.2};
+  const auto [low_terms, low_gradient] = policy_gradient(lowered, &low, &fraction);
+  CHECK(fraction == doctest::Approx(0.5));
+  CHECK(low_terms.policy.item<double>() == doctest::Approx(-(1.0 * 2.0 + 0.8 * -0.5) / 2).epsilon(1e-5));
+
+  learning::ClippedObjective wrong_size{torch::zeros({3}), torch::zeros({3}), 0.2};
+  TwoSamples bad;
+  CHECK_THROWS_AS(policy_gradient(bad, &wrong_size, nullptr), std::invalid_argument);
+}
+
 TEST_CASE("gradients: none into unused heads or masked functions, none from the policy term into the value") {
   TwoSamples s;
   const auto targets = learning::action_targets(s.choices, s.layout);
