@@ -122,14 +122,20 @@ bool custom_value_index_arg(NativeCall& call, std::uint32_t i) {
   return false;
 }
 
+float percent_of(float value, float maximum) { return maximum > 0.0f ? 100.0f * value / maximum : 0.0f; }
+
 std::optional<float> read_property(const Unit& unit, std::int32_t property) {
   const float life_max = unit.health_max;
   switch (property) {
     case kLife: return unit.health;
-    case kLifePercent: return life_max > 0.0f ? 100.0f * unit.health / life_max : 0.0f;
+    case kLifePercent: return percent_of(unit.health, life_max);
     case kLifeMax: return life_max;
-    case kEnergy: case kEnergyPercent: case kEnergyMax:
-    case kShields: case kShieldsPercent: case kShieldsMax: return 0.0f;  // sc2lite's units have none yet
+    case kEnergy: return unit.energy;
+    case kEnergyPercent: return percent_of(unit.energy, unit.energy_max);
+    case kEnergyMax: return unit.energy_max;
+    case kShields: return unit.shield;
+    case kShieldsPercent: return percent_of(unit.shield, unit.shield_max);
+    case kShieldsMax: return unit.shield_max;
     case kMovementSpeed: return unit.stats->movement_speed;
     case kResources: return static_cast<float>(unit.mineral_contents + unit.vespene_contents);
     case kRadius: return unit.radius;
@@ -137,12 +143,16 @@ std::optional<float> read_property(const Unit& unit, std::int32_t property) {
   }
 }
 
-// Life set by a script is no damage (the score details do not count it).
+// Life and shields set by a script are no damage (the score details do not count them); a
+// unit without energy or shields keeps none (the maximum bounds what is written).
 bool write_property(Unit& unit, std::int32_t property, float value) {
   switch (property) {
     case kLife: unit.health = unit.health_accounted = std::clamp(value, 0.0f, unit.health_max); return true;
     case kLifePercent: return write_property(unit, kLife, value * unit.health_max / 100.0f);
-    case kEnergy: case kEnergyPercent: case kShields: case kShieldsPercent: return true;  // none to set
+    case kEnergy: unit.energy = std::clamp(value, 0.0f, unit.energy_max); return true;
+    case kEnergyPercent: return write_property(unit, kEnergy, value * unit.energy_max / 100.0f);
+    case kShields: unit.shield = std::clamp(value, 0.0f, unit.shield_max); return true;
+    case kShieldsPercent: return write_property(unit, kShields, value * unit.shield_max / 100.0f);
     case kResources: {
       const int amount = static_cast<int>(std::clamp(value, 0.0f, 1.0e9f));
       (unit.stats->vespene_contents > 0 ? unit.vespene_contents : unit.mineral_contents) = amount;

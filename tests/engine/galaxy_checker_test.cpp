@@ -354,11 +354,13 @@ TEST_CASE("galaxy checker: it reports every error, up to the limit") {
   CHECK(result.diagnostics.back().message == "too many errors; stopping");
 }
 
-TEST_CASE("galaxy checker: the built-in library has the reference scripts' 117 functions and 31 constants, the melee maps' 5 and 3 and SMACv2's UnitOrderCount") {
+TEST_CASE("galaxy checker: the built-in library has the reference scripts' 117 functions and 31 constants, the melee maps' 5 and 3, SMACv2's UnitOrderCount and the unit properties the natives read") {
   const Library& library = Library::builtin();
   CHECK(library.build_errors().empty());
   CHECK(library.functions().size() == 117 + 5 + 1);
-  CHECK(library.constants().size() == 31 + 3);
+  CHECK(library.constants().size() == 31 + 3 + 10);  // + c_unitPropLifePercent .. c_unitPropRadius
+  CHECK(library.find_constant("c_unitPropShields")->value.number == 8);
+  CHECK(library.find_constant("c_unitPropEnergyMax")->value.number == 6);
   const auto value = [&](std::string_view name) { return library.find_constant(name)->value.number; };
   CHECK(value("c_targetFilterDead") == 34);
   CHECK(value("c_playerPropCurriculumScore") == 20);

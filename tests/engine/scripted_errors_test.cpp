@@ -9,30 +9,6 @@ using namespace sc2::engine::scripted::test;
 
 namespace {
 
-// A script of one map-init trigger running `init` and one trigger every loop running `each_loop`.
-std::string script(const std::string& init, const std::string& each_loop = "", const std::string& globals = "") {
-  return R"(include "TriggerLibs/NativeLib"
-)" + globals + R"(trigger gt_Init;
-trigger gt_Loop;
-int gv_loops;
-bool gt_Init_Func (bool testConds, bool runActions) {
-)" + init + R"(
-    return true;
-}
-bool gt_Loop_Func (bool testConds, bool runActions) {
-    gv_loops += 1;
-)" + each_loop + R"(
-    return true;
-}
-void InitMap () {
-    gt_Init = TriggerCreate("gt_Init_Func");
-    TriggerAddEventMapInit(gt_Init);
-    gt_Loop = TriggerCreate("gt_Loop_Func");
-    TriggerAddEventTimePeriodic(gt_Loop, 0.0625, c_timeGame);
-}
-)";
-}
-
 // Loading MoveToBeacon's files with this script: the error's text, or "" when it loads.
 std::string load_error(const std::filesystem::path& base, const std::string& text, ScriptedLimits limits = {}) {
   try {

@@ -49,6 +49,30 @@ inline mapfile::MapData with_script(const std::filesystem::path& path, const std
   return mapfile::map_data_from_files(std::move(files), "Variant");
 }
 
+// A script of one map-init trigger running `init` and one trigger every loop running `each_loop`.
+inline std::string script(const std::string& init, const std::string& each_loop = "", const std::string& globals = "") {
+  return R"(include "TriggerLibs/NativeLib"
+)" + globals + R"(trigger gt_Init;
+trigger gt_Loop;
+int gv_loops;
+bool gt_Init_Func (bool testConds, bool runActions) {
+)" + init + R"(
+    return true;
+}
+bool gt_Loop_Func (bool testConds, bool runActions) {
+    gv_loops += 1;
+)" + each_loop + R"(
+    return true;
+}
+void InitMap () {
+    gt_Init = TriggerCreate("gt_Init_Func");
+    TriggerAddEventMapInit(gt_Init);
+    gt_Loop = TriggerCreate("gt_Loop_Func");
+    TriggerAddEventTimePeriodic(gt_Loop, 0.0625, c_timeGame);
+}
+)";
+}
+
 // `text` with every `from` replaced by `to`; the test fails when `from` is absent.
 inline std::string replaced(std::string text, const std::string& from, const std::string& to) {
   std::size_t at = text.find(from);
