@@ -72,6 +72,13 @@ int run_until(World& world, int limit, Done done) {
   return limit;
 }
 
+// A new unit of `type` for `owner` at `pos` (the test fails when the world refuses it).
+inline Unit& place_unit(World& world, std::uint32_t type, int owner, Vec2 pos) {
+  Unit* unit = world.find(world.spawn(type, owner, pos));
+  REQUIRE(unit != nullptr);
+  return *unit;
+}
+
 // The units of `owner` of `type`, in slot order.
 inline std::vector<Unit*> units_of(World& world, int owner, std::uint32_t type) {
   std::vector<Unit*> out;

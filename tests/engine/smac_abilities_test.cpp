@@ -30,12 +30,6 @@ namespace {
 
 namespace api = SC2APIProtocol;
 
-Unit& spawn(World& w, std::uint32_t type, int owner, Vec2 pos) {
-  Unit* u = w.find(w.spawn(type, owner, pos));
-  REQUIRE(u != nullptr);
-  return *u;
-}
-
 void injure(Unit& u, float health) { u.health = u.health_accounted = health; }
 
 CommandOutcome heal(World& w, Unit& medivac, const Unit& target) {
@@ -69,7 +63,7 @@ TEST_CASE("SMAC abilities: the Medivac offers Heal with the recorded ability dat
   CHECK(info->friendly_name == "Effect Heal");
   CHECK(info->target == AbilityTarget::Unit);
   World w = flat_world();
-  const Unit& unit = spawn(w, unit_type::kMedivac, 1, {24, 24});
+  const Unit& unit = place_unit(w, unit_type::kMedivac, 1, {24, 24});
   const auto offered = available_abilities(w, unit, false);
   CHECK(std::find(offered.begin(), offered.end(), ability::kEffectHeal) != offered.end());
   CHECK_FALSE(find_unit_type(unit_type::kMarine)->heal.has_value());
@@ -77,8 +71,8 @@ TEST_CASE("SMAC abilities: the Medivac offers Heal with the recorded ability dat
 
 TEST_CASE("SMAC abilities: Heal restores 9 life a second and costs 0.33 energy a life point") {
   World w = flat_world();
-  Unit& medivac = spawn(w, unit_type::kMedivac, 1, {24, 24});
-  Unit& marine = spawn(w, unit_type::kMarine, 1, {26, 24});  // edge distance 0.875: in range
+  Unit& medivac = place_unit(w, unit_type::kMedivac, 1, {24, 24});
+  Unit& marine = place_unit(w, unit_type::kMarine, 1, {26, 24});  // edge distance 0.875: in range
   injure(marine, 20.0f);
   REQUIRE(heal(w, medivac, marine) == CommandOutcome::Done);
   REQUIRE(medivac.orders.size() == 1);
@@ -105,8 +99,8 @@ TEST_CASE("SMAC abilities: Heal restores 9 life a second and costs 0.33 energy a
 
 TEST_CASE("SMAC abilities: the Medivac flies into range 4 before it heals") {
   World w = flat_world();
-  Unit& medivac = spawn(w, unit_type::kMedivac, 1, {22, 24});
-  Unit& marine = spawn(w, unit_type::kMarine, 1, {34, 24});  // edge distance 10.875
+  Unit& medivac = place_unit(w, unit_type::kMedivac, 1, {22, 24});
+  Unit& marine = place_unit(w, unit_type::kMarine, 1, {34, 24});  // edge distance 10.875
   injure(marine, 10.0f);
   REQUIRE(heal(w, medivac, marine) == CommandOutcome::Done);
   int before_heal = 0;
@@ -130,13 +124,13 @@ TEST_CASE("SMAC abilities: the Medivac flies into range 4 before it heals") {
 
 TEST_CASE("SMAC abilities: Heal refuses enemies, the Medivac itself, non-Biological units and structures") {
   World w = flat_world();
-  Unit& medivac = spawn(w, unit_type::kMedivac, 1, {30, 30});
-  Unit& other_medivac = spawn(w, unit_type::kMedivac, 1, {32, 30});
-  Unit& stalker = spawn(w, unit_type::kStalker, 1, {30, 32});
-  Unit& spine = spawn(w, unit_type::kSpineCrawler, 1, {34, 34});
-  Unit& enemy = spawn(w, unit_type::kMarine, 2, {28, 30});
-  Unit& marauder = spawn(w, unit_type::kMarauder, 1, {30, 28});
-  Unit& zealot = spawn(w, unit_type::kZealot, 1, {28, 28});
+  Unit& medivac = place_unit(w, unit_type::kMedivac, 1, {30, 30});
+  Unit& other_medivac = place_unit(w, unit_type::kMedivac, 1, {32, 30});
+  Unit& stalker = place_unit(w, unit_type::kStalker, 1, {30, 32});
+  Unit& spine = place_unit(w, unit_type::kSpineCrawler, 1, {34, 34});
+  Unit& enemy = place_unit(w, unit_type::kMarine, 2, {28, 30});
+  Unit& marauder = place_unit(w, unit_type::kMarauder, 1, {30, 28});
+  Unit& zealot = place_unit(w, unit_type::kZealot, 1, {28, 28});
   for (Unit* u : {&other_medivac, &stalker, &spine, &enemy, &marauder, &zealot}) injure(*u, 10.0f);
   CHECK(heal(w, medivac, enemy) == CommandOutcome::CantTargetEnemyUnits);
   CHECK(heal(w, medivac, medivac) == CommandOutcome::CantTargetCaster);
@@ -155,16 +149,16 @@ TEST_CASE("SMAC abilities: Heal refuses enemies, the Medivac itself, non-Biologi
   CHECK(heal(w, medivac, marauder) == CommandOutcome::Done);
   CHECK(heal(w, medivac, zealot) == CommandOutcome::Done);  // Protoss but Biological
   // A Marine cannot heal.
-  Unit& marine = spawn(w, unit_type::kMarine, 1, {26, 26});
+  Unit& marine = place_unit(w, unit_type::kMarine, 1, {26, 26});
   CHECK(issue_command(w, marine, ability::kEffectHeal, CommandTarget{zealot.pos, zealot.id}, false) ==
         CommandOutcome::Error);
 }
 
 TEST_CASE("SMAC abilities: Heal ends when the energy runs out or the target dies") {
   World w = flat_world();
-  Unit& medivac = spawn(w, unit_type::kMedivac, 1, {24, 24});
+  Unit& medivac = place_unit(w, unit_type::kMedivac, 1, {24, 24});
   medivac.stats = &passive_medivac();  // no autocast afterwards
-  Unit& marine = spawn(w, unit_type::kMarine, 1, {26, 24});
+  Unit& marine = place_unit(w, unit_type::kMarine, 1, {26, 24});
   injure(marine, 10.0f);
   medivac.energy = 1.0f;
   REQUIRE(heal(w, medivac, marine) == CommandOutcome::Done);
@@ -189,12 +183,12 @@ TEST_CASE("SMAC abilities: Heal ends when the energy runs out or the target dies
 
 TEST_CASE("SMAC abilities: an idle enemy Medivac autocasts Heal on the nearest injured Biological ally within 6") {
   World w = flat_world();
-  Unit& medivac = spawn(w, unit_type::kMedivac, 2, {30, 30});
-  Unit& near = spawn(w, unit_type::kMarine, 2, {33, 30});    // edge 1.875
-  Unit& nearer = spawn(w, unit_type::kMarine, 2, {28, 30});  // edge 0.875
-  Unit& far = spawn(w, unit_type::kMarine, 2, {30, 38});     // edge 6.875: beyond 6
-  Unit& stalker = spawn(w, unit_type::kStalker, 2, {30, 32});
-  Unit& enemy = spawn(w, unit_type::kMarine, 1, {42, 42});  // out of everyone's sight
+  Unit& medivac = place_unit(w, unit_type::kMedivac, 2, {30, 30});
+  Unit& near = place_unit(w, unit_type::kMarine, 2, {33, 30});    // edge 1.875
+  Unit& nearer = place_unit(w, unit_type::kMarine, 2, {28, 30});  // edge 0.875
+  Unit& far = place_unit(w, unit_type::kMarine, 2, {30, 38});     // edge 6.875: beyond 6
+  Unit& stalker = place_unit(w, unit_type::kStalker, 2, {30, 32});
+  Unit& enemy = place_unit(w, unit_type::kMarine, 1, {42, 42});  // out of everyone's sight
   injure(near, 30.0f);
   injure(far, 30.0f);
   injure(stalker, 30.0f);
@@ -218,9 +212,9 @@ TEST_CASE("SMAC abilities: an idle enemy Medivac autocasts Heal on the nearest i
   CHECK(medivac.pos == Vec2{30, 30});  // all within range 4: it never moved
   // A passive Medivac (the map's Medivac_RL) heals only when ordered.
   World p = flat_world();
-  Unit& rl = spawn(p, unit_type::kMedivac, 1, {30, 30});
+  Unit& rl = place_unit(p, unit_type::kMedivac, 1, {30, 30});
   rl.stats = &passive_medivac();
-  Unit& hurt = spawn(p, unit_type::kMarine, 1, {32, 30});
+  Unit& hurt = place_unit(p, unit_type::kMarine, 1, {32, 30});
   injure(hurt, 20.0f);
   run_loops(p, 32);
   CHECK(hurt.health == 20.0f);
@@ -237,9 +231,9 @@ TEST_CASE("SMAC abilities: a raw Heal command is accepted and the healing Mediva
   auto game = std::make_unique<Game>(config, 5);
   World& w = game->world();
   for (Unit* u : w.units()) w.remove(u->id);
-  Unit& medivac = spawn(w, unit_type::kMedivac, 1, {30, 30});
-  Unit& marine = spawn(w, unit_type::kMarine, 1, {32, 30});
-  Unit& stalker = spawn(w, unit_type::kStalker, 1, {30, 33});
+  Unit& medivac = place_unit(w, unit_type::kMedivac, 1, {30, 30});
+  Unit& marine = place_unit(w, unit_type::kMarine, 1, {32, 30});
+  Unit& stalker = place_unit(w, unit_type::kStalker, 1, {30, 33});
   injure(marine, 20.0f);
   injure(stalker, 20.0f);
   api::RequestJoinGame join;
@@ -314,16 +308,16 @@ TEST_CASE("SMAC abilities: the Colossus's lances hit the target and the enemy gr
   World w = flat_world();
   // Fired east at (30, 30): the line is x = 30, y 28.75..31.25; a Marine (radius 0.375) is on it
   // when its centre is within 0.525 of that segment.
-  Unit& colossus = spawn(w, unit_type::kColossus, 1, {24, 30});
-  Unit& target = spawn(w, unit_type::kMarine, 2, {30, 30});
-  Unit& on_line = spawn(w, unit_type::kMarine, 2, {30, 31});          // 1 along the line
-  Unit& line_edge = spawn(w, unit_type::kMarine, 2, {30.5f, 29});     // 0.5 off the line: on it
-  Unit& past_end = spawn(w, unit_type::kMarine, 2, {30, 31.9f});      // 0.65 beyond the end: off
-  Unit& behind = spawn(w, unit_type::kMarine, 2, {31, 30});           // 1 behind the target: off
-  Unit& before = spawn(w, unit_type::kMarine, 2, {29.3f, 30.8f});     // 0.7 in front: off
-  Unit& stalker = spawn(w, unit_type::kStalker, 2, {30, 28.3f});      // radius 0.625: on it
-  Unit& medivac = spawn(w, unit_type::kMedivac, 2, {30, 29.5f});      // flying: never hit
-  Unit& own = spawn(w, unit_type::kZealot, 1, {29.9f, 30.6f});        // own: never hit
+  Unit& colossus = place_unit(w, unit_type::kColossus, 1, {24, 30});
+  Unit& target = place_unit(w, unit_type::kMarine, 2, {30, 30});
+  Unit& on_line = place_unit(w, unit_type::kMarine, 2, {30, 31});          // 1 along the line
+  Unit& line_edge = place_unit(w, unit_type::kMarine, 2, {30.5f, 29});     // 0.5 off the line: on it
+  Unit& past_end = place_unit(w, unit_type::kMarine, 2, {30, 31.9f});      // 0.65 beyond the end: off
+  Unit& behind = place_unit(w, unit_type::kMarine, 2, {31, 30});           // 1 behind the target: off
+  Unit& before = place_unit(w, unit_type::kMarine, 2, {29.3f, 30.8f});     // 0.7 in front: off
+  Unit& stalker = place_unit(w, unit_type::kStalker, 2, {30, 28.3f});      // radius 0.625: on it
+  Unit& medivac = place_unit(w, unit_type::kMedivac, 2, {30, 29.5f});      // flying: never hit
+  Unit& own = place_unit(w, unit_type::kZealot, 1, {29.9f, 30.6f});        // own: never hit
   CHECK(on_splash_line(colossus, target, *colossus_type.weapon->line_splash, on_line));
   CHECK_FALSE(on_splash_line(colossus, target, *colossus_type.weapon->line_splash, past_end));
   fire_weapon(colossus, target, *colossus_type.weapon, w.rng(), w.units());
@@ -341,10 +335,10 @@ TEST_CASE("SMAC abilities: the Colossus's lances hit the target and the enemy gr
   CHECK(colossus.weapon_cooldown > 30.0f);  // 2.2 s = 35.2 loops, jittered
   // Fired north, the line turns with it: now y = 30 across x 28.75..31.25 at (30, 30).
   World n = flat_world();
-  Unit& c2 = spawn(n, unit_type::kColossus, 1, {30, 24});
-  Unit& t2 = spawn(n, unit_type::kMarine, 2, {30, 30});
-  Unit& side = spawn(n, unit_type::kMarine, 2, {31.2f, 30});
-  Unit& beyond = spawn(n, unit_type::kMarine, 2, {30, 31});
+  Unit& c2 = place_unit(n, unit_type::kColossus, 1, {30, 24});
+  Unit& t2 = place_unit(n, unit_type::kMarine, 2, {30, 30});
+  Unit& side = place_unit(n, unit_type::kMarine, 2, {31.2f, 30});
+  Unit& beyond = place_unit(n, unit_type::kMarine, 2, {30, 31});
   fire_weapon(c2, t2, *colossus_type.weapon, n.rng(), n.units());
   CHECK(t2.health == 5.0f);
   CHECK(side.health == 5.0f);
@@ -353,10 +347,10 @@ TEST_CASE("SMAC abilities: the Colossus's lances hit the target and the enemy gr
 
 TEST_CASE("SMAC abilities: an attacking Colossus splashes the line in the game loop") {
   World w = flat_world();
-  Unit& colossus = spawn(w, unit_type::kColossus, 1, {24, 30});
-  Unit& target = spawn(w, unit_type::kZergling, 2, {30, 30});
-  Unit& on_line = spawn(w, unit_type::kZergling, 2, {30, 31});
-  Unit& off_line = spawn(w, unit_type::kZergling, 2, {31.5f, 30});
+  Unit& colossus = place_unit(w, unit_type::kColossus, 1, {24, 30});
+  Unit& target = place_unit(w, unit_type::kZergling, 2, {30, 30});
+  Unit& on_line = place_unit(w, unit_type::kZergling, 2, {30, 31});
+  Unit& off_line = place_unit(w, unit_type::kZergling, 2, {31.5f, 30});
   const UnitId target_id = target.id, on_line_id = on_line.id;
   REQUIRE(issue_command(w, colossus, ability::kAttackAttack, CommandTarget{target.pos, target.id}, false) ==
           CommandOutcome::Done);
@@ -369,15 +363,15 @@ TEST_CASE("SMAC abilities: an attacking Colossus splashes the line in the game l
 
 TEST_CASE("SMAC abilities: the Colossus is a target for weapons that hit ground and for those that hit air") {
   World w = flat_world();
-  Unit& colossus = spawn(w, unit_type::kColossus, 1, {24, 30});
-  Unit& marine = spawn(w, unit_type::kMarine, 1, {24, 34});
-  Unit& medivac = spawn(w, unit_type::kMedivac, 1, {24, 26});
-  Unit& anti_air = spawn(w, unit_type::kMarine, 2, {30, 30});
+  Unit& colossus = place_unit(w, unit_type::kColossus, 1, {24, 30});
+  Unit& marine = place_unit(w, unit_type::kMarine, 1, {24, 34});
+  Unit& medivac = place_unit(w, unit_type::kMedivac, 1, {24, 26});
+  Unit& anti_air = place_unit(w, unit_type::kMarine, 2, {30, 30});
   anti_air.stats = &anti_air_marine();
-  const Unit& zealot = spawn(w, unit_type::kZealot, 2, {30, 34});
-  const Unit& hydralisk = spawn(w, unit_type::kHydralisk, 2, {30, 26});
-  const Unit& spine = spawn(w, unit_type::kSpineCrawler, 2, {34, 38});
-  const Unit& baneling = spawn(w, unit_type::kBaneling, 2, {34, 24});
+  const Unit& zealot = place_unit(w, unit_type::kZealot, 2, {30, 34});
+  const Unit& hydralisk = place_unit(w, unit_type::kHydralisk, 2, {30, 26});
+  const Unit& spine = place_unit(w, unit_type::kSpineCrawler, 2, {34, 38});
+  const Unit& baneling = place_unit(w, unit_type::kBaneling, 2, {34, 24});
   CHECK(find_unit_type(unit_type::kColossus)->also_air);
   CHECK_FALSE(find_unit_type(unit_type::kColossus)->flying);
   CHECK(can_attack(anti_air, colossus));  // air only: the Colossus is in the air plane too
@@ -433,8 +427,8 @@ TEST_CASE("SMAC abilities: a cliff walker crosses cliff faces, not walls") {
   World w(m, 3);
   CHECK(w.pathing_for(*find_unit_type(unit_type::kColossus)).pathable(16, 12));
   CHECK_FALSE(w.pathing_for(*find_unit_type(unit_type::kMarine)).pathable(16, 12));
-  Unit& colossus = spawn(w, unit_type::kColossus, 1, {16, 17});
-  Unit& marine = spawn(w, unit_type::kMarine, 1, {24, 17});
+  Unit& colossus = place_unit(w, unit_type::kColossus, 1, {16, 17});
+  Unit& marine = place_unit(w, unit_type::kMarine, 1, {24, 17});
   REQUIRE(issue_command(w, colossus, ability::kMoveMove, CommandTarget{Vec2{16, 8}, {}}, false) == CommandOutcome::Done);
   REQUIRE(issue_command(w, marine, ability::kMoveMove, CommandTarget{Vec2{24, 8}, {}}, false) == CommandOutcome::Done);
   // 9 down the cliff at 2.25 a second: 64 loops, straight.
@@ -473,8 +467,8 @@ TEST_CASE("SMAC abilities: on 2c_vs_64zg the Colossus steps off the plateau wher
     CHECK(walk[layout.cell(x, 3)] == 0);
   }
   World w(layout, 7);
-  Unit& colossus = spawn(w, unit_type::kColossus, 1, {16, 16});
-  Unit& zergling = spawn(w, unit_type::kZergling, 1, {16, 9});
+  Unit& colossus = place_unit(w, unit_type::kColossus, 1, {16, 16});
+  Unit& zergling = place_unit(w, unit_type::kZergling, 1, {16, 9});
   REQUIRE(issue_command(w, colossus, ability::kMoveMove, CommandTarget{Vec2{16, 9.5f}, {}}, false) ==
           CommandOutcome::Done);
   REQUIRE(issue_command(w, zergling, ability::kMoveMove, CommandTarget{Vec2{16, 17}, {}}, false) ==

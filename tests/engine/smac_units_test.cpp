@@ -72,12 +72,6 @@ const std::vector<Expected> kSpec = {
 
 doctest::Approx spec(float v) { return doctest::Approx(v).epsilon(1e-4); }
 
-Unit& spawn(World& w, std::uint32_t type, int owner, Vec2 pos) {
-  Unit* u = w.find(w.spawn(type, owner, pos));
-  REQUIRE(u != nullptr);
-  return *u;
-}
-
 void shoot(World& w, Unit& attacker, Unit& target) {
   REQUIRE(attacker.stats->weapon.has_value());
   fire_weapon(attacker, target, *attacker.stats->weapon, w.rng());
@@ -177,9 +171,9 @@ TEST_CASE("SMAC units: RequestData reports the spec's values") {
 
 TEST_CASE("SMAC units: shields take damage before life, without armor, the rest to life less armor") {
   World w = flat_world();
-  Unit& zealot = spawn(w, unit_type::kZealot, 1, {24, 24});
-  Unit& stalker = spawn(w, unit_type::kStalker, 2, {40, 40});
-  Unit& marine = spawn(w, unit_type::kMarine, 2, {40, 24});
+  Unit& zealot = place_unit(w, unit_type::kZealot, 1, {24, 24});
+  Unit& stalker = place_unit(w, unit_type::kStalker, 2, {40, 40});
+  Unit& marine = place_unit(w, unit_type::kMarine, 2, {40, 24});
   CHECK(zealot.shield == 50.0f);
   CHECK(zealot.shield_max == 50.0f);
   CHECK(zealot.health == 100.0f);
@@ -206,11 +200,11 @@ TEST_CASE("SMAC units: shields take damage before life, without armor, the rest 
 
 TEST_CASE("SMAC units: a Stalker's bonus vs Armored applies, to life and to shields") {
   World w = flat_world();
-  Unit& stalker = spawn(w, unit_type::kStalker, 1, {24, 24});
-  Unit& roach = spawn(w, unit_type::kRoach, 2, {40, 40});
-  Unit& marauder = spawn(w, unit_type::kMarauder, 2, {40, 36});
-  Unit& marine = spawn(w, unit_type::kMarine, 2, {40, 32});
-  Unit& other = spawn(w, unit_type::kStalker, 2, {40, 28});
+  Unit& stalker = place_unit(w, unit_type::kStalker, 1, {24, 24});
+  Unit& roach = place_unit(w, unit_type::kRoach, 2, {40, 40});
+  Unit& marauder = place_unit(w, unit_type::kMarauder, 2, {40, 36});
+  Unit& marine = place_unit(w, unit_type::kMarine, 2, {40, 32});
+  Unit& other = place_unit(w, unit_type::kStalker, 2, {40, 28});
   shoot(w, stalker, roach);     // Armored, armor 1: 10 + 4 - 1
   CHECK(roach.health == 145.0f - 13.0f);
   shoot(w, stalker, marauder);  // Armored, armor 1
@@ -221,15 +215,15 @@ TEST_CASE("SMAC units: a Stalker's bonus vs Armored applies, to life and to shie
   CHECK(other.shield == 80.0f - 14.0f);
   CHECK(other.health == 80.0f);
   // The Spine Crawler's +5 vs Armored, against a Roach: 25 + 5 - 1.
-  Unit& spine = spawn(w, unit_type::kSpineCrawler, 1, {30, 40});
+  Unit& spine = place_unit(w, unit_type::kSpineCrawler, 1, {30, 40});
   shoot(w, spine, roach);
   CHECK(roach.health == 145.0f - 13.0f - 29.0f);
 }
 
 TEST_CASE("SMAC units: shields regenerate at 2 a second only after 10 seconds without damage") {
   World w = flat_world();
-  Unit& zealot = spawn(w, unit_type::kZealot, 1, {24, 24});
-  Unit& marine = spawn(w, unit_type::kMarine, 2, {42, 42});  // out of each other's sight: no fight
+  Unit& zealot = place_unit(w, unit_type::kZealot, 1, {24, 24});
+  Unit& marine = place_unit(w, unit_type::kMarine, 2, {42, 42});  // out of each other's sight: no fight
   run_loops(w, 32);
   CHECK(zealot.shield == 50.0f);  // full from the start
   shoot(w, marine, zealot);
@@ -262,9 +256,9 @@ TEST_CASE("SMAC units: shields regenerate at 2 a second only after 10 seconds wi
 
 TEST_CASE("SMAC units: Zerg life regenerates 0.2734 a second up to its maximum, never for the dead") {
   World w = flat_world();
-  Unit& hydralisk = spawn(w, unit_type::kHydralisk, 1, {24, 24});
-  Unit& zergling = spawn(w, unit_type::kZergling, 1, {26, 24});
-  Unit& marine = spawn(w, unit_type::kMarine, 1, {28, 24});
+  Unit& hydralisk = place_unit(w, unit_type::kHydralisk, 1, {24, 24});
+  Unit& zergling = place_unit(w, unit_type::kZergling, 1, {26, 24});
+  Unit& marine = place_unit(w, unit_type::kMarine, 1, {28, 24});
   hydralisk.health = hydralisk.health_accounted = 50.0f;
   zergling.health = zergling.health_accounted = 10.0f;
   marine.health = marine.health_accounted = 30.0f;
@@ -291,18 +285,18 @@ TEST_CASE("SMAC units: Zerg life regenerates 0.2734 a second up to its maximum, 
 
 TEST_CASE("SMAC units: the Medivac flies, has energy and is hit only by weapons that reach air") {
   World w = flat_world();
-  Unit& medivac = spawn(w, unit_type::kMedivac, 1, {24, 24});
+  Unit& medivac = place_unit(w, unit_type::kMedivac, 1, {24, 24});
   CHECK(medivac.energy == 50.0f);
   CHECK(medivac.energy_max == 200.0f);
   run_loops(w, 16);
   CHECK(medivac.energy == doctest::Approx(50.5625f).epsilon(1e-5));  // +0.5625 a second
   run_loops(w, 16 * 300);
   CHECK(medivac.energy == 200.0f);
-  const Unit& zealot = spawn(w, unit_type::kZealot, 2, {40, 40});
-  const Unit& stalker = spawn(w, unit_type::kStalker, 2, {40, 36});
-  const Unit& hydralisk = spawn(w, unit_type::kHydralisk, 2, {40, 32});
-  const Unit& spine = spawn(w, unit_type::kSpineCrawler, 2, {36, 28});
-  const Unit& marine = spawn(w, unit_type::kMarine, 2, {40, 28});
+  const Unit& zealot = place_unit(w, unit_type::kZealot, 2, {40, 40});
+  const Unit& stalker = place_unit(w, unit_type::kStalker, 2, {40, 36});
+  const Unit& hydralisk = place_unit(w, unit_type::kHydralisk, 2, {40, 32});
+  const Unit& spine = place_unit(w, unit_type::kSpineCrawler, 2, {36, 28});
+  const Unit& marine = place_unit(w, unit_type::kMarine, 2, {40, 28});
   CHECK_FALSE(can_attack(zealot, medivac));  // ground only
   CHECK_FALSE(can_attack(spine, medivac));
   CHECK(can_attack(stalker, medivac));
@@ -313,10 +307,10 @@ TEST_CASE("SMAC units: the Medivac flies, has energy and is hit only by weapons 
 
 TEST_CASE("SMAC units: the Spine Crawler stays rooted and fires on an enemy in its range") {
   World w = flat_world();
-  Unit& spine = spawn(w, unit_type::kSpineCrawler, 2, {30, 30});
+  Unit& spine = place_unit(w, unit_type::kSpineCrawler, 2, {30, 30});
   const Vec2 rooted = spine.pos;
   // Edge distance 6: inside the spine's range 7, outside the Marine's 5 (it walks in to fire).
-  Unit& marine = spawn(w, unit_type::kMarine, 1, {30 + 0.875f + 0.375f + 6.0f, 30});
+  Unit& marine = place_unit(w, unit_type::kMarine, 1, {30 + 0.875f + 0.375f + 6.0f, 30});
   const UnitId marine_id = marine.id;
   run_loops(w, 16 * 4);
   CHECK(spine.pos == rooted);
@@ -331,8 +325,8 @@ TEST_CASE("SMAC units: raw units report shields, energy and flight") {
   auto game = std::make_unique<Game>(config, 5);
   World& w = game->world();
   for (Unit* u : w.units()) w.remove(u->id);
-  Unit& stalker = spawn(w, unit_type::kStalker, 1, {30, 30});
-  Unit& medivac = spawn(w, unit_type::kMedivac, 1, {33, 30});
+  Unit& stalker = place_unit(w, unit_type::kStalker, 1, {30, 30});
+  Unit& medivac = place_unit(w, unit_type::kMedivac, 1, {33, 30});
   stalker.shield = 30.5f;
   api::RequestJoinGame join;
   join.mutable_options()->set_raw(true);
