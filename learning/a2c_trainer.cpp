@@ -2,7 +2,9 @@
 // equations). Reads top to bottom: setup, rollout, bootstrap and returns, learning, checkpoints.
 #include "learning/a2c_trainer.h"
 
+#include <algorithm>
 #include <chrono>
+#include <numeric>
 #include <optional>
 #include <cstdio>
 #include <random>
@@ -22,6 +24,35 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+
+// PPO's minibatches are whole games. A rollout's samples are step-major (sample t * envs + e is
+// game e's step t): the rows of `games` (ascending), step-major again.
+torch::Tensor sample_rows(const std::vector<std::int64_t>& games, int envs, int steps) {
+  std::vector<std::int64_t> rows;
+  rows.reserve(games.size() * static_cast<std::size_t>(steps));
+  for (int t = 0; t < steps; ++t) {
+    for (std::int64_t e : games) rows.push_back(static_cast<std::int64_t>(t) * envs + e);
+  }
+  return torch::tensor(rows, torch::kInt64);
+}
+
+InputTensors select_rows(const InputTensors& in, const torch::Tensor& rows) {
+  return {in.screen_rows.index_select(0, rows), in.screen_weights.index_select(0, rows),
+          in.minimap_rows.index_select(0, rows), in.minimap_weights.index_select(0, rows),
+          in.non_spatial.index_select(0, rows)};
+}
+
+ActionTargets select_rows(const ActionTargets& in, const torch::Tensor& rows) {
+  ActionTargets out;
+  out.function = in.function.index_select(0, rows);
+  for (const auto& head : in.heads) out.heads.push_back(head.index_select(0, rows));
+  return out;
+}
+
+RecurrentState select_games(const RecurrentState& state, const torch::Tensor& games) {
+  if (!state.defined()) return {};
+  return {state.hidden.index_select(0, games), state.cell.index_select(0, games)};
+}
 
 // The parameters in optimiser groups, each with its multiple of the learning rate: the spatial
 // heads get their own group only when their rate differs (so that runs and checkpoints without
@@ -199,23 +230,17 @@ struct A2CTrainer::Impl {
     const auto starts = episode_start.narrow(0, 0, samples);
     const auto targets = action_targets(choices, network->layout());
     const LossWeights weights{options.value_weight, options.entropy_weight, options.normalize_advantages};
-    // ppo: the log probabilities and advantages of the network that played the rollout, taken
-    // from the first epoch's pass (the weights have not moved yet, so its ratios are 1).
-    std::optional<ClippedObjective> clipped;
-    const int epochs = options.algorithm == Algorithm::ppo ? options.ppo_epochs : 1;
+    const bool ppo = options.algorithm == Algorithm::ppo;
+    const int epochs = ppo ? options.ppo_epochs : 1;
+    const int minibatches = ppo ? std::min(options.ppo_minibatches, envs) : 1;
     LossTerms terms;
     double norm = 0;
-    for (int epoch = 0; epoch < epochs; ++epoch) {
-      auto output = network->forward_sequence(inputs, options.rollout_steps, rollout_start_state, starts);
-      if (options.algorithm == Algorithm::ppo) {
-        if (!clipped) {
-          const auto played = actor_critic_loss(output, targets, returns, weights);
-          clipped = ClippedObjective{played.log_probability.detach(), played.advantage, options.ppo_clip};
-        }
-        terms = actor_critic_loss(output, targets, returns, weights, &*clipped, &stats.clipped_fraction);
-      } else {
-        terms = actor_critic_loss(output, targets, returns, weights);
-      }
+    // One gradient step on these samples (all of them, or a minibatch of whole games).
+    const auto step_on = [&](const InputTensors& in, const torch::Tensor& in_starts, const ActionTargets& in_targets,
+                             const torch::Tensor& in_returns, const RecurrentState& initial,
+                             const ClippedObjective* clipped) {
+      auto output = network->forward_sequence(in, options.rollout_steps, initial, in_starts);
+      terms = actor_critic_loss(output, in_targets, in_returns, weights, clipped, &stats.clipped_fraction);
       optimizer->zero_grad();
       terms.total.backward();
       if (group != nullptr) group->average_gradients(*network);  // before clipping: every rank clips alike
@@ -223,6 +248,42 @@ struct A2CTrainer::Impl {
         norm = torch::nn::utils::clip_grad_norm_(network->parameters(), options.max_gradient_norm);
       }
       optimizer->step();
+    };
+    if (!ppo) {
+      step_on(inputs, starts, targets, returns, rollout_start_state, nullptr);
+    } else {
+      // The log probabilities and advantages of the network that played the rollout (before
+      // any step: its ratios are 1), fixed for every epoch.
+      ClippedObjective played;
+      {
+        torch::NoGradGuard no_grad;
+        const auto output = network->forward_sequence(inputs, options.rollout_steps, rollout_start_state, starts);
+        const auto first = actor_critic_loss(output, targets, returns, weights);
+        played = ClippedObjective{first.log_probability.detach(), first.advantage, options.ppo_clip};
+      }
+      std::vector<std::int64_t> games(static_cast<std::size_t>(envs));
+      std::iota(games.begin(), games.end(), 0);
+      for (int epoch = 0; epoch < epochs; ++epoch) {
+        if (minibatches == 1) {
+          step_on(inputs, starts, targets, returns, rollout_start_state, &played);
+          continue;
+        }
+        std::shuffle(games.begin(), games.end(), random);  // other groups of games each epoch
+        for (int m = 0; m < minibatches; ++m) {
+          // Whole games (every step of each), so a FullyConv LSTM's sequences stay intact.
+          std::vector<std::int64_t> chosen;
+          for (std::size_t g = static_cast<std::size_t>(m); g < games.size(); g += static_cast<std::size_t>(minibatches)) {
+            chosen.push_back(games[g]);
+          }
+          std::sort(chosen.begin(), chosen.end());
+          const auto rows = sample_rows(chosen, envs, options.rollout_steps);
+          const auto game_index = torch::tensor(chosen, torch::kInt64);
+          const ClippedObjective part{played.old_log_probability.index_select(0, rows),
+                                      played.advantage.index_select(0, rows), options.ppo_clip};
+          step_on(select_rows(inputs, rows), starts.index_select(0, rows), select_rows(targets, rows),
+                  returns.index_select(0, rows), select_games(rollout_start_state, game_index), &part);
+        }
+      }
     }
     if (acting_state.defined()) acting_state = {acting_state.hidden.detach(), acting_state.cell.detach()};
 

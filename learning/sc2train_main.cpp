@@ -120,7 +120,9 @@ int train(TrainOptions options) {
                 options.master.c_str(), writer ? "; this rank writes the outputs" : "");
   }
   std::string learner = options.algorithm == Algorithm::ppo
-                            ? "ppo (" + std::to_string(options.ppo_epochs) + " epochs, clip " + format_number(options.ppo_clip) + "), "
+                            ? "ppo (" + std::to_string(options.ppo_epochs) + " epochs of " +
+                                  std::to_string(options.ppo_minibatches) + " minibatches, clip " +
+                                  format_number(options.ppo_clip) + "), "
                             : "a2c, ";
   if (options.reward_scale != 1.0) learner += "rewards x " + format_number(options.reward_scale) + ", ";
   if (writer) std::printf("sc2train: %s, %s at %dx%d (minimap %dx%d), unit prior %g, %lld parameters; %d games (%s), step_mul %d, "

@@ -91,6 +91,9 @@ TrainCommandLine parse_train_command_line(const std::vector<std::string>& args, 
                  "a2c (the paper's: one step per rollout) | ppo (--ppo_epochs passes per rollout, clipped)")
       ->capture_default_str();
   app.add_option("--ppo_epochs", o.ppo_epochs, "ppo: passes over each rollout")->capture_default_str();
+  app.add_option("--ppo_minibatches", o.ppo_minibatches,
+                 "ppo: gradient steps per pass, each on a share of the games (whole games, shuffled each pass)")
+      ->capture_default_str();
   app.add_option("--ppo_clip", o.ppo_clip, "ppo: the probability ratio is clipped to 1 +- this")->capture_default_str();
   app.add_flag("--no_anneal", no_anneal, "keep the learning rate constant (default: linearly to half)");
   app.add_option("--rollout_steps,--nsteps", o.rollout_steps, "n of the n-step returns (default: the map's)");

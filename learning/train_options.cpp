@@ -102,6 +102,9 @@ void validate(const TrainOptions& options) {
   if (options.value_weight < 0) fail("--value_weight must not be negative");
   if (options.entropy_weight < 0) fail("--entropy_weight must not be negative");
   if (options.ppo_epochs < 1) fail("--ppo_epochs must be at least 1");
+  if (options.ppo_minibatches < 1 || options.ppo_minibatches > options.envs) {
+    fail("--ppo_minibatches must be in [1, --envs] (each minibatch is whole games)");
+  }
   if (!(options.ppo_clip > 0 && options.ppo_clip < 1)) fail("--ppo_clip must be in (0, 1)");
   if (!(options.reward_scale > 0) || !std::isfinite(options.reward_scale)) fail("--reward_scale must be a positive number");
   if (options.max_gradient_norm < 0) fail("--max_grad_norm must not be negative");
@@ -158,6 +161,7 @@ std::string shared_settings(const TrainOptions& options) {
       << "optimizer=" << optimizer_name(options.optimizer) << "\n"
       << "algorithm=" << algorithm_name(options.algorithm) << "\n"
       << "ppo_epochs=" << options.ppo_epochs << "\n"
+      << "ppo_minibatches=" << options.ppo_minibatches << "\n"
       << "ppo_clip=" << options.ppo_clip << "\n"
       << "lr=" << options.learning_rate << "\n"
       << "anneal=" << (options.anneal_learning_rate ? "yes" : "no") << "\n"

@@ -52,6 +52,7 @@ struct TrainOptions {
   OptimizerKind optimizer = OptimizerKind::adam;
   Algorithm algorithm = Algorithm::a2c;
   int ppo_epochs = 4;     // ppo: passes over each rollout
+  int ppo_minibatches = 1;  // ppo: steps per pass, each on a share of the games (whole games)
   double ppo_clip = 0.2;  // ppo: the ratio's band, 1 +- this
   double learning_rate = 3e-4;
   bool anneal_learning_rate = true;  // linearly to half at the end of the run (as the paper)

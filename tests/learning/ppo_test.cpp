@@ -4,6 +4,7 @@
 // of clipped samples is reported); its options are checked.
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <filesystem>
 
 #include "learning/a2c_trainer.h"
@@ -14,7 +15,8 @@ using namespace sc2;
 
 namespace {
 
-learning::TrainOptions small_options(learning::Algorithm algorithm, int epochs) {
+learning::TrainOptions small_options(learning::Algorithm algorithm, int epochs, int minibatches = 1,
+                                     learning::Architecture architecture = learning::Architecture::fullyconv) {
   learning::TrainOptions options;
   options.map = "DefeatRoaches";
   options.feature_screen_size = 16;
@@ -25,6 +27,8 @@ learning::TrainOptions small_options(learning::Algorithm algorithm, int epochs) 
   options.seed = 5;
   options.algorithm = algorithm;
   options.ppo_epochs = epochs;
+  options.ppo_minibatches = minibatches;
+  options.architecture = architecture;
   options.out = std::filesystem::temp_directory_path();
   return options;
 }
@@ -72,17 +76,35 @@ TEST_CASE("sc2train --algorithm ppo --ppo_epochs --ppo_clip: parsed, shared by t
   CHECK(line.options.ppo_epochs == 3);
   CHECK(line.options.ppo_clip == doctest::Approx(0.1));
   CHECK_NOTHROW(learning::validate(line.options));
-  CHECK(learning::shared_settings(line.options).find("algorithm=ppo\nppo_epochs=3\nppo_clip=0.1\n") != std::string::npos);
+  CHECK(learning::shared_settings(line.options).find("algorithm=ppo\nppo_epochs=3\nppo_minibatches=1\nppo_clip=0.1\n") !=
+        std::string::npos);
   // The paper's A2C stays the default.
   CHECK(learning::parse_train_command_line({"--map", "MoveToBeacon", "--out", "d", "--minutes", "1"}).options.algorithm ==
         learning::Algorithm::a2c);
   CHECK_THROWS_WITH_AS(learning::parse_train_command_line({"--algorithm", "sac"}), doctest::Contains("a2c, ppo"),
                        std::invalid_argument);
-  for (const auto& bad : std::vector<std::vector<std::string>>{{"--ppo_epochs", "0"}, {"--ppo_clip", "0"}, {"--ppo_clip", "1"}}) {
+  for (const auto& bad : std::vector<std::vector<std::string>>{
+           {"--ppo_epochs", "0"}, {"--ppo_clip", "0"}, {"--ppo_clip", "1"}, {"--ppo_minibatches", "0"}, {"--ppo_minibatches", "17"}}) {
     std::vector<std::string> arguments = {"--map", "MoveToBeacon", "--out", "d", "--minutes", "1"};
     arguments.insert(arguments.end(), bad.begin(), bad.end());
     CAPTURE(bad[0] + " " + bad[1]);
     CHECK_THROWS_WITH_AS(learning::validate(learning::parse_train_command_line(arguments).options),
                          doctest::Contains(bad[0].c_str()), std::invalid_argument);
+  }
+}
+
+TEST_CASE("PPO minibatches of whole games: more steps per pass, for FullyConv and FullyConv LSTM alike") {
+  for (auto architecture : {learning::Architecture::fullyconv, learning::Architecture::fullyconv_lstm}) {
+    CAPTURE(std::string(learning::architecture_name(architecture)));
+    const auto whole = one_update(small_options(learning::Algorithm::ppo, 1, 1, architecture));
+    const auto halves = one_update(small_options(learning::Algorithm::ppo, 1, 2, architecture));
+    const auto singles = one_update(small_options(learning::Algorithm::ppo, 2, 4, architecture));  // 8 steps
+    CHECK(halves.fingerprint != whole.fingerprint);  // two steps, not one
+    CHECK(singles.fingerprint != halves.fingerprint);
+    CHECK(halves.stats.finished_scores == whole.stats.finished_scores);  // the same rollout
+    CHECK(std::isfinite(singles.stats.policy_loss));
+    CHECK(std::isfinite(singles.stats.value_loss));
+    CHECK(singles.stats.clipped_fraction >= 0.0);
+    CHECK(singles.stats.clipped_fraction <= 1.0);
   }
 }
