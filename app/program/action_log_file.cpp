@@ -81,7 +81,7 @@ std::string write_action_log(const std::string& file, const Session& session, co
   nlohmann::json unit_commands = nlohmann::json::array();
   if (state.unit_commands) {
     for (const auto& [tag, echoed] : *state.unit_commands) {
-      unit_commands.push_back({{"tag", tag}, {"game_loop", echoed.game_loop}, {"name", command_name(echoed.command)},
+      unit_commands.push_back({{"tag", tag}, {"game_loop", echoed.game_loop}, {"name", pysc2::short_name(echoed.command)},
                                {"text", pysc2::to_string(echoed.command)}});
     }
   }

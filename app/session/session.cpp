@@ -364,9 +364,10 @@ void Session::log_seen_raw_commands(const std::vector<pysc2::EchoedRawCommand>& 
   }
   std::lock_guard lock(mutex_);
   if (seen.empty() && !snapshot_.unit_commands) return;
-  auto updated = std::make_shared<LastUnitCommands>(snapshot_.unit_commands ? *snapshot_.unit_commands : LastUnitCommands{});
+  auto updated = std::make_shared<pysc2::LastUnitCommands>(snapshot_.unit_commands ? *snapshot_.unit_commands
+                                                                                   : pysc2::LastUnitCommands{});
   const std::size_t before = updated->size();
-  note_unit_commands(*updated, seen, observation.raw_view);
+  pysc2::note_unit_commands(*updated, seen, observation.raw_view);
   if (seen.empty() && updated->size() == before) return;  // nothing new, nobody gone
   snapshot_.unit_commands = std::move(updated);
 }

@@ -12,10 +12,10 @@
 #include <vector>
 
 #include "app/session/policy_trace.h"
-#include "app/views/unit_commands.h"
 #include "client/pysc2/function_call.h"
 #include "client/pysc2/game_view.h"
 #include "client/pysc2/observation.h"
+#include "client/pysc2/last_unit_commands.h"
 #include "client/pysc2/raw_command.h"
 
 namespace sc2::app {
@@ -158,7 +158,7 @@ struct SessionSnapshot {
   ObservedGamePace observed_pace;
   // Observe and replay modes: each of the player's units' last raw command, as echoed (the
   // World view draws them); null until one is seen. Shared, replaced when it changes.
-  std::shared_ptr<const LastUnitCommands> unit_commands;
+  std::shared_ptr<const pysc2::LastUnitCommands> unit_commands;
 };
 
 }  // namespace sc2::app

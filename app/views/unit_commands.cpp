@@ -1,6 +1,6 @@
 #include "app/views/unit_commands.h"
 
-#include <unordered_set>
+#include <unordered_map>
 
 #include "client/pysc2/actions.h"
 
@@ -27,41 +27,7 @@ CommandKind kind_of(const pysc2::RawCommand& command) {
 
 }  // namespace
 
-std::string command_name(const pysc2::RawCommand& command) {
-  const pysc2::RawFunctionType type = target_type(command);
-  const pysc2::RawFunctionSpec* function = pysc2::raw_function_for(command.ability_id, type);
-  if (!function) return "ability " + std::to_string(command.ability_id);
-  // A specific ability (SMAC sends Attack_Attack, 23) by its general's shorter name.
-  if (function->general_id != 0) {
-    if (const auto* general = pysc2::raw_function_for(function->general_id, type)) function = general;
-  }
-  std::string name(function->name);
-  for (const char* suffix : {"_pt", "_unit", "_quick"}) {
-    const std::string s(suffix);
-    if (name.size() > s.size() && name.compare(name.size() - s.size(), s.size(), s) == 0) {
-      name.resize(name.size() - s.size());
-      break;
-    }
-  }
-  return name;
-}
-
-void note_unit_commands(LastUnitCommands& last, const std::vector<pysc2::EchoedRawCommand>& seen,
-                        const pysc2::RawView& raw) {
-  for (const pysc2::EchoedRawCommand& echoed : seen) {
-    if (echoed.command.ability_id == 0) continue;  // only a selection
-    for (std::uint64_t tag : echoed.command.unit_tags) {
-      pysc2::EchoedRawCommand mine = echoed;
-      mine.command.unit_tags = {tag};
-      last[tag] = std::move(mine);
-    }
-  }
-  std::unordered_set<std::uint64_t> present;
-  for (const pysc2::RawUnit& unit : raw.units) present.insert(unit.tag);
-  std::erase_if(last, [&](const auto& entry) { return !present.contains(entry.first); });
-}
-
-std::vector<CommandMark> command_marks(const pysc2::RawView& raw, const LastUnitCommands& last,
+std::vector<CommandMark> command_marks(const pysc2::RawView& raw, const pysc2::LastUnitCommands& last,
                                        const render::WorldRect& view) {
   std::vector<CommandMark> marks;
   if (last.empty()) return marks;
@@ -76,7 +42,7 @@ std::vector<CommandMark> command_marks(const pysc2::RawView& raw, const LastUnit
     CommandMark mark;
     mark.from = {x, y};
     mark.label_anchor = {x, y + r};
-    mark.label = command_name(command);
+    mark.label = pysc2::short_name(command);
     mark.kind = kind_of(command);
     if (command.target_world) {
       mark.to = render::WorldPoint{command.target_world->x, command.target_world->y};

@@ -51,6 +51,26 @@ std::string tag_list(const std::vector<std::uint64_t>& tags) {
 
 }  // namespace
 
+std::string short_name(const RawCommand& command) {
+  const RawFunctionType type = command.target_world      ? RawFunctionType::raw_cmd_pt
+                               : command.target_unit_tag ? RawFunctionType::raw_cmd_unit
+                                                         : RawFunctionType::raw_cmd;
+  const RawFunctionSpec* function = raw_function_for(command.ability_id, type);
+  if (!function) return "ability " + std::to_string(command.ability_id);
+  // A specific ability (SMAC sends Attack_Attack, 23) by its general's shorter name.
+  if (function->general_id != 0) {
+    if (const RawFunctionSpec* general = raw_function_for(function->general_id, type)) function = general;
+  }
+  std::string name(function->name);
+  for (const std::string suffix : {"_pt", "_unit", "_quick"}) {
+    if (name.size() > suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0) {
+      name.resize(name.size() - suffix.size());
+      break;
+    }
+  }
+  return name;
+}
+
 std::string to_string(const RawCommand& command) {
   if (command.ability_id == 0) return "raw_select(" + tag_list(command.unit_tags) + ")";
   const RawFunctionType type = command.target_world      ? RawFunctionType::raw_cmd_pt

@@ -47,4 +47,8 @@ std::vector<EchoedRawCommand> echoed_raw_commands(const SC2APIProtocol::Response
 // raw_cmd(ability N, ...).
 std::string to_string(const RawCommand& command);
 
+// The short name of a command, for labels: the raw function's name without its target suffix,
+// a specific ability's by its general's ("Attack_Attack_unit" -> "Attack"), else "ability N".
+std::string short_name(const RawCommand& command);
+
 }  // namespace sc2::pysc2

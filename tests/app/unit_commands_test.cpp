@@ -28,8 +28,8 @@ pysc2::EchoedRawCommand echoed(int ability, std::vector<std::uint64_t> tags, std
 TEST_CASE("a unit's last command replaces its earlier ones, dead units and bare selections are forgotten") {
   pysc2::RawView raw;
   raw.units = {unit(1, 10, 10), unit(2, 12, 10), unit(9, 20, 10, pysc2::Alliance::enemy)};
-  app::LastUnitCommands last;
-  app::note_unit_commands(last,
+  pysc2::LastUnitCommands last;
+  pysc2::note_unit_commands(last,
                           {echoed(23, {1, 2}, std::nullopt, 9, 100),        // both attack the enemy
                            echoed(16, {2}, pysc2::WorldXY{5, 5}, std::nullopt, 101),  // then 2 moves
                            echoed(0, {1}, std::nullopt, std::nullopt, 102)},           // a selection only
@@ -42,7 +42,7 @@ TEST_CASE("a unit's last command replaces its earlier ones, dead units and bare 
   CHECK(last.at(2).game_loop == 101);
 
   raw.units.erase(raw.units.begin());  // unit 1 died
-  app::note_unit_commands(last, {}, raw);
+  pysc2::note_unit_commands(last, {}, raw);
   CHECK_FALSE(last.contains(1));
   CHECK(last.contains(2));
 }
@@ -51,8 +51,8 @@ TEST_CASE("command marks: a line to the target point or the target unit while se
   pysc2::RawView raw;
   raw.units = {unit(1, 10, 10), unit(2, 12, 10), unit(3, 14, 10), unit(9, 20, 11, pysc2::Alliance::enemy),
                unit(4, 90, 90)};
-  app::LastUnitCommands last;
-  app::note_unit_commands(last,
+  pysc2::LastUnitCommands last;
+  pysc2::note_unit_commands(last,
                           {echoed(23, {1}, std::nullopt, 9, 1), echoed(16, {2}, pysc2::WorldXY{5, 6}, std::nullopt, 1),
                            echoed(23, {3}, std::nullopt, 777, 1),  // its target is not in view
                            echoed(386, {4}, std::nullopt, 1, 1)},  // Heal, but unit 4 is out of the view
@@ -77,6 +77,6 @@ TEST_CASE("command marks: a line to the target point or the target unit while se
   REQUIRE(everywhere.size() == 4);
   CHECK(everywhere[3].label == "Effect_Heal");
   CHECK(everywhere[3].kind == CommandKind::other);
-  CHECK(app::command_name(pysc2::RawCommand{999999, false, {1}, std::nullopt, std::nullopt}) == "ability 999999");
+  CHECK(pysc2::short_name(pysc2::RawCommand{999999, false, {1}, std::nullopt, std::nullopt}) == "ability 999999");
   CHECK(app::command_marks(raw, {}, view).empty());
 }
