@@ -201,9 +201,9 @@ TEST_CASE("sc2train --observe_port: a port (0 = any free one) for in-process gam
                        std::invalid_argument);
 }
 
-TEST_CASE("sc2train --reward_scale: the map's (CollectMineralsAndGas 0.01, else 1), a given one wins, only positive") {
+TEST_CASE("sc2train --reward_scale: the map's (CollectMineralsAndGas 0.1, else 1), a given one wins, only positive") {
   const auto gas = parse_train_command_line({"--map", "CollectMineralsAndGas", "--out", "d", "--minutes", "1"});
-  CHECK(gas.options.reward_scale == doctest::Approx(0.01));
+  CHECK(gas.options.reward_scale == doctest::Approx(0.1));
   CHECK(gas.options.step_mul == 16);
   CHECK(parse_train_command_line({"--map", "CollectMineralShards", "--out", "d", "--minutes", "1"}).options.reward_scale == 1.0);
   const auto given = parse_train_command_line(
