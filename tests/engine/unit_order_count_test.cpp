@@ -14,26 +14,12 @@ const std::string kSmacV2Maps = "clients/smacv2/smacv2/env/starcraft2/maps/SMAC_
 
 // Map init makes one Marine of player 1 (gv_u, at the centre); every loop player 1's curriculum score is set to
 // UnitOrderCount(gv_u) + 10 * UnitOrderCount(null).
-const std::string kCountingScript = R"(include "TriggerLibs/NativeLib"
-trigger gt_Init;
-trigger gt_Loop;
-unit gv_u;
-bool gt_Init_Func (bool testConds, bool runActions) {
+const std::string kCountingScript = script(R"(
     libNtve_gf_CreateUnitsWithDefaultFacing(1, "Marine", 0, 1, RegionGetCenter(RegionEntireMap()));
-    gv_u = UnitLastCreated();
-    return true;
-}
-bool gt_Loop_Func (bool testConds, bool runActions) {
-    PlayerModifyPropertyInt(1, c_playerPropCurriculumScore, c_playerPropOperSetTo, UnitOrderCount(gv_u) + 10 * UnitOrderCount(null));
-    return true;
-}
-void InitMap () {
-    gt_Init = TriggerCreate("gt_Init_Func");
-    TriggerAddEventMapInit(gt_Init);
-    gt_Loop = TriggerCreate("gt_Loop_Func");
-    TriggerAddEventTimePeriodic(gt_Loop, 0.0625, c_timeGame);
-}
-)";
+    gv_u = UnitLastCreated();)",
+                                             R"(
+    PlayerModifyPropertyInt(1, c_playerPropCurriculumScore, c_playerPropOperSetTo, UnitOrderCount(gv_u) + 10 * UnitOrderCount(null));)",
+                                             "unit gv_u;\n");
 
 }  // namespace
 
