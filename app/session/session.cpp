@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <exception>
+#include <unordered_set>
 
 #include "app/session/opponent_choice.h"
 #include "client/launcher.h"
@@ -363,12 +364,16 @@ void Session::log_seen_raw_commands(const std::vector<pysc2::EchoedRawCommand>& 
     log_.add(std::move(record));
   }
   std::lock_guard lock(mutex_);
-  if (seen.empty() && !snapshot_.unit_commands) return;
+  if (seen.empty()) {  // copy the map only when a unit with a command is gone
+    if (!snapshot_.unit_commands) return;
+    std::unordered_set<std::uint64_t> present;
+    for (const pysc2::RawUnit& unit : observation.raw_view.units) present.insert(unit.tag);
+    const auto& last = *snapshot_.unit_commands;
+    if (std::all_of(last.begin(), last.end(), [&](const auto& entry) { return present.contains(entry.first); })) return;
+  }
   auto updated = std::make_shared<pysc2::LastUnitCommands>(snapshot_.unit_commands ? *snapshot_.unit_commands
                                                                                    : pysc2::LastUnitCommands{});
-  const std::size_t before = updated->size();
   pysc2::note_unit_commands(*updated, seen, observation.raw_view);
-  if (seen.empty() && updated->size() == before) return;  // nothing new, nobody gone
   snapshot_.unit_commands = std::move(updated);
 }
 
