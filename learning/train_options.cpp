@@ -57,12 +57,17 @@ struct MapDefaults {
 // the policy within 15 minutes (entropy to 1e-9: rewards come by the trip, a dozen workers' at
 // once, and the value loss ran to thousands); scaled by 0.01 the entropy term won (mean flat at
 // ~450), by 0.1 the mean passed 1,000 within 15 minutes (best window 1,196 in 77 minutes).
+// FindAndDefeatZerglings (issue 37): DefeatRoaches' settings rose to ~20 within 10 minutes
+// (best window 22.19 in 60). BuildMarines (issue 37): DefeatZerglingsAndBanelings' settings
+// (16-step returns: a Marine's reward comes long after the Supply Depot that allowed it).
 constexpr MapDefaults kMapDefaults[] = {
     {"MoveToBeacon", Architecture::fullyconv, 16, 16, 8, 3e-4, 1e-3, 8, 4.0},
     {"CollectMineralShards", Architecture::fullyconv, 16, 16, 8, 3e-4, 1e-3, 16, 4.0},
     {"DefeatRoaches", Architecture::fullyconv, 16, 16, 8, 3e-4, 1e-3, 16, 4.0},
     {"DefeatZerglingsAndBanelings", Architecture::fullyconv, 16, 16, 16, 3e-4, 1e-3, 16, 4.0},
     {"CollectMineralsAndGas", Architecture::fullyconv, 16, 16, 16, 3e-4, 1e-3, 16, 4.0, 0.1},
+    {"FindAndDefeatZerglings", Architecture::fullyconv, 16, 16, 8, 3e-4, 1e-3, 16, 4.0},
+    {"BuildMarines", Architecture::fullyconv, 16, 16, 16, 3e-4, 1e-3, 16, 4.0},
 };
 
 }  // namespace

@@ -90,6 +90,12 @@ bool move_on(World& world, Unit& unit, Vec2 goal, float stop_distance, float ste
       distance(unit.pos, plan.waypoints.front()) <= unit.radius + kFallbackReach) {
     plan.waypoints.clear();
   }
+  // A corner on the way is passed once the unit's disc covers it and the next leg is clear:
+  // units sharing a route crowd its corners, and none of them could stand on one exactly.
+  if (plan.waypoints.size() > 1 && distance(unit.pos, plan.waypoints.front()) <= unit.radius &&
+      grid.segment_clear(unit.pos, plan.waypoints[1], unit.radius)) {
+    plan.waypoints.erase(plan.waypoints.begin());
+  }
   if (!plan.waypoints.empty()) {
     const Vec2 before = unit.pos;
     if (step_on_grid(grid, unit, plan.waypoints.front(), 0.0f, step)) {
@@ -105,15 +111,48 @@ bool move_on(World& world, Unit& unit, Vec2 goal, float stop_distance, float ste
   }
   const Vec2 before = unit.pos;
   const bool arrived = step_on_grid(grid, unit, goal, stop_distance, step);
-  if (!arrived && unit.pos == before) plan.valid = false;
+  if (!arrived && unit.pos == before) {
+    // A goal on a structure's edge: the cell is open but the unit's disc cannot stand on the
+    // point. Within reach of it and unable to step closer, it is as near as it gets (as an
+    // unreachable goal's fallback point); else it plans again next loop.
+    if (distance(unit.pos, goal) <= stop_distance + unit.radius + kFallbackReach) {
+      plan.unreachable = true;
+      plan.waypoints.clear();
+    } else {
+      plan.valid = false;
+    }
+  }
   return arrived;
+}
+
+constexpr float kTouchSlack = 0.05f;  // edges this close count as touching
+
+// A point goal where the unit cannot stand, against a structure or resource (its disc pushes
+// the unit back out every loop: e.g. a click on a Command Center's edge), and the unit pressed
+// against that obstacle within reach of the goal: it is as near as it gets.
+bool pressed_against_goal_blocker(const World& world, const Unit& unit, Vec2 goal) {
+  if (unit.stats->flying || distance(unit.pos, goal) > unit.radius + kFallbackReach) return false;
+  thread_local std::vector<Unit*> near;  // reused: walking units near their goal call this every loop
+  world.units_near(goal, unit.radius, near);
+  for (const Unit* other : near) {
+    if (other == &unit || !other->alive() || !other->stats->immobile() || other->stats->flying) continue;
+    const float reach = other->radius + unit.radius;
+    if (distance(goal, other->pos) < reach && distance(unit.pos, other->pos) <= reach + kTouchSlack) return true;
+  }
+  return false;
 }
 
 }  // namespace
 
 bool move_towards(World& world, Unit& unit, Vec2 goal, float stop_distance) {
   const Vec2 before = unit.pos;
-  const bool arrived = move_on(world, unit, goal, stop_distance, step_length(world, unit, goal, stop_distance));
+  bool arrived = move_on(world, unit, goal, stop_distance, step_length(world, unit, goal, stop_distance));
+  if (!arrived && stop_distance == 0.0f && pressed_against_goal_blocker(world, unit, goal)) {
+    // Ends the walk as at an unreachable goal's fallback point (stopped_short).
+    unit.path.valid = true;
+    unit.path.unreachable = true;
+    unit.path.waypoints.clear();
+  }
   unit.walk_speed = distance(before, unit.pos);
   unit.walk_loop = world.game_loop();
   return arrived;

@@ -224,7 +224,8 @@ TEST_CASE("raw API: Smart on the halted depot's tag resumes it, the SCV's order 
   }
   REQUIRE(depot != 0);
   step(server, 80);
-  REQUIRE(act(server, raw_move({builder}, kAwaySpot.x, kAwaySpot.y)).result(0) == api::Success);
+  // Smart on open ground: BuildMarines' SCV card has no Move (the real map's).
+  REQUIRE(act(server, raw_move({builder}, kAwaySpot.x, kAwaySpot.y, 1)).result(0) == api::Success);
   const float halted = by_tag(observe(server), depot)->build_progress();
   step(server, 80);
   CHECK(by_tag(observe(server), depot)->build_progress() == halted);

@@ -140,13 +140,17 @@ struct Golden {
 // Changed by issue 36 (Zerg life regeneration, 0.2734 a second, spec sc2-map-files.md §5.4):
 // DefeatRoaches, DefeatZerglingsAndBanelings and FindAndDefeatZerglings, whose Roaches,
 // Zerglings and Banelings now regenerate as the real units do.
+// Changed by issue 37 (engine/sim/path_following.cpp): CollectMineralsAndGas and BuildMarines,
+// whose SCVs walking round the Command Center pass a route's corners once their discs cover
+// them and stop against the Command Center when sent onto its edge (both used to walk for ever);
+// BuildMarines' SCVs also lost Move, Stop, Hold Position, Patrol and Attack (the real map's card).
 constexpr Golden kGolden[] = {
     {"MoveToBeacon", 0x4155b26297114883ull},
     {"CollectMineralShards", 0x074ad8f87713cfb4ull},
     {"DefeatRoaches", 0x69e8363aecf1f0ecull},
     {"DefeatZerglingsAndBanelings", 0x0a70b31a6a2a2cb7ull},
-    {"CollectMineralsAndGas", 0x831e884488184eccull},
-    {"BuildMarines", 0x078e391e42587b25ull},
+    {"CollectMineralsAndGas", 0xbcd004e4a13798feull},
+    {"BuildMarines", 0x2a6b053ac5934bfcull},
     {"FindAndDefeatZerglings", 0x23a7b8d36147c9e7ull},
 };
 

@@ -172,12 +172,10 @@ TEST_CASE("map command cards: the BuildMarines folder's cards keep what making M
   const std::map<std::uint32_t, std::vector<std::uint32_t>> kept = {
       // Everything it has (the real map removes only Stimpack, which sc2lite does not have).
       {unit_type::kMarine, sorted({kSmart, kMoveMove, kStopStop, kHoldPositionHold, kPatrolPatrol, kAttackAttack})},
-      // Gather, Return, and a build card of Supply Depot and Barracks; the basic commands too
-      // (the built-in BuildMarines has always kept them). No Command Center, Refinery,
+      // Gather, Return, and a build card of Supply Depot and Barracks, as the real map leaves
+      // them: no Move, Stop, Hold Position, Patrol or Attack; no Command Center, Refinery,
       // Engineering Bay or Factory.
-      {unit_type::kScv,
-       sorted({kSmart, kMoveMove, kStopStop, kHoldPositionHold, kPatrolPatrol, kAttackAttack, kHarvestGatherScv,
-               kHarvestReturnScv, kBuildSupplyDepot, kBuildBarracks})},
+      {unit_type::kScv, sorted({kSmart, kHarvestGatherScv, kHarvestReturnScv, kBuildSupplyDepot, kBuildBarracks})},
       // Train SCV, Rally, and the queue's cancel.
       {unit_type::kCommandCenter, sorted({kSmart, kTrainScv, kRallyCommandCenter, kCancelQueue5})},
       // Train Marine and the queue's cancel: no rally, no Tech Lab, no Reaper or Marauder.
@@ -237,9 +235,8 @@ TEST_CASE("map command cards: the BuildMarines folder's cards keep what making M
   };
   const std::map<std::uint32_t, std::vector<std::uint32_t>> offered = {
       {unit_type::kMarine, kept.at(unit_type::kMarine)},
-      {unit_type::kScv, with({kSmart, kMoveMove, kStopStop, kHoldPositionHold, kPatrolPatrol, kAttackAttack,
-                              kHarvestGatherScv, kBuildSupplyDepot, kBuildBarracks},
-                             scv.carrying(), kHarvestReturnScv)},
+      {unit_type::kScv,
+       with({kSmart, kHarvestGatherScv, kBuildSupplyDepot, kBuildBarracks}, scv.carrying(), kHarvestReturnScv)},
       {unit_type::kCommandCenter,
        with({kSmart, kTrainScv, kRallyCommandCenter}, !cc.production.empty(), kCancelQueue5)},
       {unit_type::kBarracks, with({kSmart, kTrainMarine}, !barracks.production.empty(), kCancelQueue5)},
@@ -274,7 +271,8 @@ TEST_CASE("map command cards: the BuildMarines folder's cards keep what making M
   CHECK(fresh.command(fresh_scv, kBuildEngineeringBay, {38.5f, 24.5f}) == api::Error);
   CHECK(fresh.command(fresh_scv, kBuildCommandCenter, {39.5f, 24.5f}) == api::Error);
   CHECK(fresh.command(fresh_scv, kBuildRefinery, {39.5f, 24.5f}) == api::Error);
-  CHECK(fresh.command(fresh_scv, kMoveMove, {38.0f, 30.0f}) == api::Success);  // kept on this map
+  CHECK(fresh.command(fresh_scv, kMoveMove, {38.0f, 30.0f}) == api::Error);  // the real map's card has no Move
+  CHECK(fresh.command(fresh_scv, kStopStop, {38.0f, 30.0f}) == api::Error);
   for (std::uint32_t removed : {kRallyBuilding, kRallyUnits, kBuildTechLabBarracks, kTrainReaper, kTrainMarauder}) {
     CAPTURE(removed);
     CHECK(fresh.command(fresh_barracks, removed, {40.0f, 30.0f}) == api::Error);

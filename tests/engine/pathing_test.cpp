@@ -3,6 +3,9 @@
 // structure appears, and only search (A*) when the straight line is blocked.
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <vector>
+
 #include "engine/sim/abilities.h"
 #include "engine/sim/orders.h"
 #include "engine/sim/pathing_grid.h"
@@ -133,6 +136,48 @@ TEST_CASE("pathing: a unit sent to a point inside a structure stops at its edge"
   const float gap = distance(m.pos, d.pos) - m.radius - d.radius;
   CHECK(gap >= -0.01f);  // not inside
   CHECK(gap < 0.5f);     // but right at the edge
+}
+
+TEST_CASE("pathing: a unit sent onto a Command Center's edge, where its disc cannot stand, stops against it") {
+  // The goal's cell is open (west of the 5x5 footprint) but within the Command Center's disc
+  // plus the SCV's radius: the disc pushes the SCV back out every loop (a screen click beside
+  // a Command Center). It used to walk there for ever, neither idle nor doing anything else.
+  World world = flat_world();
+  const UnitId cc = world.spawn(unit_type::kCommandCenter, 1, {32.5f, 32.5f});
+  const Vec2 goal{29.9f, 33.0f};
+  REQUIRE(world.pathing().pathable_at(goal));
+  const UnitId scv = world.spawn(unit_type::kScv, 1, {24.0f, 33.0f});
+  move(world, scv, goal);
+  const int loops = run_until_idle(world, scv, 500);
+  CHECK(loops < 500);
+  const Unit& s = *world.find(scv);
+  const Unit& c = *world.find(cc);
+  const float gap = distance(s.pos, c.pos) - s.radius - c.radius;
+  CHECK(gap >= -0.01f);
+  CHECK(gap < 0.1f);                               // pressed against it
+  CHECK(distance(s.pos, goal) < s.radius + 0.5f);  // as near the goal as it gets
+}
+
+TEST_CASE("pathing: a group routed round a Command Center's corner to its far edge ends idle, all of it") {
+  // Units sharing a route crowd its corners; none can stand on a corner exactly, so a corner
+  // is passed once a unit's disc covers it (they used to jam there with the move unfinished).
+  World world = flat_world();
+  world.spawn(unit_type::kCommandCenter, 1, {32.5f, 32.5f});
+  std::vector<UnitId> scvs;
+  for (int i = 0; i < 8; ++i) {
+    scvs.push_back(world.spawn(unit_type::kScv, 1, {36.0f + 0.8f * (i % 2), 35.5f + 0.8f * (i / 2)}));
+  }
+  for (UnitId id : scvs) move(world, id, {29.9f, 33.0f});
+  int loops = 0;
+  const auto all_idle = [&] {
+    return std::all_of(scvs.begin(), scvs.end(), [&](UnitId id) { return world.find(id)->idle(); });
+  };
+  for (; loops < 3000 && !all_idle(); ++loops) world.advance();
+  CHECK(loops < 3000);
+  for (UnitId id : scvs) {
+    CAPTURE(id);
+    CHECK(distance(world.find(id)->pos, Vec2{29.9f, 33.0f}) < 4.0f);  // gathered at the goal, not left behind
+  }
 }
 
 TEST_CASE("pathing: no search while the straight line is clear, even with structures on the map") {
