@@ -13,8 +13,11 @@ namespace sc2::engine {
 
 namespace {
 
-// Where a worker looks for another field when its own ran dry (around the old one).
+// Where a worker looks for another field when its own ran dry or is being mined (around the
+// old one): the game's Gather has an acquire radius for other fields.
 constexpr float kNextFieldSearchRadius = 8.0f;
+// How often a worker waiting at a field being mined looks for an unclaimed one (loops).
+constexpr int kBounceLookLoops = 16;
 
 bool is_own_refinery(const Unit& u, int player) {
   return u.type() == unit_type::kRefinery && u.owner == player && u.complete();
@@ -39,6 +42,33 @@ Unit* nearest_field(World& world, Vec2 around) {
     const float d = distance(u.pos, around);
     if (d > kNextFieldSearchRadius) return;
     if (best == nullptr || d < best_d) best = &u, best_d = d;
+  });
+  return best;
+}
+
+// A worker that finds its field being mined moves on to a field around it that fewer other
+// workers are bound for ("bouncing": a group sent to one field spreads over the mineral line,
+// while workers spread evenly keep waiting their turns): the least claimed, then the nearest.
+Unit* less_claimed_field_near(World& world, const Unit& taken, const Unit& worker) {
+  thread_local std::vector<UnitId> claimed;  // one entry per other worker, its field
+  claimed.clear();
+  world.for_each_unit([&](Unit& u) {
+    if (&u == &worker || u.orders.empty() || u.orders.front().kind != OrderKind::Gather) return;
+    claimed.push_back(u.orders.front().target_unit);
+  });
+  const auto claims = [&](UnitId id) { return std::count(claimed.begin(), claimed.end(), id); };
+  const auto here = claims(taken.id);
+  Unit* best = nullptr;
+  std::ptrdiff_t best_claims = 0;
+  float best_d = 0.0f;
+  world.for_each_unit([&](Unit& u) {
+    if (&u == &taken || !is_mineral_field(u) || !u.alive() || distance(u.pos, taken.pos) > kNextFieldSearchRadius) return;
+    const auto there = claims(u.id);
+    if (there >= here) return;
+    const float d = distance(u.pos, worker.pos);
+    if (best == nullptr || there < best_claims || (there == best_claims && d < best_d)) {
+      best = &u, best_claims = there, best_d = d;
+    }
   });
   return best;
 }
@@ -137,7 +167,21 @@ bool run_gather(World& world, Unit& worker, Order& order) {
         return false;
       }
       if (!walk_to_edge(world, worker, *resource)) return false;
-      if (occupied_by_other(world, *resource, worker)) return false;  // wait for the field (saturation)
+      if (occupied_by_other(world, *resource, worker)) {
+        // A Refinery: wait for the one inside. A field: look around now and then while waiting.
+        if (!is_mineral_field(*resource)) return false;
+        if (order.timer > 0) {
+          --order.timer;
+          return false;
+        }
+        order.timer = kBounceLookLoops;
+        if (Unit* next = less_claimed_field_near(world, *resource, worker)) {
+          order.target_unit = next->id;
+          order.target = next->pos;
+          order.timer = 0;
+        }
+        return false;  // else wait for the field (saturation)
+      }
       resource->harvester = worker.id;
       order.phase = OrderPhase::Work;
       order.timer = is_mineral_field(*resource) ? kMiningLoops : kGasLoops;

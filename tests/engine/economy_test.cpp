@@ -145,9 +145,9 @@ TEST_CASE("an SCV speeds up from rest and slows down before it stops, as measure
   CHECK(distance(was, marine.pos) == doctest::Approx(2.25f / 16.0f));
 }
 
-TEST_CASE("workers wait while a field is occupied: 4 SCVs on one field mine no faster than one field allows") {
-  World w = base_world(8);
-  Unit& field = *fields_of(w).at(3);
+TEST_CASE("workers wait while their field is occupied and none is free around: 4 SCVs on a lone field mine as one") {
+  World w = base_world(1);
+  Unit& field = *fields_of(w).at(0);
   auto scvs = own_of(w, unit_type::kScv);
   for (int i = 0; i < 4; ++i) REQUIRE(gather(w, *scvs[i], field) == CommandOutcome::Done);
   run_loops(w, 300);
@@ -157,6 +157,29 @@ TEST_CASE("workers wait while a field is occupied: 4 SCVs on one field mine no f
   // One worker mines at a time: at most 5 per 45 loops (+1 trip in flight at the window's edge).
   CHECK(collected <= 5 * 21);
   CHECK(collected >= 5 * 18);  // and the field is kept busy
+  for (int i = 0; i < 4; ++i) CHECK(scvs[i]->orders.front().target_unit == field.id);  // none wandered off
+}
+
+TEST_CASE("a worker finding its field mined moves on to a free field nearby: 12 SCVs sent to one field spread out") {
+  // The game's Gather has an acquire radius for other fields: a group right-clicked onto one
+  // field spreads over the mineral line ("bouncing"), so it mines nearly as fast as a split.
+  World split = base_world(8);
+  World bunched = base_world(8);
+  auto split_fields = fields_of(split);
+  auto split_scvs = own_of(split, unit_type::kScv);
+  for (std::size_t i = 0; i < split_scvs.size(); ++i) {
+    REQUIRE(gather(split, *split_scvs[i], *split_fields[i % split_fields.size()]) == CommandOutcome::Done);
+  }
+  Unit& one = *fields_of(bunched).at(0);
+  for (Unit* scv : own_of(bunched, unit_type::kScv)) REQUIRE(gather(bunched, *scv, one) == CommandOutcome::Done);
+  run_loops(split, 2688);
+  run_loops(bunched, 2688);
+  const int split_collected = split.player(kMe).economy.collected_minerals;
+  const int bunched_collected = bunched.player(kMe).economy.collected_minerals;
+  INFO("split " << split_collected << ", all sent to one field " << bunched_collected);
+  CHECK(bunched_collected >= split_collected * 0.85);
+  // Every field got worked: each lost minerals.
+  for (Unit* f : fields_of(bunched)) CHECK(f->mineral_contents < 1800);
 }
 
 TEST_CASE("a field runs dry and disappears, its workers move to the next field") {

@@ -143,14 +143,15 @@ struct Golden {
 // Changed by issue 37 (engine/sim/path_following.cpp): CollectMineralsAndGas and BuildMarines,
 // whose SCVs walking round the Command Center pass a route's corners once their discs cover
 // them and stop against the Command Center when sent onto its edge (both used to walk for ever);
-// BuildMarines' SCVs also lost Move, Stop, Hold Position, Patrol and Attack (the real map's card).
+// BuildMarines' SCVs also lost Move, Stop, Hold Position, Patrol and Attack (the real map's card);
+// then both again: a worker finding its field mined moves on to a less claimed one (harvest.cpp).
 constexpr Golden kGolden[] = {
     {"MoveToBeacon", 0x4155b26297114883ull},
     {"CollectMineralShards", 0x074ad8f87713cfb4ull},
     {"DefeatRoaches", 0x69e8363aecf1f0ecull},
     {"DefeatZerglingsAndBanelings", 0x0a70b31a6a2a2cb7ull},
-    {"CollectMineralsAndGas", 0xbcd004e4a13798feull},
-    {"BuildMarines", 0x2a6b053ac5934bfcull},
+    {"CollectMineralsAndGas", 0x2e16bdcf86bca3c1ull},
+    {"BuildMarines", 0x64c83760f7aff1bfull},
     {"FindAndDefeatZerglings", 0x23a7b8d36147c9e7ull},
 };
 
