@@ -5,9 +5,9 @@
 // ahead of need (more Barracks use supply faster); once a depot is finished, Barracks up to
 // kWantedBarracks; every finished Barracks trains Marines without pause.
 //
-// The map starts every SCV harvesting one field and rallies the Command Center to it (our
-// engine's workers wait at an occupied field instead of moving on to a free one), so the
-// agent takes over at the start: it selects every SCV (select_point, all of the type) and
+// The map starts every SCV harvesting one field and rallies the Command Center to it (they
+// spread over the line by bouncing off the occupied field, slowly), so the agent takes over
+// at the start: it selects every SCV (select_point, all of the type) and
 // stops them (Stop_quick; without it, Smart_screen to open ground beside the Command
 // Center), then rallies the Command Center to that ground (Rally_Workers_screen). Idle SCVs,
 // new ones included, are then sent out one by one (FieldPlan: two per field, nearest first).
