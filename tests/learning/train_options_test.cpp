@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <stdexcept>
+#include <string>
 
 #include <map>
 #include <optional>
@@ -27,7 +28,8 @@ TEST_CASE("sc2train's command line: the map's defaults fill in what is not given
     CAPTURE(map);
     const auto defaults = parse_train_command_line({"--map", map, "--out", "d", "--minutes", "180"}).options;
     CHECK(defaults.step_mul == 16);
-    CHECK(defaults.unit_prior == 4.0);
+    // BuildMarines' buildings go on open ground: no prior drawing clicks onto units.
+    CHECK(defaults.unit_prior == (std::string(map) == "BuildMarines" ? 0.0 : 4.0));
     CHECK(defaults.feature_screen_size == 16);
   }
   for (const char* map : {"DefeatZerglingsAndBanelings", "BuildMarines"}) {
