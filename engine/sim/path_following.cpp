@@ -111,17 +111,7 @@ bool move_on(World& world, Unit& unit, Vec2 goal, float stop_distance, float ste
   }
   const Vec2 before = unit.pos;
   const bool arrived = step_on_grid(grid, unit, goal, stop_distance, step);
-  if (!arrived && unit.pos == before) {
-    // A goal on a structure's edge: the cell is open but the unit's disc cannot stand on the
-    // point. Within reach of it and unable to step closer, it is as near as it gets (as an
-    // unreachable goal's fallback point); else it plans again next loop.
-    if (distance(unit.pos, goal) <= stop_distance + unit.radius + kFallbackReach) {
-      plan.unreachable = true;
-      plan.waypoints.clear();
-    } else {
-      plan.valid = false;
-    }
-  }
+  if (!arrived && unit.pos == before) plan.valid = false;
   return arrived;
 }
 
@@ -146,7 +136,7 @@ bool pressed_against_goal_blocker(const World& world, const Unit& unit, Vec2 goa
 
 bool move_towards(World& world, Unit& unit, Vec2 goal, float stop_distance) {
   const Vec2 before = unit.pos;
-  bool arrived = move_on(world, unit, goal, stop_distance, step_length(world, unit, goal, stop_distance));
+  const bool arrived = move_on(world, unit, goal, stop_distance, step_length(world, unit, goal, stop_distance));
   if (!arrived && stop_distance == 0.0f && pressed_against_goal_blocker(world, unit, goal)) {
     // Ends the walk as at an unreachable goal's fallback point (stopped_short).
     unit.path.valid = true;
