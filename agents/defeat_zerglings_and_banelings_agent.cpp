@@ -84,7 +84,7 @@ bool DefeatZerglingsAndBanelingsAgent::bait_out(const std::vector<ScreenUnit>& m
 }
 
 // One step of the lure: select the Marine nearest to the enemy; send it to bait_pixels_ from
-// that enemy (inside its sight, so it follows); queue its way back home.
+// that enemy (inside its scan range, so it follows); queue its way back home.
 pysc2::FunctionCall DefeatZerglingsAndBanelingsAgent::bait_step(const pysc2::Observation& observation,
                                                                 const std::vector<ScreenUnit>& marines,
                                                                 const std::vector<ScreenUnit>& enemies) {
@@ -208,7 +208,7 @@ pysc2::FunctionCall DefeatZerglingsAndBanelingsAgent::step(const pysc2::TimeStep
     }
   }
 
-  // The enemies stand idle until a Marine comes within their sight: lure them to the line.
+  // The enemies stand idle until a Marine comes within their scan range: lure them to the line.
   if (split_stage_ >= kSplitDone) {
     ++bait_steps_;
     if (bait_stage_ >= kBaitDone && calm && !bait_out(marines)) bait_stage_ = 0;  // (again)

@@ -15,11 +15,12 @@
 // ~100 / ~92 / 72.
 //
 // The enemies never come by themselves (real maps: they get no orders and stand idle until
-// a Marine comes within their sight), so after the split one Marine lures them: the Marine
-// nearest to the enemy walks to 7 from the nearest enemy (inside a Zergling's or Baneling's
-// sight 8, outside the Marines' own reach of them), then straight back to its place (a
-// queued move); the enemies follow it onto the split line, which then fights as before
-// (sc2agent --episodes 10, seeds 1-3: ~142-145; noop 0, random ~36).
+// a Marine comes within their scan range, 5 between edges), so after the split one Marine
+// lures them: the Marine nearest to the enemy walks to 4 (centres) from the nearest enemy,
+// then straight back to its place (a queued move); the enemies follow it onto the split line,
+// which then fights as before. When sc2lite's enemies acquired within sight (8) the lure went
+// to 7 (~142-145); with the scan range, sc2agent --episodes 10 at 3 / 4 / 4.5 / 5 / 5.5:
+// ~93 / ~98 / ~92 / ~82 / ~21 (seed 1; 4 on seeds 2 and 21: ~84, ~92).
 //
 // Every step, in order:
 // 1. more enemies than last step (a new wave) or a new episode: start the split again and
@@ -27,7 +28,7 @@
 // 2. split not finished, enemies on screen, none within reach + margin of a Marine: the next
 //    split step (select the top third, move it up; select the bottom third, move it down);
 // 3. split finished, enemies on screen, none within reach + margin of a Marine, no bait out:
-//    lure (again): select_point the Marine nearest to an enemy, Move_screen(now) to 7 from
+//    lure (again): select_point the Marine nearest to an enemy, Move_screen(now) to 4 from
 //    that enemy, Move_screen(queued) back to where it stood;
 // 4. bait out (alive, not back within 2 pixels, out fewer than 40 steps) and no enemy within
 //    reach of another Marine: no_op (an order would send the line after the bait);
@@ -52,7 +53,7 @@ inline constexpr int kUnitTypeBaneling = 9;
 inline constexpr int kUnitTypeZergling = 105;
 inline constexpr double kMarineReachWorld = 5.75;  // weapon range 5 + Marine and target radii
 inline constexpr double kSplitDistanceWorld = 3.0; // how far the outer groups move away
-inline constexpr double kBaitDistanceWorld = 7.0;  // where the bait stops, from the nearest enemy
+inline constexpr double kBaitDistanceWorld = 4.0;  // where the bait stops, from the nearest enemy
 inline constexpr double kCameraWidthWorld = 24.0;  // world units across the screen (Env's default)
 
 class DefeatZerglingsAndBanelingsAgent final : public Agent {

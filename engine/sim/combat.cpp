@@ -16,7 +16,19 @@ constexpr float kMinimumDamage = 0.5f;
 // armor (spec sc2-map-files.md §5.2: no ShieldArmor), the rest to life less the life armor.
 // A unit without shields takes max(0.5, amount - armor) as before; what gets through a
 // breaking shield is reduced by the armor down to 0. Every hit restarts the shield delay.
-void take_hit(Unit& victim, float amount, int attacker_owner) {
+// The game's default Response (Acquire): an idle unit that is hit fights back at its attacker,
+// wherever the attacker stands (it acquires new targets only within its scan range). Workers,
+// passive types, units holding position and immobile ones keep to their own rules.
+void respond_to_attack(Unit& victim, const Unit& attacker) {
+  if (!victim.idle() || victim.engaged_target.valid() || attacker.health <= 0.0f) return;
+  const UnitTypeStats& stats = *victim.stats;
+  if (stats.role == UnitRole::Worker || stats.passive || stats.immobile() || victim.holding_position) return;
+  if (hostile(victim.owner, attacker.owner) && can_attack(victim, attacker)) victim.engaged_target = attacker.id;
+}
+
+void take_hit(Unit& victim, float amount, const Unit& attacker) {
+  respond_to_attack(victim, attacker);
+  const int attacker_owner = attacker.owner;
   const float armor = victim.stats->armor;
   float to_life = std::max(kMinimumDamage, amount - armor);
   if (victim.shield > 0.0f) {
@@ -53,6 +65,8 @@ float explosion_damage(const Explosion& explosion, const UnitTypeStats& target) 
 }
 
 float edge_distance(const Unit& a, const Unit& b) { return distance(a.pos, b.pos) - a.radius - b.radius; }
+
+float acquire_range(const UnitTypeStats& stats) { return std::max(stats.scan_range, strike_range(stats)); }
 
 float strike_range(const UnitTypeStats& stats) {
   if (stats.weapon) return stats.weapon->range;
@@ -121,7 +135,7 @@ void fire_weapon(Unit& attacker, Unit& target, const Weapon& weapon, Rng& rng, s
   const float per_attack = before_armor(weapon.damage, weapon.bonus_attribute, weapon.bonus_damage, *target.stats);
   if (!weapon.line_splash) {
     for (std::uint32_t i = 0; i < weapon.attacks && target.health > 0.0f; ++i) {
-      take_hit(target, per_attack, attacker.owner);
+      take_hit(target, per_attack, attacker);
     }
   } else {
     // The victims on the line, chosen once for the volley (every sweep crosses the same line).
@@ -133,11 +147,11 @@ void fire_weapon(Unit& attacker, Unit& target, const Weapon& weapon, Rng& rng, s
       if (on_splash_line(attacker, target, *weapon.line_splash, *u)) line.push_back(u);
     }
     for (std::uint32_t i = 0; i < weapon.attacks; ++i) {
-      if (target.health > 0.0f) take_hit(target, per_attack, attacker.owner);
+      if (target.health > 0.0f) take_hit(target, per_attack, attacker);
       for (Unit* u : line) {
         if (u->health > 0.0f) {
           take_hit(*u, before_armor(weapon.damage, weapon.bonus_attribute, weapon.bonus_damage, *u->stats),
-                   attacker.owner);
+                   attacker);
         }
       }
     }
@@ -154,7 +168,7 @@ void explode(Unit& attacker, std::span<Unit* const> units) {
     if (!victim->stats->solid() || !victim->alive()) continue;
     if (distance(attacker.pos, victim->pos) - victim->radius <= blast.splash_radius) {
       take_hit(*victim, before_armor(blast.damage, blast.bonus_attribute, blast.bonus_damage, *victim->stats),
-               attacker.owner);
+               attacker);
     }
   }
   if (attacker.health > 0.0f) {

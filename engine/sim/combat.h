@@ -24,6 +24,9 @@ inline constexpr float kRangeSlack = 0.01f;
 
 // How far (edge to edge) a unit strikes from: weapon range or the explosion's trigger range.
 float strike_range(const UnitTypeStats& stats);
+// How far an idle or attack-moving unit looks for a new target: its scan range or, when the
+// weapon reaches further, the weapon's range. A target once taken is followed within sight.
+float acquire_range(const UnitTypeStats& stats);
 
 // True when `attacker` has an attack that can hit `target`: a weapon that hits one of the target's
 // planes (air for flying units, ground for the others, both for the Colossus:

@@ -78,24 +78,25 @@ void engage(World& world, Unit& unit, Unit& target, bool may_move) {
   if (may_move) move_towards(world, unit, target.pos, range + unit.radius + target.radius);
 }
 
-// Keeps the current enemy target while it stays within reach; else picks a new one.
-Unit* auto_target(World& world, Unit& unit, float reach) {
+// Keeps the current enemy target while it stays within `keep` (a unit follows what it took on
+// while it can see it); else picks a new one within `acquire` (the scan range: combat.h).
+Unit* auto_target(World& world, Unit& unit, float acquire, float keep) {
   if (!unit.stats->can_attack() || !world.enemies_present(unit.owner)) return nullptr;
   Unit* current = attackable(world, unit.engaged_target, unit);
-  if (current != nullptr && hostile(unit.owner, current->owner) && edge_distance(unit, *current) <= reach) {
+  if (current != nullptr && hostile(unit.owner, current->owner) && edge_distance(unit, *current) <= keep) {
     return current;
   }
   thread_local std::vector<Unit*> near;  // reused: this runs for every idle or attacking unit every loop
   // Enemies in weapon range outrank every other candidate (acquire_target), so when one is
-  // there the small search gives the same pick as the sight-range one.
+  // there the small search gives the same pick as the wider one.
   const float in_range = strike_range(*unit.stats) + kRangeSlack;
-  if (in_range < reach) {
+  if (in_range < acquire) {
     world.enemies_near(unit.pos, in_range + unit.radius, unit.owner, near);
-    Unit* target = acquire_target(unit, near, reach);
+    Unit* target = acquire_target(unit, near, acquire);
     if (target != nullptr && edge_distance(unit, *target) <= in_range) return target;
   }
-  world.enemies_near(unit.pos, reach + unit.radius, unit.owner, near);
-  return acquire_target(unit, near, reach);
+  world.enemies_near(unit.pos, acquire + unit.radius, unit.owner, near);
+  return acquire_target(unit, near, acquire);
 }
 
 void run_idle(World& world, Unit& unit) {
@@ -112,8 +113,8 @@ void run_idle(World& world, Unit& unit) {
   }
   // Units that hold their position, and rooted ones (the Spine Crawler), only fight what is in range.
   const bool stays = unit.holding_position || unit.stats->immobile();
-  const float reach = stays ? strike_range(*unit.stats) : unit.stats->sight_range;
-  Unit* target = auto_target(world, unit, reach);
+  Unit* target = stays ? auto_target(world, unit, strike_range(*unit.stats), strike_range(*unit.stats))
+                       : auto_target(world, unit, acquire_range(*unit.stats), unit.stats->sight_range);
   if (target == nullptr) {
     unit.engaged_target = {};
     return;
@@ -170,7 +171,7 @@ void run_unit(World& world, Unit& unit) {
       return;
     case OrderKind::AttackMove:
     case OrderKind::Patrol: {
-      if (Unit* target = auto_target(world, unit, unit.stats->sight_range)) {
+      if (Unit* target = auto_target(world, unit, acquire_range(*unit.stats), unit.stats->sight_range)) {
         engage(world, unit, *target, true);
         return;
       }

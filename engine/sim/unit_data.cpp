@@ -45,6 +45,7 @@ UnitTypeStats marine() {
   s.attributes = {attribute::kLight, attribute::kBiological};
   s.abilities = basic_commands();
   s.weapon = weapon(WeaponTargets::Any, 6.0f, 5.0f, 0.8608398f);
+  s.scan_range = 5.5f;  // GuassRifle MinScanRange (spec §5.3)
   return s;
 }
 
@@ -213,6 +214,7 @@ UnitTypeStats marauder() {
   s.weapon = weapon(WeaponTargets::Ground, 10.0f, 6.0f, 1.5f);
   s.weapon->bonus_attribute = attribute::kArmored;
   s.weapon->bonus_damage = 10.0f;
+  s.scan_range = 6.5f;  // PunisherGrenades MinScanRange (spec §5.3)
   return s;
 }
 
@@ -273,6 +275,7 @@ UnitTypeStats stalker() {
   s.weapon = weapon(WeaponTargets::Any, 10.0f, 6.0f, 1.44f);
   s.weapon->bonus_attribute = attribute::kArmored;
   s.weapon->bonus_damage = 4.0f;
+  s.scan_range = 6.5f;  // ParticleDisruptors MinScanRange (spec §5.3)
   return s;
 }
 
@@ -324,6 +327,7 @@ UnitTypeStats colossus() {
   s.weapon = weapon(WeaponTargets::Ground, 20.0f, 6.0f, 2.2f);
   s.weapon->attacks = 2;
   s.weapon->line_splash = LineSplash{1.25f, 0.15f};
+  s.scan_range = 7.5f;  // ThermalLances MinScanRange (spec §5.3)
   return s;
 }
 

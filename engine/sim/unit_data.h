@@ -130,6 +130,10 @@ struct UnitTypeStats {
   float acceleration_per_loop = 0.0f;  // per loop per loop: acceleration / 16^2
   float radius = 0.0f;
   float sight_range = 0.0f;
+  // The weapon's MinScanRange (spec sc2-map-files.md §5.3; CWeapon's default 5, the Marine's
+  // 5.5): idle and attack-moving units acquire enemies within max(this, weapon range), not
+  // within sight (combat.h: acquire_range).
+  float scan_range = 5.0f;
   float food_required = 0.0f;
   float food_provided = 0.0f;         // supply: Command Center 15, Supply Depot 8
   int footprint_w = 0;                // placement footprint in cells (0 = none)

@@ -130,18 +130,18 @@ TEST_CASE("DefeatRoaches: all selected Marines attack the enemy pixel lowest on 
 
 TEST_CASE("DefeatZerglingsAndBanelings: lures idle enemies with one Marine, waits for it, then re-selects all") {
   agents::DefeatZerglingsAndBanelingsAgent agent;
-  agent.setup({});  // 64 px screen: reach = 5.75 world units = 15 px, bait stop 7 world units = 19 px
+  agent.setup({});  // 64 px screen: reach = 5.75 world units = 15 px, bait stop 4 world units = 11 px
   agent.reset();
   auto step = test::time_step_with(with_attack());
   test::add_unit(step.observation, kMarine, kSelf, 10, 30, true, 1);
   test::add_unit(step.observation, kMarine, kSelf, 10, 34, true, 2);
   test::add_unit(step.observation, kZergling, kEnemy, 50, 30, false, 10);  // 40 px away, idle
-  // Too few Marines to split; the one nearest to the Zergling goes to 19 px from it and back.
+  // Too few Marines to split; the one nearest to the Zergling goes to 11 px from it and back.
   auto call = agent.step(step);
   CHECK(call == pysc2::FunctionCall{pysc2::fn::select_point, {{0}, {10, 30}}});
   check_valid(call, step);
   call = agent.step(step);
-  CHECK(call == pysc2::FunctionCall{id_of("Move_screen"), {{0}, {31, 30}}});
+  CHECK(call == pysc2::FunctionCall{id_of("Move_screen"), {{0}, {39, 30}}});
   call = agent.step(step);
   CHECK(call == pysc2::FunctionCall{id_of("Move_screen"), {{1}, {10, 30}}});  // queued: back home
   check_valid(call, step);

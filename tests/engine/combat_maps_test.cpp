@@ -270,7 +270,7 @@ TEST_CASE("combat maps start as the real scripts: a Marine column and the enemie
   }
 }
 
-TEST_CASE("combat maps: enemies stand idle until a Marine comes within their sight, then attack and chase it") {
+TEST_CASE("combat maps: enemies stand idle until a Marine comes within their scan range, then attack and chase it") {
   for (std::uint64_t seed = 1; seed <= 6; ++seed) {
     CAPTURE(seed);
     Game game = make_game(kRoaches, seed);
@@ -286,8 +286,6 @@ TEST_CASE("combat maps: enemies stand idle until a Marine comes within their sig
     }
     for (Unit* m : owned(world, 1)) CHECK(m->health == 45.0f);
 
-    // One Marine walks to 7.5 from the nearest Roach: within a Roach's sight (9), beyond its
-    // weapon range (4). The Roach, still without orders, attacks it and follows it.
     Unit& marine = *owned(world, 1)[0];
     Unit* roach = roaches[0];
     for (Unit* r : roaches) {
@@ -295,11 +293,25 @@ TEST_CASE("combat maps: enemies stand idle until a Marine comes within their sig
     }
     const Vec2 roach_start = roach->pos;
     const Vec2 towards = (marine.pos - roach_start) * (1.0f / distance(marine.pos, roach_start));
-    const Vec2 spot = roach_start + towards * 7.5f;
     const UnitId marine_id = marine.id, roach_id = roach->id;
-    REQUIRE(issue_command(world, marine, ability::kMoveMove, {spot, {}}, false) == CommandOutcome::Done);
-    // Until the Roach dies (the other Marines shoot it once it comes near them), it has no
-    // order, and it comes closer to where the Marine went.
+    const auto walk_to = [&](float from_roach) {
+      const Vec2 spot = roach_start + towards * from_roach;
+      REQUIRE(issue_command(world, *world.find(marine_id), ability::kMoveMove, {spot, {}}, false) ==
+              CommandOutcome::Done);
+      return spot;
+    };
+
+    // 7.5 from the Roach (edges 6.6 apart): in its sight (9), beyond its scan range (5, the
+    // weapon's MinScanRange). It does not react, however long the Marine stands there.
+    walk_to(7.5f);
+    game.step(240);
+    CHECK(world.find(roach_id)->pos == roach_start);
+    CHECK(world.find(roach_id)->orders.empty());
+    CHECK(world.find(marine_id)->health == 45.0f);
+
+    // 5.4 (edges 4.5 apart): within its scan range, beyond its weapon's (4). The Roach, still
+    // without orders, comes closer and fires.
+    const Vec2 spot = walk_to(5.4f);
     float closest = distance(roach_start, spot);
     for (int i = 0; i < 25 && world.find(roach_id) != nullptr; ++i) {
       const Unit& chaser = *world.find(roach_id);
@@ -307,7 +319,7 @@ TEST_CASE("combat maps: enemies stand idle until a Marine comes within their sig
       closest = std::min(closest, distance(chaser.pos, spot));
       game.step(8);
     }
-    CHECK(closest < distance(roach_start, spot) - 1.0f);
+    CHECK(closest < distance(roach_start, spot) - 0.3f);
     const Unit* hit = world.find(marine_id);
     CHECK((hit == nullptr || hit->health < 45.0f));  // the Roach fired at it
   }

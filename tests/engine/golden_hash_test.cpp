@@ -145,14 +145,17 @@ struct Golden {
 // them and stop against the Command Center when sent onto its edge (both used to walk for ever);
 // BuildMarines' SCVs also lost Move, Stop, Hold Position, Patrol and Attack (the real map's card);
 // then both again: a worker finding its field mined moves on to a less claimed one (harvest.cpp).
+// Changed by issue 37 (target acquisition, engine/sim/unit_behaviour.cpp): DefeatRoaches,
+// DefeatZerglingsAndBanelings and FindAndDefeatZerglings, whose idle enemies now acquire Marines
+// within their weapons' scan range (5) instead of their sight (8-9), and fight back when hit.
 constexpr Golden kGolden[] = {
     {"MoveToBeacon", 0x4155b26297114883ull},
     {"CollectMineralShards", 0x074ad8f87713cfb4ull},
-    {"DefeatRoaches", 0x69e8363aecf1f0ecull},
-    {"DefeatZerglingsAndBanelings", 0x0a70b31a6a2a2cb7ull},
+    {"DefeatRoaches", 0xdb5df85849f20460ull},
+    {"DefeatZerglingsAndBanelings", 0x5e5ec99b6a5e8a08ull},
     {"CollectMineralsAndGas", 0x2e16bdcf86bca3c1ull},
     {"BuildMarines", 0x64c83760f7aff1bfull},
-    {"FindAndDefeatZerglings", 0x23a7b8d36147c9e7ull},
+    {"FindAndDefeatZerglings", 0x0a720b12481c5267ull},
 };
 
 }  // namespace

@@ -184,19 +184,55 @@ TEST_CASE("a Marine kills a Zergling in the number of shots the table implies, w
   }
 }
 
-TEST_CASE("idle units acquire enemies in sight, a plain move ignores them") {
+TEST_CASE("idle units acquire enemies within their scan range, not their sight; a plain move ignores them") {
   World w = flat_world(2);
   const UnitId idle = w.spawn(unit_type::kMarine, kOwn, {24.0f, 32.0f});
-  const UnitId zergling = w.spawn(unit_type::kZergling, kEnemy, {32.0f, 32.0f});  // 8 away: in sight 9
-  REQUIRE(issue_command(w, *w.find(zergling), ability::kHoldPositionHold, {}, false) == CommandOutcome::Done);
-  const UnitId mover = w.spawn(unit_type::kMarine, kOwn, {30.0f, 36.0f});
-  order(w, mover, ability::kMoveMove, {30.0f, 22.0f});  // walks past within range
-  const float full = w.find(zergling)->health;
+  // 8 away (edges 7.25 apart): in the Marine's sight (9), beyond its scan range (5.5).
+  const UnitId far = w.spawn(unit_type::kZergling, kEnemy, {32.0f, 32.0f});
+  REQUIRE(issue_command(w, *w.find(far), ability::kHoldPositionHold, {}, false) == CommandOutcome::Done);
   run_loops(w, 60);
-  REQUIRE(w.find(zergling) != nullptr);
-  CHECK(w.find(zergling)->health < full);
-  CHECK(w.find(idle)->engaged_target == zergling);
+  CHECK(w.find(far)->health == w.find(far)->health_max);
+  CHECK_FALSE(w.find(idle)->engaged_target.valid());
+  CHECK(w.find(idle)->pos == Vec2{24.0f, 32.0f});
+
+  // 6 away on the other side (edges 5.25 apart): beyond its weapon's range (5), within its
+  // scan range (5.5): it steps closer and fires.
+  const UnitId near = w.spawn(unit_type::kZergling, kEnemy, {18.0f, 32.0f});
+  REQUIRE(issue_command(w, *w.find(near), ability::kHoldPositionHold, {}, false) == CommandOutcome::Done);
+  const UnitId mover = w.spawn(unit_type::kMarine, kOwn, {20.0f, 36.0f});
+  order(w, mover, ability::kMoveMove, {20.0f, 22.0f});  // walks past within range
+  const float full = w.find(near)->health;
+  run_loops(w, 60);
+  REQUIRE(w.find(near) != nullptr);
+  CHECK(w.find(near)->health < full);
+  CHECK(w.find(idle)->engaged_target == near);
+  CHECK(w.find(idle)->pos.x < 24.0f);
+  CHECK(w.find(far)->health == w.find(far)->health_max);
   CHECK_FALSE(w.find(mover)->engaged_target.valid());
+}
+
+TEST_CASE("an idle unit that is hit fights back at its attacker, even from beyond its scan range") {
+  World w = flat_world(2);
+  // A Marauder (range 6) shoots a Zergling from 6.6 (edges 5.8 apart): beyond the Zergling's
+  // scan range (5). A second Zergling 3 behind it is not hit and stays where it is.
+  const UnitId marauder = w.spawn(unit_type::kMarauder, kOwn, {20.0f, 32.0f});
+  const float marauder_radius = w.find(marauder)->radius;
+  const float zergling_radius = find_unit_type(unit_type::kZergling)->radius;
+  const float x = 20.0f + marauder_radius + zergling_radius + 5.8f;
+  const UnitId target = w.spawn(unit_type::kZergling, kEnemy, {x, 32.0f});
+  const UnitId behind = w.spawn(unit_type::kZergling, kEnemy, {x + 3.0f, 32.0f});
+  attack(w, marauder, target);
+  bool fought_back = false;
+  for (int i = 0; i < 80 && w.find(target) != nullptr; ++i) {
+    run_loops(w, 1);
+    const Unit* zergling = w.find(target);
+    if (zergling != nullptr && zergling->engaged_target == marauder) fought_back = true;
+  }
+  CHECK(fought_back);
+  CHECK(w.find(marauder)->health < w.find(marauder)->health_max);  // the Zergling reached it
+  REQUIRE(w.find(behind) != nullptr);
+  CHECK(w.find(behind)->pos == Vec2{x + 3.0f, 32.0f});
+  CHECK(w.find(behind)->orders.empty());
 }
 
 TEST_CASE("target acquisition: in range first, then units that can attack back, then the nearest") {
