@@ -61,7 +61,8 @@ struct MapDefaults {
 // edge walked for ever; SCVs sent to one field waited there instead of spreading over the line):
 // with both fixed the same settings passed 2,000 in 10 minutes (2,590 at 17).
 // FindAndDefeatZerglings (issue 37): DefeatRoaches' settings rose to ~20 within 10 minutes
-// (best window 22.19 in 60). BuildMarines (issue 37): DefeatZerglingsAndBanelings' settings
+// (best window 22.19 in 60); once the enemies acquired within their scan range instead of their
+// sight (engine/README.md), 30 at 15 minutes, and DefeatRoaches 60 at 5 and 288 at 60. BuildMarines (issue 37): DefeatZerglingsAndBanelings' settings
 // (16-step returns: a Marine's reward comes long after the Supply Depot that allowed it) without
 // the unit prior: a Supply Depot or Barracks goes on open ground, and with the prior (clicks
 // drawn onto units) the network built less than a random policy (0.4 Marines a game against
