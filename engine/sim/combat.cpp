@@ -12,10 +12,6 @@ namespace {
 
 constexpr float kMinimumDamage = 0.5f;
 
-// One attack of `amount` (bonus included, armor not yet) on `victim`: shields first, with no
-// armor (spec sc2-map-files.md §5.2: no ShieldArmor), the rest to life less the life armor.
-// A unit without shields takes max(0.5, amount - armor) as before; what gets through a
-// breaking shield is reduced by the armor down to 0. Every hit restarts the shield delay.
 // The game's default Response (Acquire): an idle unit that is hit fights back at its attacker,
 // wherever the attacker stands (it acquires new targets only within its scan range). Workers,
 // passive types, units holding position and immobile ones keep to their own rules.
@@ -26,9 +22,12 @@ void respond_to_attack(Unit& victim, const Unit& attacker) {
   if (hostile(victim.owner, attacker.owner) && can_attack(victim, attacker)) victim.engaged_target = attacker.id;
 }
 
+// One attack of `amount` (bonus included, armor not yet) on `victim`: shields first, with no
+// armor (spec sc2-map-files.md §5.2: no ShieldArmor), the rest to life less the life armor.
+// A unit without shields takes max(0.5, amount - armor) as before; what gets through a
+// breaking shield is reduced by the armor down to 0. Every hit restarts the shield delay.
 void take_hit(Unit& victim, float amount, const Unit& attacker) {
   respond_to_attack(victim, attacker);
-  const int attacker_owner = attacker.owner;
   const float armor = victim.stats->armor;
   float to_life = std::max(kMinimumDamage, amount - armor);
   if (victim.shield > 0.0f) {
@@ -38,7 +37,7 @@ void take_hit(Unit& victim, float amount, const Unit& attacker) {
   }
   victim.health = std::max(0.0f, victim.health - to_life);
   victim.shield_regen_wait = victim.stats->shield_regen_delay_loops;
-  victim.last_attacker_owner = attacker_owner;
+  victim.last_attacker_owner = attacker.owner;
 }
 
 // Damage of one attack before armor: the bonus applies when the target has the attribute,

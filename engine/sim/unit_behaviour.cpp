@@ -113,7 +113,8 @@ void run_idle(World& world, Unit& unit) {
   }
   // Units that hold their position, and rooted ones (the Spine Crawler), only fight what is in range.
   const bool stays = unit.holding_position || unit.stats->immobile();
-  Unit* target = stays ? auto_target(world, unit, strike_range(*unit.stats), strike_range(*unit.stats))
+  const float in_range = strike_range(*unit.stats);
+  Unit* target = stays ? auto_target(world, unit, in_range, in_range)
                        : auto_target(world, unit, acquire_range(*unit.stats), unit.stats->sight_range);
   if (target == nullptr) {
     unit.engaged_target = {};
