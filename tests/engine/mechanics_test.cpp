@@ -184,7 +184,7 @@ TEST_CASE("a Marine kills a Zergling in the number of shots the table implies, w
   }
 }
 
-TEST_CASE("idle units acquire enemies within their scan range, not their sight; a plain move ignores them") {
+TEST_CASE("idle units acquire enemies within their scan range, not their sight, and a plain move ignores them") {
   World w = flat_world(2);
   const UnitId idle = w.spawn(unit_type::kMarine, kOwn, {24.0f, 32.0f});
   // 8 away (edges 7.25 apart): in the Marine's sight (9), beyond its scan range (5.5).
