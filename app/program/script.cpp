@@ -1,5 +1,7 @@
 #include "app/program/script.h"
 
+#include "client/pysc2/actions.h"
+
 #include <charconv>
 #include <sstream>
 
@@ -194,6 +196,17 @@ Error parse_expect_size(Line& line) {
   return std::nullopt;
 }
 
+Error parse_wait_available(Line& line) {
+  line.command.op = ScriptOp::wait_available;
+  if (line.words.size() < 2) return "wait_available needs a PySC2 function's name, e.g. Attack_screen";
+  const pysc2::FunctionSpec* function = pysc2::find_function(line.words[1]);
+  if (!function) return "wait_available: no PySC2 function is named '" + line.words[1] + "'";
+  line.command.name = line.words[1];
+  line.command.count = function->id;
+  line.next = 2;
+  return std::nullopt;
+}
+
 using Parser = Error (*)(Line&);
 
 // The parser of a command word, nullptr when there is no such command.
@@ -205,7 +218,8 @@ Parser parser_for(const std::string& op) {
       {"wait_frames", parse_count},    {"wait_loops", parse_count},    {"seek", parse_count},
       {"key", parse_key},              {"click", parse_pointer},       {"right_click", parse_pointer},
       {"drag", parse_pointer},         {"click_layer", parse_click_layer}, {"wheel", parse_wheel},
-      {"setting", parse_setting},      {"click_button", parse_click_button}, {"expect_size", parse_expect_size}};
+      {"setting", parse_setting},      {"click_button", parse_click_button}, {"expect_size", parse_expect_size},
+      {"wait_available", parse_wait_available}};
   for (const auto& [name, parser] : kParsers) {
     if (op == name) return parser;
   }

@@ -4,6 +4,9 @@
 //   wait_game                        until the game is on screen
 //   wait_frames N                    N UI frames
 //   wait_loops N                     until the game advanced N loops (across restarts)
+//   wait_available FUNCTION          until the observation offers this PySC2 function (its name,
+//                                    e.g. Attack_screen): what a key or click needs, e.g. a
+//                                    selection the game has taken
 //   key CHORD                        a key press, e.g. "key F2", "key Ctrl+1"
 //   click SURFACE TARGET [MODS]      left click; SURFACE world | minimap | screen/<layer> |
 //                                    minimap/<layer> | raw/<layer> (that layer's image in the
@@ -44,7 +47,7 @@
 namespace sc2::app {
 
 enum class ScriptOp {
-  wait_game, wait_frames, wait_loops, key, click, right_click, drag, click_layer, wheel, seek,
+  wait_game, wait_frames, wait_loops, wait_available, key, click, right_click, drag, click_layer, wheel, seek,
   setting, click_button, kill_game, freeze_game, thaw_game, wait_failed, wait_result, expect_size, quit, hover,
   leave_window
 };
@@ -52,9 +55,11 @@ enum class ScriptOp {
 struct ScriptCommand {
   ScriptOp op = ScriptOp::wait_frames;
   int line = 0;
-  int count = 0;                    // wait_frames / wait_loops; wheel: notches; seek: the loop
+  int count = 0;                    // wait_frames / wait_loops; wheel: notches; seek: the loop;
+                                    // wait_available: the function's id
   std::string layer;                // click_layer, or a click / drag on a layer image: "<screen|minimap|raw>/<name>"
-  std::string name;                 // setting: screen | minimap | map | opponent | map_file; click_button: the button
+  std::string name;                 // setting: screen | minimap | map | opponent | map_file; click_button: the button;
+                                    // wait_available: the function's name
   std::string value;                // setting: the value
   KeyChord chord;                   // key
   bool minimap = false;             // click / right_click / drag: the surface

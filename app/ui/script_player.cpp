@@ -27,6 +27,9 @@ std::optional<LayerPixel> centroid(const pysc2::Layer& layer, int value) {
 }
 constexpr int kWaitFailedFrames = 1200;  // ~20 s at 60 frames/s
 constexpr int kWaitResultFrames = 4800;  // a whole melee game as fast as possible: ~80 s at 60 frames/s
+// wait_available gives up once the game went on this long without offering the function
+// (100 game seconds: far beyond a step or two of latency, which is what it waits for).
+constexpr std::uint64_t kWaitAvailableLoops = 2240;
 
 // Sends `signal` to the game servers (sc2lite) this process started (SIGKILL: as a crash
 // would): the children whose parent is us, found in /proc. Returns how many got it.
@@ -213,6 +216,7 @@ ScriptPlayer::Step ScriptPlayer::run(const ScriptCommand& command, StudioUi& ui)
     case ScriptOp::wait_game: return ui.snapshot().timestep && ui.world_surface().valid ? Step::next_now : Step::wait;
     case ScriptOp::wait_frames: return phase_++ < command.count ? Step::wait : Step::next_now;
     case ScriptOp::wait_loops: return wait_loops(command, ui);
+    case ScriptOp::wait_available: return wait_available(command, ui);
     case ScriptOp::seek: return seek(command, ui);
     case ScriptOp::setting:
       if (std::string problem = ui.edit_setting(command.name, command.value); !problem.empty()) {
@@ -263,9 +267,9 @@ std::uint32_t ScriptPlayer::game_loop(const StudioUi& ui) {
   return ui.snapshot().timestep ? ui.snapshot().timestep->observation.game_loop : 0;
 }
 
-// Counts the loops the game advanced, across restarts (the loop starts again from 0): waiting
-// for "start + N" would never end when the episode ends before it.
-ScriptPlayer::Step ScriptPlayer::wait_loops(const ScriptCommand& command, StudioUi& ui) {
+// Counts the loops the game advanced since the current command began, across restarts (the
+// loop starts again from 0): waiting for "start + N" would never end when the episode ends before it.
+std::uint64_t ScriptPlayer::loops_since_command_began(const StudioUi& ui) {
   const std::uint32_t loop = game_loop(ui);
   if (phase_++ == 0) {
     last_loop_ = loop;
@@ -273,7 +277,28 @@ ScriptPlayer::Step ScriptPlayer::wait_loops(const ScriptCommand& command, Studio
   }
   loops_waited_ += loop >= last_loop_ ? loop - last_loop_ : loop;
   last_loop_ = loop;
-  return loops_waited_ < static_cast<std::uint64_t>(command.count) ? Step::wait : Step::next_now;
+  return loops_waited_;
+}
+
+ScriptPlayer::Step ScriptPlayer::wait_loops(const ScriptCommand& command, StudioUi& ui) {
+  return loops_since_command_began(ui) < static_cast<std::uint64_t>(command.count) ? Step::wait : Step::next_now;
+}
+
+// A state, not a duration: the observation shown offers the function (e.g. the selection a
+// key made has reached the game and come back), however long that takes on a loaded machine.
+ScriptPlayer::Step ScriptPlayer::wait_available(const ScriptCommand& command, StudioUi& ui) {
+  if (const auto& shown = ui.snapshot().timestep) {
+    const std::vector<int>& available = shown->observation.available_actions;
+    if (std::find(available.begin(), available.end(), command.count) != available.end()) return Step::next_now;
+  }
+  if (ui.snapshot().state == SessionState::failed) {
+    fail(command, "the session failed while waiting for " + command.name + ": " + ui.snapshot().error, ui);
+    return Step::next_now;
+  }
+  const std::uint64_t waited = loops_since_command_began(ui);
+  if (waited <= kWaitAvailableLoops && phase_ <= kWaitResultFrames) return Step::wait;
+  fail(command, command.name + " was not offered in " + std::to_string(waited) + " game loops", ui);
+  return Step::next_now;
 }
 
 // Waits until the seek is shown; a replay shorter than LOOP ends at its last loop.

@@ -31,6 +31,8 @@ class ScriptPlayer {
   // The commands that take several frames or several checks, one each.
   Step seek(const ScriptCommand& command, StudioUi& ui);
   Step wait_loops(const ScriptCommand& command, StudioUi& ui);
+  Step wait_available(const ScriptCommand& command, StudioUi& ui);
+  std::uint64_t loops_since_command_began(const StudioUi& ui);  // across restarts
   Step click_button(const ScriptCommand& command, StudioUi& ui);
   Step click_layer(const ScriptCommand& command, StudioUi& ui);
   Step wheel(const ScriptCommand& command, StudioUi& ui);
@@ -66,8 +68,8 @@ class ScriptPlayer {
   int phase_ = 0;  // frames spent on the current command
   static constexpr int kRevealFrames = 5;
   int reveal_frames_ = 0;  // frames the current command waited for its layer to scroll into view
-  std::uint32_t last_loop_ = 0;      // wait_loops: the loop seen last frame
-  std::uint64_t loops_waited_ = 0;   // wait_loops: loops advanced since the command began
+  std::uint32_t last_loop_ = 0;      // wait_loops, wait_available: the loop seen last frame
+  std::uint64_t loops_waited_ = 0;   // wait_loops, wait_available: loops advanced since the command began
   std::string error_;
 };
 

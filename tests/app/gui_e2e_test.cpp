@@ -252,6 +252,17 @@ TEST_CASE("a script clicking a layer that is not in the grid fails with its line
   CHECK(result.output.find("no_such_layer") != std::string::npos);
 }
 
+TEST_CASE("a script waiting for a function the game never offers fails with its line, once the game went on") {
+  if (!have_programs()) return;
+  sc2::test::TempDir dir;
+  const auto script = dir.path() / "never.txt";
+  // MoveToBeacon's Marine builds nothing: the wait ends by the game's loops (across restarts), not by a clock.
+  std::ofstream(script) << "wait_game\nwait_available Build_Barracks_screen\nquit\n";
+  const auto result = sc2::test::run_command(studio(dir, "--map MoveToBeacon --speed 0 --script '" + script.string() + "'"));
+  CHECK(result.exit_code == 1);
+  CHECK(result.output.find("script line 2: Build_Barracks_screen was not offered in") != std::string::npos);
+}
+
 TEST_CASE("a broken user keymap is reported with file and line and the defaults still work") {
   if (!have_programs()) return;
   sc2::test::TempDir dir;

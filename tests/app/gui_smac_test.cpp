@@ -42,7 +42,7 @@ TEST_CASE("sc2studio plays SMAC's 3m and 2s3z as a person: the army attacks on o
                                               "wait_game\n"
                                               "wait_frames 5\n"
                                               "key F2                 # select_army\n"
-                                              "wait_loops 24\n"  // as gui_e2e_test: the call may go out a step late, behind one in flight
+                                              "wait_available Attack_screen  # the selection has come back\n"
                                               "key A                  # arm Attack\n"
                                               "click world enemy      # Attack_screen on an enemy\n"
                                               "wait_loops 96\n"

@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include "app/program/script.h"
+#include "client/pysc2/actions.h"
 
 using sc2::app::ScriptOp;
 
@@ -97,6 +98,16 @@ TEST_CASE("bad click_layer and wheel lines are reported") {
   }
 }
 
+TEST_CASE("wait_available names a PySC2 function and keeps its id") {
+  const auto script = sc2::app::parse_script("wait_available Attack_screen\nwait_available select_army\n", "w.txt");
+  REQUIRE(script.error.empty());
+  REQUIRE(script.commands.size() == 2);
+  CHECK(script.commands[0].op == sc2::app::ScriptOp::wait_available);
+  CHECK(script.commands[0].name == "Attack_screen");
+  CHECK(script.commands[0].count == sc2::pysc2::find_function("Attack_screen")->id);
+  CHECK(script.commands[1].count == sc2::pysc2::fn::select_army);
+}
+
 TEST_CASE("bad script lines are reported with file and line") {
   const std::pair<const char*, const char*> cases[] = {
       {"wait_frames\n", "needs a count"},
@@ -108,6 +119,9 @@ TEST_CASE("bad script lines are reported with file and line") {
       {"key Banana\n", "unknown key 'Banana'"},
       {"jump\n", "unknown command 'jump'"},
       {"quit now\n", "unexpected 'now'"},
+      {"wait_available\n", "needs a PySC2 function's name"},
+      {"wait_available Attack_sky\n", "no PySC2 function is named 'Attack_sky'"},
+      {"wait_available Attack_screen now\n", "unexpected 'now'"},
   };
   for (const auto& [text, message] : cases) {
     INFO(text);
