@@ -104,6 +104,8 @@ void register_position(galaxy::NativeRegistry& r, ScriptWorld& w) {
     unit->pos = unit->stats->solid() ? w.world().clamp_to_playable(*at, unit->radius) : on_map(w.world(), *at);
     unit->path = PathPlan{};  // a teleport: any route planned before is void
     unit->has_rest_goal = false;
+    unit->leashed = false;  // and so is the spot a chase would walk back to
+    unit->returning = false;
   });
   r.add("libNtve_gf_UnitInRegion", [&w](NativeCall& call) {
     const mapfile::Region* region = region_arg(call, w, 1);

@@ -13,13 +13,9 @@ namespace {
 constexpr float kMinimumDamage = 0.5f;
 
 // The game's default Response (Acquire): an idle unit that is hit fights back at its attacker,
-// wherever the attacker stands (it acquires new targets only within its scan range). Workers,
-// passive types, units holding position and immobile ones keep to their own rules.
+// wherever the attacker stands (it acquires new targets only within its scan range).
 void respond_to_attack(Unit& victim, const Unit& attacker) {
-  if (!victim.idle() || victim.engaged_target.valid() || attacker.health <= 0.0f) return;
-  const UnitTypeStats& stats = *victim.stats;
-  if (stats.role == UnitRole::Worker || stats.passive || stats.immobile() || victim.holding_position) return;
-  if (hostile(victim.owner, attacker.owner) && can_attack(victim, attacker)) victim.engaged_target = attacker.id;
+  if (takes_on_by_itself(victim, attacker)) victim.engaged_target = attacker.id;
 }
 
 // One attack of `amount` (bonus included, armor not yet) on `victim`: shields first, with no
@@ -38,6 +34,7 @@ void take_hit(Unit& victim, float amount, const Unit& attacker) {
   victim.health = std::max(0.0f, victim.health - to_life);
   victim.shield_regen_wait = victim.stats->shield_regen_delay_loops;
   victim.last_attacker_owner = attacker.owner;
+  victim.help_wanted_against = attacker.id;  // the victim's idle allies answer (call_for_help)
 }
 
 // Damage of one attack before armor: the bonus applies when the target has the attribute,
@@ -61,6 +58,13 @@ float weapon_damage(const Weapon& weapon, const UnitTypeStats& target) {
 
 float explosion_damage(const Explosion& explosion, const UnitTypeStats& target) {
   return damage_per_attack(explosion.damage, explosion.bonus_attribute, explosion.bonus_damage, target);
+}
+
+bool takes_on_by_itself(const Unit& unit, const Unit& enemy) {
+  if (!unit.idle() || unit.engaged_target.valid() || unit.returning || !enemy.alive()) return false;
+  const UnitTypeStats& stats = *unit.stats;
+  if (stats.role == UnitRole::Worker || stats.passive || stats.immobile() || unit.holding_position) return false;
+  return hostile(unit.owner, enemy.owner) && can_attack(unit, enemy);
 }
 
 float edge_distance(const Unit& a, const Unit& b) { return distance(a.pos, b.pos) - a.radius - b.radius; }

@@ -25,8 +25,13 @@ inline constexpr float kRangeSlack = 0.01f;
 // How far (edge to edge) a unit strikes from: weapon range or the explosion's trigger range.
 float strike_range(const UnitTypeStats& stats);
 // How far an idle or attack-moving unit looks for a new target: its scan range or, when the
-// weapon reaches further, the weapon's range. A target once taken is followed within sight.
+// weapon reaches further, the weapon's range. A target once taken is followed while its owner
+// sees it (attack-moving units: within sight; idle ones: within a leash, unit_behaviour.cpp).
 float acquire_range(const UnitTypeStats& stats);
+// Whether an idle unit takes on `enemy` of its own accord when hit by it or called to help an
+// ally (the game's default Response, Acquire): not workers, passive types, rooted units, units
+// holding position, units already fighting or walking back from a chase.
+bool takes_on_by_itself(const Unit& unit, const Unit& enemy);
 
 // True when `attacker` has an attack that can hit `target`: a weapon that hits one of the target's
 // planes (air for flying units, ground for the others, both for the Colossus:

@@ -17,6 +17,8 @@ void clear_orders(Unit& unit) {
   unit.orders.clear();
   unit.engaged_target = {};
   unit.has_rest_goal = false;
+  unit.leashed = false;  // an order ends a chase begun on its own, and the walk back
+  unit.returning = false;
 }
 
 // Economy commands: gather, return, build, train, rally, cancel; nullopt for the rest.

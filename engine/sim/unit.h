@@ -87,6 +87,15 @@ struct Unit {
   float weapon_cooldown = 0.0f;  // game loops until the weapon may fire again
   UnitId engaged_target;       // what the unit attacks now (by order or acquired)
   int last_attacker_owner = 0; // for kill counting
+  // Acquisition on its own (unit_behaviour.cpp): an idle unit that took on an enemy chases it
+  // within a leash of where it began, then walks back there (`returning` until near it).
+  bool leashed = false;
+  bool returning = false;
+  Vec2 leash_origin;
+  // Call for help (unit_behaviour.cpp): the attacker of a hit this loop, for the unit's idle
+  // allies nearby; a unit calls at most once a period.
+  UnitId help_wanted_against;
+  std::uint32_t next_help_call_loop = 0;
   float health_accounted = 0.0f;  // life as of the last damage accounting (score_details)
   bool burst = false;          // an exploding unit (Baneling) has gone off
   // Where the unit's last finished move ended; a group sent to one point stops around

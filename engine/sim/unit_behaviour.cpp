@@ -1,6 +1,7 @@
 #include "engine/sim/unit_behaviour.h"
 
 #include <algorithm>
+#include <limits>
 #include <vector>
 
 #include "engine/sim/combat.h"
@@ -19,6 +20,14 @@ namespace {
 
 constexpr float kSameGoal = 0.5f;     // goals closer than this count as one group goal
 constexpr float kTouchSlack = 0.05f;  // "touching" tolerance between two edges
+// The game's defaults for units acting on their own (CGame: AcquireLeashRadius 21,
+// AcquireLeashResetRadius 5, CallForHelpRadius 4, CallForHelpPeriod 2 game seconds; see
+// engine/README.md, "Acquisition").
+constexpr float kLeashRadius = 21.0f;      // an idle unit's chase ends this far from where it began
+constexpr float kLeashResetRadius = 5.0f;  // walking back, it acquires again once this near
+constexpr float kHomeSlack = 0.5f;         // back "at" its spot
+constexpr float kCallForHelpRadius = 4.0f;  // edge to edge, victim to ally
+constexpr std::uint32_t kCallForHelpPeriodLoops = 32;  // 2 game seconds of 16 loops
 
 void finish_order(Unit& unit) {
   unit.orders.erase(unit.orders.begin());
@@ -78,12 +87,13 @@ void engage(World& world, Unit& unit, Unit& target, bool may_move) {
   if (may_move) move_towards(world, unit, target.pos, range + unit.radius + target.radius);
 }
 
-// Keeps the current enemy target while it stays within `keep` (a unit follows what it took on
-// while it can see it); else picks a new one within `acquire` (the scan range: combat.h).
+// Keeps the current enemy target while it stays within `keep` and its owner sees it (a unit
+// follows what it took on); else picks a new one within `acquire` (the scan range: combat.h).
 Unit* auto_target(World& world, Unit& unit, float acquire, float keep) {
   if (!unit.stats->can_attack() || !world.enemies_present(unit.owner)) return nullptr;
   Unit* current = attackable(world, unit.engaged_target, unit);
-  if (current != nullptr && hostile(unit.owner, current->owner) && edge_distance(unit, *current) <= keep) {
+  if (current != nullptr && hostile(unit.owner, current->owner) && edge_distance(unit, *current) <= keep &&
+      world.unit_visible(unit.owner, *current)) {
     return current;
   }
   thread_local std::vector<Unit*> near;  // reused: this runs for every idle or attacking unit every loop
@@ -97,6 +107,39 @@ Unit* auto_target(World& world, Unit& unit, float acquire, float keep) {
   }
   world.enemies_near(unit.pos, acquire + unit.radius, unit.owner, near);
   return acquire_target(unit, near, acquire);
+}
+
+// An idle unit that may move fights on its own within a leash: it takes on enemies within its
+// scan range (or its attacker, or an ally's: call_for_help), chases a target while its owner sees
+// it, and walks back to where the chase began once the target is gone or the chase has gone
+// kLeashRadius away; walking back it ignores enemies until within kLeashResetRadius of that spot.
+void run_idle_leashed(World& world, Unit& unit) {
+  if (unit.returning) {
+    if (distance(unit.pos, unit.leash_origin) > kLeashResetRadius) {
+      unit.engaged_target = {};
+      if (!walk(world, unit, unit.leash_origin)) return;
+      // walk() gave up (the spot is taken or out of reach): the return ends here.
+    }
+    unit.returning = false;
+  }
+  Unit* target = auto_target(world, unit, acquire_range(*unit.stats), std::numeric_limits<float>::infinity());
+  if (target != nullptr && unit.leashed && distance(unit.pos, unit.leash_origin) > kLeashRadius) {
+    target = nullptr;
+    unit.returning = true;
+  }
+  if (target == nullptr) {
+    unit.engaged_target = {};
+    if (unit.leashed && distance(unit.pos, unit.leash_origin) > kHomeSlack && !walk(world, unit, unit.leash_origin)) return;
+    if (unit.leashed) rest_at(unit, unit.leash_origin);
+    unit.leashed = unit.returning = false;
+    return;
+  }
+  if (!unit.leashed) {
+    unit.leashed = true;
+    unit.leash_origin = unit.pos;
+  }
+  unit.has_rest_goal = false;
+  engage(world, unit, *target, true);
 }
 
 void run_idle(World& world, Unit& unit) {
@@ -113,15 +156,14 @@ void run_idle(World& world, Unit& unit) {
   }
   // Units that hold their position, and rooted ones (the Spine Crawler), only fight what is in range.
   const bool stays = unit.holding_position || unit.stats->immobile();
-  const float in_range = strike_range(*unit.stats);
-  Unit* target = stays ? auto_target(world, unit, in_range, in_range)
-                       : auto_target(world, unit, acquire_range(*unit.stats), unit.stats->sight_range);
-  if (target == nullptr) {
-    unit.engaged_target = {};
+  if (stays) {
+    const float in_range = strike_range(*unit.stats);
+    Unit* target = auto_target(world, unit, in_range, in_range);
+    unit.engaged_target = target != nullptr ? target->id : UnitId{};
+    if (target != nullptr) engage(world, unit, *target, false);
     return;
   }
-  unit.has_rest_goal = false;
-  engage(world, unit, *target, !stays);
+  run_idle_leashed(world, unit);
 }
 
 }  // namespace
@@ -140,6 +182,7 @@ void run_unit(World& world, Unit& unit) {
     return;
   }
   unit.has_rest_goal = false;
+  unit.leashed = unit.returning = false;  // ordered: no chase of its own to walk back from
   Order& order = unit.orders.front();
   switch (order.kind) {
     case OrderKind::Move:
@@ -185,6 +228,25 @@ void run_unit(World& world, Unit& unit) {
         finish_order(unit);
       }
       return;
+    }
+  }
+}
+
+void answer_calls_for_help(World& world, std::span<Unit* const> units) {
+  thread_local std::vector<Unit*> near;
+  for (Unit* victim : units) {
+    if (!victim->help_wanted_against.valid()) continue;
+    const UnitId attacker_id = victim->help_wanted_against;
+    victim->help_wanted_against = {};
+    if (world.game_loop() < victim->next_help_call_loop) continue;
+    const Unit* attacker = world.find(attacker_id);
+    if (attacker == nullptr || !attacker->alive() || !hostile(victim->owner, attacker->owner)) continue;
+    victim->next_help_call_loop = world.game_loop() + kCallForHelpPeriodLoops;
+    world.units_near(victim->pos, victim->radius + kCallForHelpRadius, near);
+    for (Unit* ally : near) {
+      if (ally == victim || ally->owner != victim->owner || !ally->alive()) continue;
+      if (edge_distance(*ally, *victim) > kCallForHelpRadius) continue;
+      if (takes_on_by_itself(*ally, *attacker)) ally->engaged_target = attacker->id;
     }
   }
 }

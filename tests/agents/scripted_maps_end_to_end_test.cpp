@@ -6,18 +6,16 @@
 // targeting rule) fails while engine tuning leaves room:
 // * CollectMineralShards >= 60: measured ~107 (split Marines); the army-as-one variant
 //   ~93; random collects a few shards by chance. PySC2's own easy test asks only >= 1.
-// * DefeatRoaches >= 30: measured ~58 (seed 21, 3 episodes; ~71 over 10 episodes of seed 21,
-//   ~103-253 over 10 episodes of seeds 1-3); noop 0 (the Roaches stand idle, as in the real
-//   map). Since the enemies acquire within their scan range (5) rather than their sight, random
-//   also scores (~20 over 10 episodes of seed 21, ~6 over 30 of seed 1): the bound catches an
-//   agent that no longer attacks, not one merely as bad as random.
-// * DefeatZerglingsAndBanelings >= 50: measured ~73 (seed 21, 3 episodes; ~84-98 over 10
-//   episodes of seeds 1, 2, 21); noop 0 (the enemies stand idle) and a lure that stops short of
-//   the enemies' scan range 0 (seen when the range changed), so 50 needs the lure to work.
-//   Random walks into the enemies and scores ~70 over 10 episodes: the split and focus fire
-//   gain little over it on sc2lite (bench/RESULTS.md, issue 37).
-// * FindAndDefeatZerglings >= 30: measured ~49 (seed 21: 3 episodes 46..52); noop 0 (the
-//   Marines only shoot what walks up to them) and random ~8.
+// * DefeatRoaches >= 15: measured 32.7 (seed 21, 3 episodes; 26.0 over 10, max 56) since the
+//   Roaches answer each other's calls for help (engine/README.md, "Acquisition"): nine Marines
+//   focus-firing on four Roaches that come together is a close fight (the paper's novice human
+//   scored 41). Random -1..1 over 3-10 episodes of seed 21, noop 0 (the Roaches stand idle, as
+//   in the real map): 15 catches an agent that no longer focuses its fire.
+// * DefeatZerglingsAndBanelings >= 50: measured 111 (seed 21, 3 episodes; 95.7 over 10);
+//   noop 0 (the enemies stand idle) and a lure that stops short of the enemies' scan range 0
+//   (seen when the range changed), so 50 needs the lure to work. Random scores ~33-40 there.
+// * FindAndDefeatZerglings >= 30: measured 49 (seed 21: 3 episodes; 49.4 over 10); noop 0
+//   (the Marines only shoot what walks up to them) and random ~6-8.
 // * CollectMineralsAndGas >= 4000 (full 420 s = 6720 loops): measured 5915 at seed 21 (5915
 //   or 5940 by the SCVs' random start side, real map geometry); noop 0 and random ~40.
 // * BuildMarines, the first 800 agent steps (6400 of 14400 loops): >= 25 Marines; measured 35
@@ -71,8 +69,8 @@ TEST_CASE("end to end: scripted CollectMineralShards averages at least 60 over 3
   check_scripted_minimum("CollectMineralShards", 60);
 }
 
-TEST_CASE("end to end: scripted DefeatRoaches averages at least 30 over 3 seeded episodes") {
-  check_scripted_minimum("DefeatRoaches", 30);
+TEST_CASE("end to end: scripted DefeatRoaches averages at least 15 over 3 seeded episodes") {
+  check_scripted_minimum("DefeatRoaches", 15);
 }
 
 TEST_CASE("end to end: scripted DefeatZerglingsAndBanelings averages at least 50 over 3 seeded episodes") {

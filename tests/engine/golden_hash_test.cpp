@@ -151,11 +151,11 @@ struct Golden {
 constexpr Golden kGolden[] = {
     {"MoveToBeacon", 0x4155b26297114883ull},
     {"CollectMineralShards", 0x074ad8f87713cfb4ull},
-    {"DefeatRoaches", 0xdb5df85849f20460ull},
-    {"DefeatZerglingsAndBanelings", 0x5e5ec99b6a5e8a08ull},
+    {"DefeatRoaches", 0xcd8320b154e4fa3eull},
+    {"DefeatZerglingsAndBanelings", 0x5b3a655c045f742full},
     {"CollectMineralsAndGas", 0x2e16bdcf86bca3c1ull},
     {"BuildMarines", 0x64c83760f7aff1bfull},
-    {"FindAndDefeatZerglings", 0x0a720b12481c5267ull},
+    {"FindAndDefeatZerglings", 0x45742fbadd633afeull},
 };
 
 }  // namespace

@@ -214,13 +214,14 @@ TEST_CASE("idle units acquire enemies within their scan range, not their sight, 
 TEST_CASE("an idle unit that is hit fights back at its attacker, even from beyond its scan range") {
   World w = flat_world(2);
   // A Marauder (range 6) shoots a Zergling from 6.6 (edges 5.8 apart): beyond the Zergling's
-  // scan range (5). A second Zergling 3 behind it is not hit and stays where it is.
+  // scan range (5). A second Zergling 6 behind it (edges 5.25 apart: beyond the call for help's
+  // 4) is not hit, not called and stays where it is.
   const UnitId marauder = w.spawn(unit_type::kMarauder, kOwn, {20.0f, 32.0f});
   const float marauder_radius = w.find(marauder)->radius;
   const float zergling_radius = find_unit_type(unit_type::kZergling)->radius;
   const float x = 20.0f + marauder_radius + zergling_radius + 5.8f;
   const UnitId target = w.spawn(unit_type::kZergling, kEnemy, {x, 32.0f});
-  const UnitId behind = w.spawn(unit_type::kZergling, kEnemy, {x + 3.0f, 32.0f});
+  const UnitId behind = w.spawn(unit_type::kZergling, kEnemy, {x + 6.0f, 32.0f});
   attack(w, marauder, target);
   bool fought_back = false;
   for (int i = 0; i < 80 && w.find(target) != nullptr; ++i) {
@@ -231,8 +232,74 @@ TEST_CASE("an idle unit that is hit fights back at its attacker, even from beyon
   CHECK(fought_back);
   CHECK(w.find(marauder)->health < w.find(marauder)->health_max);  // the Zergling reached it
   REQUIRE(w.find(behind) != nullptr);
-  CHECK(w.find(behind)->pos == Vec2{x + 3.0f, 32.0f});
+  CHECK(w.find(behind)->pos == Vec2{x + 6.0f, 32.0f});
   CHECK(w.find(behind)->orders.empty());
+}
+
+TEST_CASE("a hit unit calls for help: its idle allies within 4 (edge to edge) take on the attacker, others do not") {
+  World w = flat_world(2);
+  // A Marauder shoots a Roach from 6.6; the attacker is beyond every other Roach's scan range.
+  const UnitId marauder = w.spawn(unit_type::kMarauder, kOwn, {20.0f, 32.0f});
+  const float roach_radius = find_unit_type(unit_type::kRoach)->radius;
+  const float x = 20.0f + w.find(marauder)->radius + roach_radius + 5.8f;
+  const UnitId victim = w.spawn(unit_type::kRoach, kEnemy, {x, 32.0f});
+  const float gap = 2.0f * roach_radius;
+  const UnitId helper = w.spawn(unit_type::kRoach, kEnemy, {x + gap + 3.5f, 32.0f});        // edges 3.5 apart
+  const UnitId too_far = w.spawn(unit_type::kRoach, kEnemy, {x, 32.0f + gap + 4.2f});       // edges 4.2 apart
+  const UnitId holding = w.spawn(unit_type::kRoach, kEnemy, {x, 32.0f - gap - 2.0f});       // edges 2 apart
+  REQUIRE(issue_command(w, *w.find(holding), ability::kHoldPositionHold, {}, false) == CommandOutcome::Done);
+  attack(w, marauder, victim);
+  run_loops(w, 2);  // the shot lands; the calls are answered after every unit acted
+  REQUIRE(w.find(victim)->health < w.find(victim)->health_max);
+  CHECK(w.find(helper)->engaged_target == marauder);
+  CHECK_FALSE(w.find(too_far)->engaged_target.valid());
+  CHECK_FALSE(w.find(holding)->engaged_target.valid());
+  const Vec2 helper_start = w.find(helper)->pos;
+  run_loops(w, 16);
+  CHECK(distance(w.find(helper)->pos, w.find(marauder)->pos) < distance(helper_start, w.find(marauder)->pos));
+  CHECK(w.find(too_far)->pos == Vec2{x, 32.0f + gap + 4.2f});
+}
+
+TEST_CASE("an idle unit chases on its own within a leash of 21 from where it began, then walks back there") {
+  World w = flat_world(2);
+  // An enemy Marine acquires a Zergling that walks away from it across the arena (a plain move:
+  // the Zergling does not fight back) and faster than the Marine can follow.
+  const Vec2 origin{20.5f, 20.5f};
+  const UnitId marine = w.spawn(unit_type::kMarine, kEnemy, origin);
+  const UnitId zergling = w.spawn(unit_type::kZergling, kOwn, {23.5f, 23.5f});
+  order(w, zergling, ability::kMoveMove, {43.5f, 43.5f});
+  float furthest = 0.0f;
+  bool chased = false;
+  for (int i = 0; i < 16 * 40 && !(chased && distance(w.find(marine)->pos, origin) < 0.6f); ++i) {
+    run_loops(w, 1);
+    const float away = distance(w.find(marine)->pos, origin);
+    furthest = std::max(furthest, away);
+    if (away > 10.0f) chased = true;
+  }
+  CHECK(chased);
+  CHECK(furthest <= 21.0f + 0.2f);  // the leash, plus one loop's walk
+  CHECK(furthest >= 20.0f);
+  CHECK(distance(w.find(marine)->pos, origin) < 0.6f);  // back at its spot
+  CHECK(w.find(marine)->orders.empty());
+  CHECK_FALSE(w.find(marine)->engaged_target.valid());
+}
+
+TEST_CASE("an idle unit that chased and killed its attacker walks back to where it began") {
+  World w = flat_world(2);
+  const Vec2 origin{36.0f, 32.0f};
+  const UnitId roach = w.spawn(unit_type::kRoach, kEnemy, origin);
+  const UnitId marine = w.spawn(unit_type::kMarine, kOwn, {30.0f, 32.0f});
+  attack(w, marine, roach);
+  run_loops(w, 4);
+  REQUIRE(w.find(roach)->health < w.find(roach)->health_max);
+  order(w, marine, ability::kMoveMove, {21.0f, 32.0f});  // runs 9 away, the Roach after it
+  for (int i = 0; i < 16 * 30 && w.find(marine) != nullptr; ++i) run_loops(w, 1);
+  REQUIRE(w.find(marine) == nullptr);
+  const float chased_to = distance(w.find(roach)->pos, origin);
+  CHECK(chased_to > 5.0f);
+  run_loops(w, 16 * 8);
+  CHECK(distance(w.find(roach)->pos, origin) < 0.6f);
+  CHECK(w.find(roach)->orders.empty());
 }
 
 TEST_CASE("target acquisition: in range first, then units that can attack back, then the nearest") {

@@ -223,7 +223,8 @@ TEST_CASE("SMAC units: a Stalker's bonus vs Armored applies, to life and to shie
 TEST_CASE("SMAC units: shields regenerate at 2 a second only after 10 seconds without damage") {
   World w = flat_world();
   Unit& zealot = place_unit(w, unit_type::kZealot, 1, {24, 24});
-  Unit& marine = place_unit(w, unit_type::kMarine, 2, {42, 42});  // out of each other's sight: no fight
+  Unit& marine = place_unit(w, unit_type::kMarine, 2, {42, 42});  // out of each other's scan range
+  zealot.holding_position = true;  // hit, it would chase the Marine (no fog here): it stays and takes the shots
   run_loops(w, 32);
   CHECK(zealot.shield == 50.0f);  // full from the start
   shoot(w, marine, zealot);
