@@ -110,7 +110,7 @@ Unit* auto_target(World& world, Unit& unit, float acquire, float keep) {
 }
 
 // An idle unit that may move fights on its own within a leash: it takes on enemies within its
-// scan range (or its attacker, or an ally's: call_for_help), chases a target while its owner sees
+// scan range (or its attacker, or an ally's: answer_calls_for_help), chases a target while its owner sees
 // it, and walks back to where the chase began once the target is gone or the chase has gone
 // kLeashRadius away; walking back it ignores enemies until within kLeashResetRadius of that spot.
 void run_idle_leashed(World& world, Unit& unit) {
@@ -159,8 +159,12 @@ void run_idle(World& world, Unit& unit) {
   if (stays) {
     const float in_range = strike_range(*unit.stats);
     Unit* target = auto_target(world, unit, in_range, in_range);
-    unit.engaged_target = target != nullptr ? target->id : UnitId{};
-    if (target != nullptr) engage(world, unit, *target, false);
+    if (target == nullptr) {
+      unit.engaged_target = {};
+      return;
+    }
+    unit.has_rest_goal = false;
+    engage(world, unit, *target, false);
     return;
   }
   run_idle_leashed(world, unit);
