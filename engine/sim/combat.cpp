@@ -34,7 +34,7 @@ void take_hit(Unit& victim, float amount, const Unit& attacker) {
   victim.health = std::max(0.0f, victim.health - to_life);
   victim.shield_regen_wait = victim.stats->shield_regen_delay_loops;
   victim.last_attacker_owner = attacker.owner;
-  victim.help_wanted_against = attacker.id;  // the victim's idle allies answer (call_for_help)
+  victim.help_wanted_against = attacker.id;  // the victim's idle allies answer (answer_calls_for_help)
 }
 
 // Damage of one attack before armor: the bonus applies when the target has the attribute,

@@ -92,8 +92,8 @@ struct Unit {
   bool leashed = false;
   bool returning = false;
   Vec2 leash_origin;
-  // Call for help (unit_behaviour.cpp): the attacker of a hit this loop, for the unit's idle
-  // allies nearby; a unit calls at most once a period.
+  // Call for help (unit_behaviour.cpp): the attacker of the unit's last hit, until its idle
+  // allies nearby are called (after the loop's units acted); at most once a period.
   UnitId help_wanted_against;
   std::uint32_t next_help_call_loop = 0;
   float health_accounted = 0.0f;  // life as of the last damage accounting (score_details)

@@ -93,7 +93,7 @@ Unit* auto_target(World& world, Unit& unit, float acquire, float keep) {
   if (!unit.stats->can_attack() || !world.enemies_present(unit.owner)) return nullptr;
   Unit* current = attackable(world, unit.engaged_target, unit);
   if (current != nullptr && hostile(unit.owner, current->owner) && edge_distance(unit, *current) <= keep &&
-      world.unit_visible(unit.owner, *current)) {
+      world.seen_at_last_update(unit.owner, *current)) {
     return current;
   }
   thread_local std::vector<Unit*> near;  // reused: this runs for every idle or attacking unit every loop
@@ -109,19 +109,39 @@ Unit* auto_target(World& world, Unit& unit, float acquire, float keep) {
   return acquire_target(unit, near, acquire);
 }
 
+void end_leash(Unit& unit) {
+  rest_at(unit, unit.leash_origin);
+  unit.leashed = unit.returning = false;
+}
+
+// Whether `unit`, walking back, has come up against another unit that stands where it would
+// stand at its leash's origin (it could not get within kHomeSlack of the spot without
+// overlapping it): the walk back ends beside that unit.
+bool against_unit_on_spot(const World& world, const Unit& unit) {
+  if (distance(unit.pos, unit.leash_origin) > kLeashResetRadius) return false;  // only once near
+  thread_local std::vector<Unit*> near;
+  world.units_near(unit.leash_origin, unit.radius, near);
+  for (const Unit* other : near) {
+    if (other == &unit || !other->stats->solid() || !other->alive()) continue;
+    const float reach = other->radius + unit.radius;
+    if (distance(other->pos, unit.leash_origin) < reach - kHomeSlack && distance(other->pos, unit.pos) <= reach + kHomeSlack) {
+      return true;
+    }
+  }
+  return false;
+}
+
 // An idle unit that may move fights on its own within a leash: it takes on enemies within its
 // scan range (or its attacker, or an ally's: answer_calls_for_help), chases a target while its owner sees
 // it, and walks back to where the chase began once the target is gone or the chase has gone
 // kLeashRadius away; walking back it ignores enemies until within kLeashResetRadius of that spot.
 void run_idle_leashed(World& world, Unit& unit) {
-  if (unit.returning) {
-    if (distance(unit.pos, unit.leash_origin) > kLeashResetRadius) {
-      unit.engaged_target = {};
-      if (!walk(world, unit, unit.leash_origin)) return;
-      // walk() gave up (the spot is taken or out of reach): the return ends here.
-    }
-    unit.returning = false;
+  if (unit.returning && distance(unit.pos, unit.leash_origin) > kLeashResetRadius) {
+    unit.engaged_target = {};
+    if (walk(world, unit, unit.leash_origin)) end_leash(unit);  // walk() gave up: the spot is out of reach
+    return;
   }
+  unit.returning = false;
   Unit* target = auto_target(world, unit, acquire_range(*unit.stats), std::numeric_limits<float>::infinity());
   if (target != nullptr && unit.leashed && distance(unit.pos, unit.leash_origin) > kLeashRadius) {
     target = nullptr;
@@ -129,9 +149,9 @@ void run_idle_leashed(World& world, Unit& unit) {
   }
   if (target == nullptr) {
     unit.engaged_target = {};
-    if (unit.leashed && distance(unit.pos, unit.leash_origin) > kHomeSlack && !walk(world, unit, unit.leash_origin)) return;
-    if (unit.leashed) rest_at(unit, unit.leash_origin);
-    unit.leashed = unit.returning = false;
+    if (!unit.leashed) return;
+    const bool home = distance(unit.pos, unit.leash_origin) <= kHomeSlack || against_unit_on_spot(world, unit);
+    if (home || walk(world, unit, unit.leash_origin)) end_leash(unit);
     return;
   }
   if (!unit.leashed) {

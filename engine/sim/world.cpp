@@ -221,6 +221,14 @@ bool World::unit_visible(int player_id, const Unit& unit) const {
   return visibility(player_id, floor_to_int(unit.pos.x), floor_to_int(unit.pos.y)) == 2;
 }
 
+bool World::seen_at_last_update(int player_id, const Unit& unit) const {
+  if (unit.owner == player_id || !fog_) return true;
+  const int x = floor_to_int(unit.pos.x), y = floor_to_int(unit.pos.y);
+  if (player_id < 0 || static_cast<std::size_t>(player_id) >= seen_stamp_.size() || !map_.in_bounds(x, y)) return false;
+  const auto& seen = seen_stamp_[static_cast<std::size_t>(player_id)];
+  return !seen.empty() && seen[map_.cell(x, y)] == game_loop_;  // update_vision stamps game_loop_ + 1, then the loop advances
+}
+
 void World::update_vision() {
   if (!fog_) return;
   const std::uint32_t stamp = game_loop_ + 1;

@@ -152,6 +152,9 @@ class World {
 
   // A player sees its own units always, others only on visible cells.
   bool unit_visible(int player_id, const Unit& unit) const;
+  // During advance(): whether `player_id` saw `unit`'s cell at the last vision update (what the
+  // player was last shown). O(1), where unit_visible looks through every unit's sight.
+  bool seen_at_last_update(int player_id, const Unit& unit) const;
   // With fog: whether a structure / resource is kept in players' memory as a snapshot
   // (resources are known map-wide from the start, as in the game; structures once seen).
   static bool leaves_snapshot(const Unit& unit);

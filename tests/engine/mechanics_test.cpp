@@ -260,6 +260,52 @@ TEST_CASE("a hit unit calls for help: its idle allies within 4 (edge to edge) ta
   CHECK(w.find(too_far)->pos == Vec2{x, 32.0f + gap + 4.2f});
 }
 
+TEST_CASE("a unit calls for help at most once every 2 game seconds (32 loops)") {
+  World w = flat_world(2);
+  // The victim holds position (it calls, but does not chase); the attacker stands 14 away,
+  // beyond every Roach's scan range, and its shots are fired by hand.
+  Unit& attacker = place_unit(w, unit_type::kMarine, kOwn, {22.0f, 32.0f});
+  Unit& victim = place_unit(w, unit_type::kRoach, kEnemy, {36.0f, 32.0f});
+  victim.holding_position = true;
+  const Unit& first = place_unit(w, unit_type::kRoach, kEnemy, {36.0f, 34.0f});
+  const auto hit = [&] { fire_weapon(attacker, victim, *attacker.stats->weapon, w.rng()); };
+  hit();
+  run_loops(w, 1);
+  CHECK(first.engaged_target == attacker.id);
+  const Unit& second = place_unit(w, unit_type::kRoach, kEnemy, {36.0f, 30.0f});
+  run_loops(w, 20);
+  hit();
+  run_loops(w, 1);  // 21 loops after the first call: no new call
+  CHECK_FALSE(second.engaged_target.valid());
+  run_loops(w, 10);
+  hit();
+  run_loops(w, 1);  // 32 loops after it: called
+  CHECK(second.engaged_target == attacker.id);
+}
+
+TEST_CASE("with fog, an idle unit gives up a chase once its owner no longer sees the target, and walks back") {
+  World w = flat_world(2);
+  w.set_fog(true);
+  // As the leash test below, but the Marine's side sees only through the Marine (sight 9): the
+  // faster Zergling slips out of view long before the leash's 21.
+  const Vec2 origin{20.5f, 20.5f};
+  const UnitId marine = w.spawn(unit_type::kMarine, kEnemy, origin);
+  const UnitId zergling = w.spawn(unit_type::kZergling, kOwn, {23.5f, 23.5f});
+  order(w, zergling, ability::kMoveMove, {43.5f, 43.5f});
+  float furthest = 0.0f;
+  bool chased = false;
+  for (int i = 0; i < 16 * 40 && !(chased && distance(w.find(marine)->pos, origin) < 0.6f); ++i) {
+    run_loops(w, 1);
+    const float away = distance(w.find(marine)->pos, origin);
+    furthest = std::max(furthest, away);
+    if (away > 3.0f) chased = true;
+  }
+  CHECK(chased);
+  CHECK(furthest < 18.0f);
+  CHECK(distance(w.find(marine)->pos, origin) < 0.6f);
+  CHECK_FALSE(w.find(marine)->engaged_target.valid());
+}
+
 TEST_CASE("an idle unit chases on its own within a leash of 21 from where it began, then walks back there") {
   World w = flat_world(2);
   // An enemy Marine acquires a Zergling that walks away from it across the arena (a plain move:
@@ -300,6 +346,29 @@ TEST_CASE("an idle unit that chased and killed its attacker walks back to where 
   run_loops(w, 16 * 8);
   CHECK(distance(w.find(roach)->pos, origin) < 0.6f);
   CHECK(w.find(roach)->orders.empty());
+  CHECK_FALSE(w.find(roach)->leashed);
+}
+
+TEST_CASE("a unit walking back to a spot another unit now holds stops beside it") {
+  World w = flat_world(2);
+  const Vec2 origin{36.0f, 32.0f};
+  const UnitId roach = w.spawn(unit_type::kRoach, kEnemy, origin);
+  const UnitId marine = w.spawn(unit_type::kMarine, kOwn, {30.0f, 32.0f});
+  attack(w, marine, roach);
+  run_loops(w, 4);
+  order(w, marine, ability::kMoveMove, {21.0f, 32.0f});
+  for (int i = 0; i < 16 * 30 && w.find(marine) != nullptr; ++i) run_loops(w, 1);
+  REQUIRE(w.find(marine) == nullptr);
+  REQUIRE(w.find(roach)->leashed);
+  Unit& squatter = place_unit(w, unit_type::kRoach, kEnemy, origin);
+  squatter.holding_position = true;  // separation would not push it off the spot
+  run_loops(w, 16 * 8);
+  const Unit& back = *w.find(roach);
+  CHECK_FALSE(back.leashed);  // the walk ended
+  CHECK(distance(back.pos, origin) < back.radius + squatter.radius + 0.6f);
+  const Vec2 resting = back.pos;
+  run_loops(w, 32);
+  CHECK(distance(w.find(roach)->pos, resting) < 0.05f);
 }
 
 TEST_CASE("target acquisition: in range first, then units that can attack back, then the nearest") {
