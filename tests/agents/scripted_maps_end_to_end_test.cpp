@@ -8,7 +8,7 @@
 //   ~93; random collects a few shards by chance. PySC2's own easy test asks only >= 1.
 // * DefeatRoaches >= 15: measured 32.7 (seed 21, 3 episodes; 26.0 over 10, max 56) since the
 //   Roaches answer each other's calls for help (engine/README.md, "Acquisition"): nine Marines
-//   focus-firing on four Roaches that come together is a close fight (the paper's novice human
+//   focus-firing on four Roaches that come together is a close fight (the paper's human player
 //   scored 41). Random -1..1 over 3-10 episodes of seed 21, noop 0 (the Roaches stand idle, as
 //   in the real map): 15 catches an agent that no longer focuses its fire.
 // * DefeatZerglingsAndBanelings >= 50: measured 111 (seed 21, 3 episodes; 95.7 over 10);

@@ -456,7 +456,7 @@ TEST_CASE("the Marines' side is random per seed") {
 
 TEST_CASE("DefeatRoaches: +10 per Roach, -1 per Marine, then a wave of 4 Roaches and 5 Marines") {
   // Nine Marines focus-firing against four Roaches that answer each other's calls for help is a
-  // close fight (the paper's novice human scored 41): it wins the first round for some seeds.
+  // close fight (the paper's DeepMind human player scored 41): it wins the first round for some seeds.
   bool waved = false;
   for (std::uint32_t seed = 1; seed <= 10 && !waved; ++seed) {
     GameServer server;
