@@ -27,10 +27,13 @@ TEST_CASE("sc2train's command line: the map's defaults fill in what is not given
                           "CollectMineralsAndGas", "FindAndDefeatZerglings", "BuildMarines"}) {
     CAPTURE(map);
     const auto defaults = parse_train_command_line({"--map", map, "--out", "d", "--minutes", "180"}).options;
-    CHECK(defaults.step_mul == 16);
+    // CollectMineralShards needs more pixels and steps than 16x16 at step_mul 16 give (~70).
+    const bool shards = std::string(map) == "CollectMineralShards";
+    CHECK(defaults.step_mul == (shards ? 8 : 16));
     // BuildMarines' buildings go on open ground: no prior drawing clicks onto units.
     CHECK(defaults.unit_prior == (std::string(map) == "BuildMarines" ? 0.0 : 4.0));
-    CHECK(defaults.feature_screen_size == 16);
+    CHECK(defaults.feature_screen_size == (shards ? 24 : 16));
+    CHECK(defaults.minimap_size() == defaults.feature_screen_size);
   }
   for (const char* map : {"DefeatZerglingsAndBanelings", "BuildMarines"}) {
     CAPTURE(map);
