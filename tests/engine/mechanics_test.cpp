@@ -37,6 +37,30 @@ float number_after(const std::string& cell, const std::string& label) {
   return std::stof(cell.substr(at + label.size()));
 }
 
+// An enemy Marine in the arena's corner and a Zergling of ours walking away from it across the
+// arena (a plain move: it does not fight back), faster than the Marine can follow. Runs until
+// the Marine, having gone further than `chased_beyond`, is back at its spot (at most 40 s).
+struct Chase {
+  Vec2 origin;
+  const Unit& marine;
+  float furthest = 0.0f;
+  bool chased = false;
+};
+Chase chase_fleeing_zergling(World& w, float chased_beyond) {
+  const Vec2 origin{20.5f, 20.5f};
+  const UnitId marine = w.spawn(unit_type::kMarine, kEnemy, origin);
+  const UnitId zergling = w.spawn(unit_type::kZergling, kOwn, {23.5f, 23.5f});
+  order(w, zergling, ability::kMoveMove, {43.5f, 43.5f});
+  Chase chase{origin, *w.find(marine)};
+  for (int i = 0; i < 16 * 40 && !(chase.chased && distance(chase.marine.pos, origin) < 0.6f); ++i) {
+    run_loops(w, 1);
+    const float away = distance(chase.marine.pos, origin);
+    chase.furthest = std::max(chase.furthest, away);
+    if (away > chased_beyond) chase.chased = true;
+  }
+  return chase;
+}
+
 }  // namespace
 
 TEST_CASE("units cover the distance their table speed implies in N loops") {
@@ -288,46 +312,24 @@ TEST_CASE("with fog, an idle unit gives up a chase once its owner no longer sees
   w.set_fog(true);
   // As the leash test below, but the Marine's side sees only through the Marine (sight 9): the
   // faster Zergling slips out of view long before the leash's 21.
-  const Vec2 origin{20.5f, 20.5f};
-  const UnitId marine = w.spawn(unit_type::kMarine, kEnemy, origin);
-  const UnitId zergling = w.spawn(unit_type::kZergling, kOwn, {23.5f, 23.5f});
-  order(w, zergling, ability::kMoveMove, {43.5f, 43.5f});
-  float furthest = 0.0f;
-  bool chased = false;
-  for (int i = 0; i < 16 * 40 && !(chased && distance(w.find(marine)->pos, origin) < 0.6f); ++i) {
-    run_loops(w, 1);
-    const float away = distance(w.find(marine)->pos, origin);
-    furthest = std::max(furthest, away);
-    if (away > 3.0f) chased = true;
-  }
-  CHECK(chased);
-  CHECK(furthest < 18.0f);
-  CHECK(distance(w.find(marine)->pos, origin) < 0.6f);
-  CHECK_FALSE(w.find(marine)->engaged_target.valid());
+  const Chase chase = chase_fleeing_zergling(w, 3.0f);
+  CHECK(chase.chased);
+  CHECK(chase.furthest < 18.0f);
+  CHECK(distance(chase.marine.pos, chase.origin) < 0.6f);
+  CHECK_FALSE(chase.marine.engaged_target.valid());
 }
 
 TEST_CASE("an idle unit chases on its own within a leash of 21 from where it began, then walks back there") {
   World w = flat_world(2);
   // An enemy Marine acquires a Zergling that walks away from it across the arena (a plain move:
   // the Zergling does not fight back) and faster than the Marine can follow.
-  const Vec2 origin{20.5f, 20.5f};
-  const UnitId marine = w.spawn(unit_type::kMarine, kEnemy, origin);
-  const UnitId zergling = w.spawn(unit_type::kZergling, kOwn, {23.5f, 23.5f});
-  order(w, zergling, ability::kMoveMove, {43.5f, 43.5f});
-  float furthest = 0.0f;
-  bool chased = false;
-  for (int i = 0; i < 16 * 40 && !(chased && distance(w.find(marine)->pos, origin) < 0.6f); ++i) {
-    run_loops(w, 1);
-    const float away = distance(w.find(marine)->pos, origin);
-    furthest = std::max(furthest, away);
-    if (away > 10.0f) chased = true;
-  }
-  CHECK(chased);
-  CHECK(furthest <= 21.0f + 0.2f);  // the leash, plus one loop's walk
-  CHECK(furthest >= 20.0f);
-  CHECK(distance(w.find(marine)->pos, origin) < 0.6f);  // back at its spot
-  CHECK(w.find(marine)->orders.empty());
-  CHECK_FALSE(w.find(marine)->engaged_target.valid());
+  const Chase chase = chase_fleeing_zergling(w, 10.0f);
+  CHECK(chase.chased);
+  CHECK(chase.furthest <= 21.0f + 0.2f);  // the leash, plus one loop's walk
+  CHECK(chase.furthest >= 20.0f);
+  CHECK(distance(chase.marine.pos, chase.origin) < 0.6f);  // back at its spot
+  CHECK(chase.marine.orders.empty());
+  CHECK_FALSE(chase.marine.engaged_target.valid());
 }
 
 TEST_CASE("an idle unit that chased and killed its attacker walks back to where it began") {
