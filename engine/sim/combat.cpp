@@ -1,5 +1,6 @@
 #include "engine/sim/combat.h"
 
+#include "engine/sim/missiles.h"
 #include "engine/sim/movement.h"
 
 #include <algorithm>
@@ -22,8 +23,10 @@ void respond_to_attack(Unit& victim, const Unit& attacker) {
 // armor (spec sc2-map-files.md §5.2: no ShieldArmor), the rest to life less the life armor.
 // A unit without shields takes max(0.5, amount - armor) as before; what gets through a
 // breaking shield is reduced by the armor down to 0. Every hit restarts the shield delay.
-void take_hit(Unit& victim, float amount, const Unit& attacker) {
-  respond_to_attack(victim, attacker);
+// `attacker` may be dead (a missile landing after its shooter died: missiles.h); the victim
+// then answers no one, but the hit still counts for the attacker's owner.
+void take_hit(Unit& victim, float amount, UnitId attacker_id, int attacker_owner, const Unit* attacker) {
+  if (attacker != nullptr) respond_to_attack(victim, *attacker);
   const float armor = victim.stats->armor;
   float to_life = std::max(kMinimumDamage, amount - armor);
   if (victim.shield > 0.0f) {
@@ -33,8 +36,12 @@ void take_hit(Unit& victim, float amount, const Unit& attacker) {
   }
   victim.health = std::max(0.0f, victim.health - to_life);
   victim.shield_regen_wait = victim.stats->shield_regen_delay_loops;
-  victim.last_attacker_owner = attacker.owner;
-  victim.help_wanted_against = attacker.id;  // the victim's idle allies answer (answer_calls_for_help)
+  victim.last_attacker_owner = attacker_owner;
+  victim.help_wanted_against = attacker_id;  // the victim's idle allies answer (answer_calls_for_help)
+}
+
+void take_hit(Unit& victim, float amount, const Unit& attacker) {
+  take_hit(victim, amount, attacker.id, attacker.owner, &attacker);
 }
 
 // Damage of one attack before armor: the bonus applies when the target has the attribute,
@@ -133,13 +140,25 @@ bool on_splash_line(const Unit& attacker, const Unit& target, const LineSplash& 
   return distance(victim.pos, nearest) <= splash.search_radius + victim.radius;
 }
 
-void fire_weapon(Unit& attacker, Unit& target, const Weapon& weapon, Rng& rng, std::span<Unit* const> nearby) {
+float volley_damage_before_armor(const Weapon& weapon, const UnitTypeStats& target) {
+  return before_armor(weapon.damage, weapon.bonus_attribute, weapon.bonus_damage, target);
+}
+
+void land_volley(Unit& target, float per_attack, std::uint32_t attacks, UnitId attacker_id, int attacker_owner,
+                 const Unit* attacker) {
+  for (std::uint32_t i = 0; i < attacks && target.health > 0.0f; ++i) {
+    take_hit(target, per_attack, attacker_id, attacker_owner, attacker);
+  }
+}
+
+void fire_weapon(Unit& attacker, Unit& target, const Weapon& weapon, Rng& rng, std::span<Unit* const> nearby,
+                 std::vector<Missile>* missiles) {
   face_towards(attacker, target.pos);
-  const float per_attack = before_armor(weapon.damage, weapon.bonus_attribute, weapon.bonus_damage, *target.stats);
-  if (!weapon.line_splash) {
-    for (std::uint32_t i = 0; i < weapon.attacks && target.health > 0.0f; ++i) {
-      take_hit(target, per_attack, attacker);
-    }
+  const float per_attack = volley_damage_before_armor(weapon, *target.stats);
+  if (weapon.has_missile() && missiles != nullptr && !weapon.line_splash) {
+    missiles->push_back(launch_missile(attacker, target, weapon));
+  } else if (!weapon.line_splash) {
+    land_volley(target, per_attack, weapon.attacks, attacker.id, attacker.owner, &attacker);
   } else {
     // The victims on the line, chosen once for the volley (every sweep crosses the same line).
     thread_local std::vector<Unit*> line;

@@ -1,14 +1,18 @@
 #pragma once
 // Combat rules: damage per hit, who may attack whom, range checks, target acquisition,
-// weapon fire and the Baneling's explosion. Damage lands instantly (no projectiles). A hit
+// weapon fire and the Baneling's explosion. Damage lands when the weapon fires, or when its
+// missile arrives (missiles.h: the Roach's, Stalker's, Hydralisk's, Marauder's). A hit
 // goes to the target's shields first (no armor on them), the rest to life less its armor;
 // the functions below give the damage to life of a target without shields.
 #include <span>
+#include <vector>
 
 #include "engine/sim/rng.h"
 #include "engine/sim/unit.h"
 
 namespace sc2::engine {
+
+struct Missile;
 
 // max(0.5, damage + bonus (if the target has the attribute) - target armour), per attack.
 float damage_per_attack(float damage, std::uint32_t bonus_attribute, float bonus_damage,
@@ -50,9 +54,20 @@ Unit* acquire_target(const Unit& unit, std::span<Unit* const> units, float reach
 // attacker's own, as its owner's upgrades leave it (upgrades.h). A weapon with a line splash
 // (the Colossus) hits, with each of its attacks, the target and every live enemy ground unit of
 // `nearby` on the line across the target (unit_data.h: LineSplash); the caller passes the units
-// near the target (others are ignored).
+// near the target (others are ignored). A weapon whose damage a missile carries launches one
+// into `missiles` (the world's: missiles.h), whose damage lands when it arrives; without
+// `missiles` the damage lands at once.
 void fire_weapon(Unit& attacker, Unit& target, const Weapon& weapon, Rng& rng,
-                 std::span<Unit* const> nearby = {});
+                 std::span<Unit* const> nearby = {}, std::vector<Missile>* missiles = nullptr);
+
+// The damage of one of `weapon`'s attacks on a unit of `target`'s type before its armor
+// (bonus included).
+float volley_damage_before_armor(const Weapon& weapon, const UnitTypeStats& target);
+
+// `attacks` hits of `per_attack` (before armor) on `target`, from `attacker_id` of
+// `attacker_owner`; `attacker` is that unit while it lives (the target answers it), else nullptr.
+void land_volley(Unit& target, float per_attack, std::uint32_t attacks, UnitId attacker_id, int attacker_owner,
+                 const Unit* attacker);
 
 // Whether `victim` is on the line splash of `attacker` firing at `target` with `splash`.
 bool on_splash_line(const Unit& attacker, const Unit& target, const LineSplash& splash, const Unit& victim);

@@ -83,6 +83,12 @@ std::uint64_t state_hash(const World& world) {
       for (std::uint32_t upgrade : world.player(p).upgrades) h.add(upgrade);
     }
   }
+  for (const Missile& m : world.missiles()) {  // none on maps without missile weapons: their hashes stay
+    h.add(to_tag(m.target));
+    h.add(m.pos.x);
+    h.add(m.pos.y);
+    h.add(m.speed);
+  }
   return h.value();
 }
 

@@ -77,9 +77,9 @@ void engage(World& world, Unit& unit, Unit& target, bool may_move) {
         thread_local std::vector<Unit*> near;  // the enemies that may stand on the line
         world.enemies_near(target.pos, weapon.line_splash->half_length + weapon.line_splash->search_radius,
                            unit.owner, near);
-        fire_weapon(unit, target, weapon, world.rng(), near);
+        fire_weapon(unit, target, weapon, world.rng(), near, &world.missiles());
       } else {
-        fire_weapon(unit, target, weapon, world.rng());
+        fire_weapon(unit, target, weapon, world.rng(), {}, &world.missiles());
       }
     }
     return;

@@ -17,6 +17,15 @@ std::vector<std::uint32_t> basic_commands() {
           ability::kHoldPositionHold, ability::kAttackAttack};
 }
 
+// The mover of a weapon's missile (missiles.h), world units per normal-speed second, as the
+// game's MoverData gives them (Liberty 4.10-era data; acceleration 3200 reaches full speed
+// within the first loop, so those movers fly at their maximum speed from the launch).
+void with_missile(Weapon& w, float speed, float acceleration = 0.0f, float max_speed = 0.0f) {
+  w.missile_speed = speed;
+  w.missile_acceleration = acceleration;
+  w.missile_max_speed = max_speed;
+}
+
 Weapon weapon(WeaponTargets targets, float damage, float range, float cooldown_normal_s) {
   Weapon w;
   w.targets = targets;
@@ -160,6 +169,7 @@ UnitTypeStats roach() {
   s.attributes = {attribute::kArmored, attribute::kBiological};
   s.abilities = basic_commands();
   s.weapon = weapon(WeaponTargets::Ground, 16.0f, 4.0f, 2.0f);
+  with_missile(*s.weapon, 18.75f);  // AcidSalivaWeapon
   return s;
 }
 
@@ -212,6 +222,7 @@ UnitTypeStats marauder() {
   s.attributes = {attribute::kArmored, attribute::kBiological};
   s.abilities = basic_commands();
   s.weapon = weapon(WeaponTargets::Ground, 10.0f, 6.0f, 1.5f);
+  with_missile(*s.weapon, 20.0f);  // PunisherGrenadesWeapon
   s.weapon->bonus_attribute = attribute::kArmored;
   s.weapon->bonus_damage = 10.0f;
   s.scan_range = 6.5f;  // PunisherGrenades MinScanRange (spec §5.3)
@@ -273,6 +284,7 @@ UnitTypeStats stalker() {
   s.abilities = basic_commands();
   // ParticleDisruptors §5.3: 10 (+4 Armored), period 1.44, range 6, ground and air.
   s.weapon = weapon(WeaponTargets::Any, 10.0f, 6.0f, 1.44f);
+  with_missile(*s.weapon, 18.75f);  // StalkerWeapon (MissileDefault)
   s.weapon->bonus_attribute = attribute::kArmored;
   s.weapon->bonus_damage = 4.0f;
   s.scan_range = 6.5f;  // ParticleDisruptors MinScanRange (spec §5.3)
@@ -348,6 +360,7 @@ UnitTypeStats hydralisk() {
   // NeedleSpines §5.3: 12, period 0.83, range 5, ground and air (its hidden melee weapon,
   // the same 12 at range 0.5, is not modelled: the spines reach it too).
   s.weapon = weapon(WeaponTargets::Any, 12.0f, 5.0f, 0.83f);
+  with_missile(*s.weapon, 40.0f);  // NeedleSpinesWeapon
   return s;
 }
 
@@ -399,6 +412,7 @@ UnitTypeStats spine_crawler() {
   s.abilities = {ability::kSmart, ability::kStopStop, ability::kAttackAttack};
   // ImpalerTentacle §5.3: 25 (+5 Armored), period 1.6 (Swarm: 1.85), range 7, ground.
   s.weapon = weapon(WeaponTargets::Ground, 25.0f, 7.0f, 1.6f);
+  with_missile(*s.weapon, 12.0f, 140.0f, 200.0f);  // SpineCrawlerTentacleExtendLong (its short throw, within 3, not modelled)
   s.weapon->bonus_attribute = attribute::kArmored;
   s.weapon->bonus_damage = 5.0f;
   return s;

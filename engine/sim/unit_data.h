@@ -73,9 +73,15 @@ struct Weapon {
   float cooldown_normal_s = 0.0f;      // API Weapon.speed
   float cooldown_loops = 0.0f;         // cooldown_normal_s * 16, converted once
   std::optional<LineSplash> line_splash;
+  // The missile that carries the damage of a ranged weapon (spec sc2-map-files.md §5.3
+  // "missile"; its mover's speeds, world units per normal-speed second; missiles.h). 0: no
+  // missile, the damage lands when the weapon fires (hitscan and melee weapons).
+  float missile_speed = 0.0f;         // at launch
+  float missile_acceleration = 0.0f;  // per second, up to missile_max_speed
+  float missile_max_speed = 0.0f;
 
-  // Melee weapons strike without a projectile; ours hit instantly either way.
   bool melee() const { return range < 1.0f; }
+  bool has_missile() const { return missile_speed > 0.0f; }
 };
 
 // A suicide attack (the Baneling's Volatile Burst): explodes on contact, hits every enemy

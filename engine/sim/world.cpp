@@ -436,6 +436,7 @@ void World::advance() {
     // Structures and resources never move (their pathing cells are marked where they stand).
     if (!u->stats->immobile()) u->pos = clamp_to_playable(u->pos, u->radius);
   }
+  fly_missiles(*this, missiles_);
   answer_calls_for_help(*this, live);
   separate_units(*this, live);
   remove_dead(live);

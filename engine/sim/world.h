@@ -11,6 +11,7 @@
 
 #include "engine/sim/alerts.h"
 #include "engine/sim/map_layout.h"
+#include "engine/sim/missiles.h"
 #include "engine/sim/pathing_grid.h"
 #include "engine/sim/rng.h"
 #include "engine/sim/score.h"
@@ -159,8 +160,8 @@ class World {
   // (resources are known map-wide from the start, as in the game; structures once seen).
   static bool leaves_snapshot(const Unit& unit);
 
-  // Advances one game loop: units act in slot order (orders, combat), overlapping units
-  // are pushed apart, the dead are removed, vision updates, then the loop increments.
+  // Advances one game loop: units act in slot order (orders, combat), missiles fly, overlapping
+  // units are pushed apart, the dead are removed, vision updates, then the loop increments.
   void advance();
 
   // During advance(): live units that may be within `radius` of `p` (a superset in a
@@ -186,6 +187,10 @@ class World {
   // During advance(): announces `alert` about `unit` to `player` (not to the neutral owner).
   // Under-attack alerts go through the rate limit of engine/sim/alerts.h.
   void raise_alert(int player, Alert alert, const Unit& unit);
+
+  // Missiles in flight (missiles.h): weapons launch into it during advance(), which flies them.
+  std::vector<Missile>& missiles() { return missiles_; }
+  const std::vector<Missile>& missiles() const { return missiles_; }
 
   // Enemy units a player's units killed / units the player lost, since the game began.
   int kills(int player_id) const { return kills_.at(static_cast<std::size_t>(player_id)); }
@@ -224,6 +229,7 @@ class World {
   std::array<PlayerState, kMaxPlayers + 1> players_;
   std::vector<UnitDeath> deaths_;
   std::vector<RaisedAlert> alerts_;
+  std::vector<Missile> missiles_;
   SpatialGrid grid_;
   float max_unit_radius_ = 0.0f;
   std::uint32_t owners_present_ = 0;  // bit per owner (0..16) of the units live at the loop's start

@@ -148,10 +148,12 @@ struct Golden {
 // Changed by issue 37 (target acquisition, engine/sim/unit_behaviour.cpp): DefeatRoaches,
 // DefeatZerglingsAndBanelings and FindAndDefeatZerglings, whose idle enemies now acquire Marines
 // within their weapons' scan range (5) instead of their sight (8-9), and fight back when hit.
+// Changed by issue 37 (engine/sim/missiles.h): DefeatRoaches, whose Roaches' damage now flies
+// to its target as the game's missile does (and is lost when the target died on the way).
 constexpr Golden kGolden[] = {
     {"MoveToBeacon", 0x4155b26297114883ull},
     {"CollectMineralShards", 0x074ad8f87713cfb4ull},
-    {"DefeatRoaches", 0xcd8320b154e4fa3eull},
+    {"DefeatRoaches", 0x713c1245cb2c7fe8ull},
     {"DefeatZerglingsAndBanelings", 0x5b3a655c045f742full},
     {"CollectMineralsAndGas", 0x2e16bdcf86bca3c1ull},
     {"BuildMarines", 0x64c83760f7aff1bfull},

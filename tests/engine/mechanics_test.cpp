@@ -273,7 +273,9 @@ TEST_CASE("a hit unit calls for help: its idle allies within 4 (edge to edge) ta
   const UnitId holding = w.spawn(unit_type::kRoach, kEnemy, {x, 32.0f - gap - 2.0f});       // edges 2 apart
   REQUIRE(issue_command(w, *w.find(holding), ability::kHoldPositionHold, {}, false) == CommandOutcome::Done);
   attack(w, marauder, victim);
-  run_loops(w, 2);  // the shot lands; the calls are answered after every unit acted
+  // The grenade flies (missiles.h); in the loop it lands the calls are answered, after every
+  // unit acted.
+  for (int i = 0; i < 16 && w.find(victim)->health == w.find(victim)->health_max; ++i) run_loops(w, 1);
   REQUIRE(w.find(victim)->health < w.find(victim)->health_max);
   CHECK(w.find(helper)->engaged_target == marauder);
   CHECK_FALSE(w.find(too_far)->engaged_target.valid());
