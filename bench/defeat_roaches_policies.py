@@ -22,6 +22,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "interop"))
 import real_clients  # noqa: E402
+from pysc2_agents import play  # noqa: E402  (PySC2's defaults: step_mul 8, 84x84 screen, 64x64 minimap)
 
 POLICIES = ["pysc2_scripted", "least_life", "attack_once", "patrol_once"]
 ENEMY = 4  # player_relative
@@ -33,6 +34,9 @@ class FixedPolicy:
     def __init__(self, kind, actions):
         self.kind, self.functions = kind, actions.FUNCTIONS
         self.ordered = False
+
+    def setup(self, observation_spec, action_spec):
+        pass
 
     def reset(self):
         self.ordered = False
@@ -63,26 +67,6 @@ class FixedPolicy:
             i = int(numpy.argmin(key))
             return f.Attack_screen("now", [int(enemy_x[i]), int(enemy_y[i])])
         raise ValueError(self.kind)
-
-
-def play(sc2_env, features, agent, episodes):
-    scores, steps = [], 0
-    with sc2_env.SC2Env(map_name="DefeatRoaches", players=[sc2_env.Agent(sc2_env.Race.terran)],
-                        agent_interface_format=features.AgentInterfaceFormat(
-                            feature_dimensions=features.Dimensions(screen=84, minimap=64)),
-                        step_mul=8, visualize=False, random_seed=1) as env:
-        if hasattr(agent, "setup"):
-            agent.setup(env.observation_spec()[0], env.action_spec()[0])
-        for _ in range(episodes):
-            timestep = env.reset()[0]
-            agent.reset()
-            score = 0.0
-            while not timestep.last():
-                timestep = env.step([agent.step(timestep)])[0]
-                score += timestep.reward
-                steps += 1
-            scores.append(score)
-    return scores, steps
 
 
 def main():
@@ -123,7 +107,7 @@ def main():
         with real_clients.RunningGame(args.sc2lite, args.work_dir) as game:  # SC2Env quits its game
             flags.FLAGS.sc2_port = game.port
             start = time.time()
-            scores, steps = play(sc2_env, features, agent, args.episodes)
+            scores, steps = play(sc2_env, features, agent, "DefeatRoaches", args.episodes, random_seed=1)
             seconds = time.time() - start
         # A score over 30 needs a fourth Roach killed: the first wave cleared.
         row = {"policy": name, "episodes": len(scores), "mean": sum(scores) / len(scores),

@@ -29,13 +29,13 @@ SCRIPTED = {"MoveToBeacon": "MoveToBeacon", "CollectMineralShards": "CollectMine
             "DefeatRoaches": "DefeatRoaches"}
 
 
-def play(sc2_env, features, agent, map_name, episodes):
+def play(sc2_env, features, agent, map_name, episodes, random_seed=None):
     """Scores of `episodes` episodes of `agent` on `map_name`, and the agent steps played."""
     scores, steps = [], 0
     with sc2_env.SC2Env(map_name=map_name, players=[sc2_env.Agent(sc2_env.Race.terran)],
                         agent_interface_format=features.AgentInterfaceFormat(
                             feature_dimensions=features.Dimensions(screen=84, minimap=64)),
-                        step_mul=8, visualize=False) as env:
+                        step_mul=8, visualize=False, random_seed=random_seed) as env:
         agent.setup(env.observation_spec()[0], env.action_spec()[0])
         for _ in range(episodes):
             timestep = env.reset()[0]
