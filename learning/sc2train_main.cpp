@@ -169,6 +169,7 @@ int train(TrainOptions options) {
     row.mean_score = window.mean_score();
     row.mean_episode_length = window.mean_length();
     row.samples_per_second = update_seconds > 0 ? static_cast<double>(stats.steps) / update_seconds : 0;
+    row.load_average = machine_load_average();
     row.policy_loss = stats.policy_loss;
     row.value_loss = stats.value_loss;
     row.entropy = stats.entropy;

@@ -1,5 +1,6 @@
 #include "learning/training_progress.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <stdexcept>
@@ -29,12 +30,33 @@ double ScoreWindow::mean_length() const { return lengths_.empty() ? 0.0 : length
 const char* ProgressCsv::header() {
   return "update,steps,episodes,wall_seconds,mean_score,mean_episode_length,samples_per_second,policy_loss,"
          "value_loss,entropy,total_loss,learning_rate,gradient_norm,"
-         "acting_seconds,environment_seconds,learning_seconds";
+         "acting_seconds,environment_seconds,learning_seconds,load_average";
+}
+
+namespace {
+
+int column_count(const std::string& header_line) {
+  return header_line.empty() ? 0 : 1 + static_cast<int>(std::count(header_line.begin(), header_line.end(), ','));
+}
+
+}  // namespace
+
+double machine_load_average(const std::filesystem::path& loadavg) {
+  std::ifstream in(loadavg);
+  double load = -1;
+  if (!(in >> load) || load < 0) return -1;
+  return load;
 }
 
 ProgressCsv::ProgressCsv(const std::filesystem::path& file) : file_(file) {
   std::error_code error;
   const bool fresh = !std::filesystem::exists(file, error) || std::filesystem::file_size(file, error) == 0;
+  std::string existing_header = header();
+  if (!fresh) {
+    std::ifstream in(file);
+    std::getline(in, existing_header);
+  }
+  columns_ = std::min(column_count(existing_header), column_count(header()));
   out_.open(file, std::ios::app);
   if (!out_) throw std::runtime_error("cannot open " + file.string() + " for writing");
   if (fresh) out_ << header() << '\n' << std::flush;
@@ -42,12 +64,15 @@ ProgressCsv::ProgressCsv(const std::filesystem::path& file) : file_(file) {
 
 void ProgressCsv::append(const ProgressRow& r) {
   char line[512];
-  std::snprintf(line, sizeof line, "%lld,%lld,%lld,%.2f,%.4f,%.2f,%.1f,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.4f,%.4f,%.4f\n",
+  std::snprintf(line, sizeof line, "%lld,%lld,%lld,%.2f,%.4f,%.2f,%.1f,%.6g,%.6g,%.6g,%.6g,%.6g,%.6g,%.4f,%.4f,%.4f,%.2f",
                 static_cast<long long>(r.update), static_cast<long long>(r.steps), static_cast<long long>(r.episodes),
                 r.wall_seconds, r.mean_score, r.mean_episode_length, r.samples_per_second, r.policy_loss,
                 r.value_loss, r.entropy, r.total_loss, r.learning_rate, r.gradient_norm, r.acting_seconds,
-                r.environment_seconds, r.learning_seconds);
-  out_ << line << std::flush;
+                r.environment_seconds, r.learning_seconds, r.load_average);
+  std::string text = line;
+  // An older file's header has fewer columns: its rows keep to them.
+  for (int fields = column_count(text); fields > columns_; --fields) text.erase(text.rfind(','));
+  out_ << text << '\n' << std::flush;
   if (!out_) throw std::runtime_error("cannot write to " + file_.string());
 }
 

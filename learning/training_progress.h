@@ -45,11 +45,18 @@ struct ProgressRow {
   double acting_seconds = 0;
   double environment_seconds = 0;
   double learning_seconds = 0;
+  // The machine's 1-minute load average when the row was written (machine_load_average), so a
+  // curve shows what it shared the cores with; -1 where the system does not tell.
+  double load_average = -1;
 };
 
+// The first field of /proc/loadavg; -1 when it cannot be read (not Linux, no /proc).
+double machine_load_average(const std::filesystem::path& loadavg = "/proc/loadavg");
+
 // Appends rows to DIR/progress.csv, writing the header when the file is new or empty; each row
-// is flushed, so a killed run keeps every finished update. Throws std::runtime_error naming the
-// file when it cannot be opened.
+// is flushed, so a killed run keeps every finished update. A run resumed on a file written
+// before a column was added keeps that file's columns (its rows stay rectangular). Throws
+// std::runtime_error naming the file when it cannot be opened.
 class ProgressCsv {
  public:
   explicit ProgressCsv(const std::filesystem::path& file);
@@ -59,6 +66,7 @@ class ProgressCsv {
  private:
   std::filesystem::path file_;
   std::ofstream out_;
+  int columns_ = 0;  // of the file's header
 };
 
 // "steps 123,456 | episodes 456 | mean 23.4 (100) | 2,345 samples/s | policy -0.012 value 0.31

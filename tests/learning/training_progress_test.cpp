@@ -2,6 +2,7 @@
 // without a second header), the progress line.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -63,6 +64,51 @@ TEST_CASE("progress.csv has one header and one row per update, and a resumed run
   CHECK(lines[0].find("entropy") != std::string::npos);
   std::filesystem::remove_all(folder);
   CHECK_THROWS_AS(ProgressCsv(folder / "missing" / "progress.csv"), std::runtime_error);
+}
+
+TEST_CASE("progress.csv records the machine's load with each row, and a resumed older file keeps its columns") {
+  const auto folder = std::filesystem::temp_directory_path() / "sc2train_progress_load_test";
+  std::filesystem::remove_all(folder);
+  std::filesystem::create_directories(folder);
+  ProgressRow row;
+  row.update = 1;
+  row.load_average = 3.25;
+  {
+    ProgressCsv csv(folder / "progress.csv");
+    csv.append(row);
+  }
+  auto lines = lines_of(folder / "progress.csv");
+  REQUIRE(lines.size() == 2);
+  CHECK(lines[0].ends_with(",load_average"));
+  CHECK(lines[1].ends_with(",3.25"));
+
+  // A run written before the column existed, resumed: its rows keep the old header's 16 columns.
+  const std::string old_header = std::string(ProgressCsv::header()).substr(0, std::string(ProgressCsv::header()).rfind(','));
+  std::ofstream(folder / "old.csv") << old_header << "\n1,128,0,0.25,0,0,505.3,-1,0.1,7,-1,0.0003,0.7,0.05,0.01,0.19\n";
+  {
+    ProgressCsv resumed(folder / "old.csv");
+    row.update = 2;
+    resumed.append(row);
+  }
+  lines = lines_of(folder / "old.csv");
+  REQUIRE(lines.size() == 3);
+  CHECK(lines[0] == old_header);
+  const auto commas = [](const std::string& line) { return std::count(line.begin(), line.end(), ','); };
+  CHECK(commas(lines[2]) == commas(old_header));
+  CHECK(lines[2].rfind("2,", 0) == 0);
+  std::filesystem::remove_all(folder);
+}
+
+TEST_CASE("the load average is the first field of /proc/loadavg, -1 when there is none to read") {
+  const auto folder = std::filesystem::temp_directory_path() / "sc2train_loadavg_test";
+  std::filesystem::remove_all(folder);
+  std::filesystem::create_directories(folder);
+  std::ofstream(folder / "loadavg") << "0.53 1.45 1.75 2/301 12345\n";
+  CHECK(machine_load_average(folder / "loadavg") == doctest::Approx(0.53));
+  std::ofstream(folder / "garbage") << "not a number\n";
+  CHECK(machine_load_average(folder / "garbage") == -1);
+  CHECK(machine_load_average(folder / "missing") == -1);
+  std::filesystem::remove_all(folder);
 }
 
 TEST_CASE("the progress line shows steps, episodes, the mean score, samples/s and the ETA") {
