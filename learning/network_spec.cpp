@@ -60,7 +60,8 @@ nlohmann::json to_json(const NetworkSpec& spec) {
           {"hidden_units", spec.hidden_units},
           {"pooled_size", spec.pooled_size},
           {"lstm_channels", spec.lstm_channels},
-          {"unit_prior", spec.unit_prior}};
+          {"unit_prior", spec.unit_prior},
+          {"unit_prior_own", spec.unit_prior_own}};
 }
 
 NetworkSpec network_spec_from_json(const nlohmann::json& json) {
@@ -81,6 +82,10 @@ NetworkSpec network_spec_from_json(const nlohmann::json& json) {
   if (json.contains("unit_prior")) {  // checkpoints older than the prior have none: 0
     if (!json.at("unit_prior").is_number()) throw std::invalid_argument("network spec: non-numeric 'unit_prior'");
     spec.unit_prior = json.at("unit_prior").get<double>();
+  }
+  if (json.contains("unit_prior_own")) {  // checkpoints older than the choice covered own units
+    if (!json.at("unit_prior_own").is_boolean()) throw std::invalid_argument("network spec: 'unit_prior_own' is not true or false");
+    spec.unit_prior_own = json.at("unit_prior_own").get<bool>();
   }
   validate(spec);
   return spec;

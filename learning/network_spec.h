@@ -25,6 +25,10 @@ struct NetworkSpec {
   // policies' logits on the pixels that show a unit (player_relative not 0). 0 = none, as in the
   // paper. Atari-net has no pixel heads and refuses it.
   double unit_prior = 0;
+  // Whether that bonus covers the player's own units too (player_relative 1), or only the others
+  // (allies, neutrals such as the beacon and shards, enemies): on DefeatRoaches a click on an own
+  // Marine with Attack_screen makes the Marines shoot it.
+  bool unit_prior_own = true;
 
   friend bool operator==(const NetworkSpec&, const NetworkSpec&) = default;
 };

@@ -276,10 +276,15 @@ class FullyConvEncoder : public torch::nn::Module {
 };
 
 // 1 on the pixels of a surface that show a unit (player_relative not 0), else 0: [B, pixels].
-torch::Tensor unit_pixels(const SpatialInputSpec& surface, const torch::Tensor& rows) {
+torch::Tensor unit_pixels(const SpatialInputSpec& surface, const torch::Tensor& rows, bool include_own) {
+  constexpr int kSelf = 1;  // player_relative's value for the player's own units
   for (int l = 0; l < surface.layer_count(); ++l) {
     const auto& layer = surface.layers[static_cast<std::size_t>(l)];
-    if (layer.name == "player_relative") return rows.select(2, l).ne(layer.first_row).to(torch::kFloat32);
+    if (layer.name != "player_relative") continue;
+    const auto values = rows.select(2, l);
+    auto units = values.ne(layer.first_row);
+    if (!include_own) units = units.logical_and(values.ne(layer.first_row + kSelf));
+    return units.to(torch::kFloat32);
   }
   throw std::logic_error("the input has no player_relative layer");
 }
@@ -295,7 +300,7 @@ torch::Tensor unit_pixels(const SpatialInputSpec& surface, const torch::Tensor& 
 class FullyConvHeads : public torch::nn::Module {
  public:
   FullyConvHeads(const PolicyLayout& layout, const NetworkSpec& spec, const InputSpec& input, int channels)
-      : pooled_(spec.pooled_size), input_(input) {
+      : pooled_(spec.pooled_size), prior_on_own_(spec.unit_prior_own), input_(input) {
     if (spec.unit_prior != 0) unit_prior_ = register_parameter("unit_prior", torch::full({1}, spec.unit_prior));
     for (const PolicyHead& head : layout.heads) {
       if (head.axis != Axis::pixels) continue;
@@ -317,12 +322,13 @@ class FullyConvHeads : public torch::nn::Module {
     auto logits = spatial_[static_cast<std::size_t>(head.argument_type)]->forward(state).flatten(1);
     if (!unit_prior_.defined()) return logits;
     const bool minimap = head.argument_type == pysc2::arg::minimap;
-    return logits + unit_prior_ * (minimap ? unit_pixels(input_.minimap, input.minimap_rows)
-                                           : unit_pixels(input_.screen, input.screen_rows));
+    return logits + unit_prior_ * (minimap ? unit_pixels(input_.minimap, input.minimap_rows, prior_on_own_)
+                                           : unit_pixels(input_.screen, input.screen_rows, prior_on_own_));
   }
 
  private:
   std::int64_t pooled_;
+  bool prior_on_own_;
   InputSpec input_;
   torch::Tensor unit_prior_;  // undefined without a prior
   std::array<torch::nn::Conv2d, kArgumentTypeCount> spatial_{nullptr, nullptr, nullptr, nullptr, nullptr,

@@ -125,10 +125,11 @@ int train(TrainOptions options) {
                                   format_number(options.ppo_clip) + "), "
                             : "a2c, ";
   if (options.reward_scale != 1.0) learner += "rewards x " + format_number(options.reward_scale) + ", ";
-  if (writer) std::printf("sc2train: %s, %s at %dx%d (minimap %dx%d), unit prior %g, %lld parameters; %d games (%s), step_mul %d, "
+  if (writer) std::printf("sc2train: %s, %s at %dx%d (minimap %dx%d), unit prior %g%s, %lld parameters; %d games (%s), step_mul %d, "
               "%d steps per update; %s%s lr %g, entropy %g; out %s%s\n",
               options.map.c_str(), std::string(architecture_name(spec.architecture)).c_str(), spec.screen_size,
               spec.screen_size, spec.minimap_size, spec.minimap_size, spec.unit_prior,
+              spec.unit_prior != 0 && !spec.unit_prior_own ? " (not on own units)" : "",
               static_cast<long long>(trainer.parameter_count()), options.envs,
               options.game == GameSource::in_process ? "in-process" : "launched", options.step_mul, options.rollout_steps,
               learner.c_str(), std::string(optimizer_name(options.optimizer)).c_str(), options.learning_rate, options.entropy_weight,

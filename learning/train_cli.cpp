@@ -111,6 +111,10 @@ TrainCommandLine parse_train_command_line(const std::vector<std::string>& args, 
   app.add_option("--unit_prior", o.unit_prior,
                  "FullyConv: the spatial policies' starting bonus (a learned logit) on pixels with a unit; "
                  "0 = none, as the paper (default: the map's)");
+  app.add_option("--unit_prior_own", o.unit_prior_own,
+                 "FullyConv: whether that bonus also covers the player's own units (false: only allies, neutrals "
+                 "and enemies, the pixels clicks pay on; an Attack_screen on an own unit shoots it)")
+      ->capture_default_str();
   app.add_option("--pooled_size", o.pooled_size, "FullyConv: state pooled to this size before the dense layer")
       ->capture_default_str();
   app.add_option("--env_threads", o.env_threads, "threads stepping the games")->capture_default_str();

@@ -168,6 +168,7 @@ std::string shared_settings(const TrainOptions& options) {
       << "feature_minimap_size=" << options.minimap_size() << "\n"
       << "pooled_size=" << options.pooled_size << "\n"
       << "unit_prior=" << options.unit_prior << "\n"
+      << "unit_prior_own=" << options.unit_prior_own << "\n"
       << "step_mul=" << options.step_mul << "\n"
       << "steps=" << options.max_steps << "\n"
       << "minutes=" << options.max_minutes << "\n"
@@ -201,6 +202,7 @@ NetworkSpec network_spec(const TrainOptions& options) {
   spec.minimap_size = options.minimap_size();
   spec.pooled_size = std::min(options.pooled_size, options.feature_screen_size);
   spec.unit_prior = options.unit_prior;
+  spec.unit_prior_own = options.unit_prior_own;
   return spec;
 }
 

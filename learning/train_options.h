@@ -71,6 +71,7 @@ struct TrainOptions {
   // Network sizes beyond the architecture (network_spec.h).
   int pooled_size = 8;
   double unit_prior = 0;  // FullyConv: the spatial logits' starting bonus on unit pixels (network_spec.h)
+  bool unit_prior_own = true;  // ... on the player's own units too (network_spec.h)
   // Book-keeping.
   int torch_threads = 1;  // 1: measured faster than 2 on a loaded 2-core machine (bench/RESULTS.md)
   int score_window = 100;       // episodes in the mean score

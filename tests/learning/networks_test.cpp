@@ -306,3 +306,43 @@ TEST_CASE("the unit prior puts a fresh FullyConv's clicks on the pixels that sho
   json["unit_prior"] = "big";
   CHECK_THROWS_AS(learning::network_spec_from_json(json), std::invalid_argument);
 }
+
+TEST_CASE("the unit prior can leave the player's own units out: the bonus then covers only the others") {
+  const auto probabilities = [](bool on_own) {
+    auto spec = spec_for(Architecture::fullyconv, 16, 16);
+    spec.unit_prior = 4;
+    spec.unit_prior_own = on_own;
+    torch::manual_seed(3);
+    auto network = learning::make_network(spec);
+    learning::InputBatch batch(learning::make_input_spec(16, 16), 1);
+    auto observation = test::zero_observation(16, 16, {0, 331, 332});
+    test::set_pixel(test::screen_layer(observation, "player_relative"), 3, 4, 1);    // an own Marine
+    test::set_pixel(test::screen_layer(observation, "player_relative"), 12, 9, 4);   // an enemy Roach
+    learning::write_observation(observation, batch, 0);
+    auto output = network->forward(learning::input_tensors(batch, 0, 1), {});
+    const auto& layout = network->layout();
+    for (std::size_t h = 0; h < layout.heads.size(); ++h) {
+      if (layout.heads[h].argument_type != pysc2::arg::screen) continue;
+      const auto p = torch::softmax(output.head_logits[h][0], 0);
+      return std::pair<double, double>{p[4 * 16 + 3].item<double>(), p[9 * 16 + 12].item<double>()};
+    }
+    FAIL("no screen head");
+    return std::pair<double, double>{};
+  };
+  const auto [own_with, enemy_with] = probabilities(true);
+  const auto [own_without, enemy_without] = probabilities(false);
+  CHECK(own_with > 0.1);          // e^4 / (254 + 2 e^4) = 0.15 each
+  CHECK(enemy_with > 0.1);
+  CHECK(own_without < 0.01);      // an ordinary pixel now: 1 / (255 + e^4) = 0.003
+  CHECK(enemy_without > 0.15);    // e^4 / (255 + e^4) = 0.18
+  // The choice survives JSON; specs written before it covered own units.
+  auto spec = spec_for(Architecture::fullyconv, 16, 16);
+  spec.unit_prior = 4;
+  spec.unit_prior_own = false;
+  CHECK(learning::network_spec_from_json(learning::to_json(spec)) == spec);
+  auto json = learning::to_json(spec);
+  json.erase("unit_prior_own");
+  CHECK(learning::network_spec_from_json(json).unit_prior_own);
+  json["unit_prior_own"] = 0;
+  CHECK_THROWS_WITH_AS(learning::network_spec_from_json(json), doctest::Contains("unit_prior_own"), std::invalid_argument);
+}

@@ -61,6 +61,12 @@ TEST_CASE("sc2train's command line: the map's defaults fill in what is not given
                        std::invalid_argument);
   CHECK(parse_train_command_line({"--map", "MoveToBeacon", "--out", "d", "--steps", "9", "--unit_prior", "0",
                                   "--step_mul", "8"}).options.unit_prior == 0);
+  // The prior covers own units unless told not to; the network gets the choice.
+  CHECK(parse_train_command_line({"--map", "DefeatRoaches", "--out", "d", "--steps", "9"}).options.unit_prior_own);
+  const auto targets_only =
+      parse_train_command_line({"--map", "DefeatRoaches", "--out", "d", "--steps", "9", "--unit_prior_own", "false"});
+  CHECK_FALSE(targets_only.options.unit_prior_own);
+  CHECK_FALSE(network_spec(targets_only.options).unit_prior_own);
 
   CHECK(parse_train_command_line({"--help"}).help);
 }
