@@ -154,10 +154,13 @@ void land_volley(Unit& target, float per_attack, std::uint32_t attacks, UnitId a
 void fire_weapon(Unit& attacker, Unit& target, const Weapon& weapon, Rng& rng, std::span<Unit* const> nearby,
                  std::vector<Missile>* missiles) {
   face_towards(attacker, target.pos);
-  const float per_attack = volley_damage_before_armor(weapon, *target.stats);
   if (weapon.has_missile() && missiles != nullptr && !weapon.line_splash) {
-    missiles->push_back(launch_missile(attacker, target, weapon));
-  } else if (!weapon.line_splash) {
+    missiles->push_back(launch_missile(attacker, target, weapon));  // its damage is reckoned there
+    attacker.weapon_cooldown = jittered_cooldown(weapon, rng);
+    return;
+  }
+  const float per_attack = volley_damage_before_armor(weapon, *target.stats);
+  if (!weapon.line_splash) {
     land_volley(target, per_attack, weapon.attacks, attacker.id, attacker.owner, &attacker);
   } else {
     // The victims on the line, chosen once for the volley (every sweep crosses the same line).
@@ -172,8 +175,7 @@ void fire_weapon(Unit& attacker, Unit& target, const Weapon& weapon, Rng& rng, s
       if (target.health > 0.0f) take_hit(target, per_attack, attacker);
       for (Unit* u : line) {
         if (u->health > 0.0f) {
-          take_hit(*u, before_armor(weapon.damage, weapon.bonus_attribute, weapon.bonus_damage, *u->stats),
-                   attacker);
+          take_hit(*u, volley_damage_before_armor(weapon, *u->stats), attacker);
         }
       }
     }
