@@ -240,7 +240,7 @@ int main(int argc, char** argv) {
     TrainOptions& options = command_line.options;
     options.sc2lite_dir = program_dir(argv[0]);
     if (options.resume) {
-      // The saved run decides the map, architecture and resolutions.
+      // The saved run decides the map, architecture and resolutions,
       const auto summary = read_checkpoint_info(*options.resume / "checkpoint.pt");
       if (command_line.given.contains("map") && summary.map != options.map) {
         throw std::invalid_argument("--resume: the run in " + options.resume->string() + " trains " + summary.map +
@@ -252,6 +252,11 @@ int main(int argc, char** argv) {
       options.feature_minimap_size = summary.spec.minimap_size;
       options.pooled_size = summary.spec.pooled_size;
       command_line.given.insert({"arch", "feature_screen_size"});
+      // and its pace (a clone's is its demonstrator's), unless --step_mul says otherwise
+      if (summary.step_mul > 0 && !command_line.given.contains("step_mul")) {
+        options.step_mul = summary.step_mul;
+        command_line.given.insert("step_mul");
+      }
       apply_map_defaults(options, command_line.given);
     }
     return train(options);

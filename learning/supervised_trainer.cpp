@@ -168,6 +168,9 @@ DemonstrationAccuracy SupervisedTrainer::evaluate() { return impl_->evaluate(); 
 void SupervisedTrainer::save(const std::filesystem::path& file) const {
   CheckpointInfo info;
   info.map = impl_->dataset.index().info.map;
+  // The demonstrator's step_mul: sc2agent then plays the clone at the pace it learned, and a
+  // resumed A2C run can check its own against it.
+  info.step_mul = impl_->dataset.index().info.step_mul;
   info.demonstrations = std::filesystem::absolute(impl_->options.dataset).lexically_normal().string();
   save_checkpoint(file, *impl_->network, info);  // no optimiser state: see the header
 }

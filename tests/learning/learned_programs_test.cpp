@@ -1,7 +1,8 @@
 // `--agent learned --checkpoint FILE` in the real sc2agent and sc2studio binaries: sc2agent plays
-// a fresh checkpoint's map at its resolution (the flags left out), and both programs refuse a
-// missing flag, a missing or damaged file and a checkpoint for another game with one clear line
-// and exit code 1, before any game or window starts. Skipped when a binary is not built.
+// a fresh checkpoint's map at its resolution and pace (the flags left out), as sc2train --resume
+// trains it, and both programs refuse a missing flag, a missing or damaged file and a checkpoint
+// for another game with one clear line and exit code 1, before any game or window starts.
+// Skipped when a binary is not built.
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -112,6 +113,25 @@ TEST_CASE("sc2agent plays a checkpoint at the step_mul it was trained with unles
   };
   CHECK(steps_with("") == 1920 / 32);               // MoveToBeacon's 1,920 loops at the checkpoint's 32
   CHECK(steps_with(" --step_mul 8") == 1920 / 8);   // the flag wins
+}
+
+TEST_CASE("sc2train --resume trains at the step_mul the checkpoint was trained with unless --step_mul says otherwise") {
+  if (!built("sc2train")) return;
+  Scratch scratch;
+  const auto first_line_with = [&](const std::string& extra) {
+    scratch.checkpoint(32);  // afresh: a resumed run saves its own over it
+    const auto outcome = scratch.run("sc2train", "--resume '" + scratch.dir.string() + "' --envs 1 --steps 8" + extra);
+    INFO("stderr: " << outcome.err);
+    REQUIRE(outcome.exit_code == 0);
+    return outcome.out.substr(0, outcome.out.find('\n'));
+  };
+  const auto recorded = first_line_with("");
+  CAPTURE(recorded);
+  CHECK(recorded.find("MoveToBeacon") != std::string::npos);
+  CHECK(recorded.find("step_mul 32,") != std::string::npos);  // the checkpoint's, not the map's 8
+  const auto given = first_line_with(" --step_mul 16");
+  CAPTURE(given);
+  CHECK(given.find("step_mul 16,") != std::string::npos);  // the flag wins
 }
 
 TEST_CASE("sc2agent refuses a learned agent without a usable checkpoint, in one line, before any game") {

@@ -205,6 +205,7 @@ TEST_CASE("cloning recorded scripted MoveToBeacon play beats the untrained netwo
   trainer.save(file);
   const auto info = learning::read_checkpoint_info(file);
   CHECK(info.map == "MoveToBeacon");
+  CHECK(info.step_mul == 16);  // the recording's, so sc2agent plays the clone at its pace
   CHECK(info.demonstrations.find("dataset") != std::string::npos);
   learning::LearnedAgent agent(file, learning::ActionMode::greedy, 1);
   agents::AgentSpec spec{"MoveToBeacon", 16, 16, 16};
