@@ -168,8 +168,8 @@ DemonstrationAccuracy SupervisedTrainer::evaluate() { return impl_->evaluate(); 
 void SupervisedTrainer::save(const std::filesystem::path& file) const {
   CheckpointInfo info;
   info.map = impl_->dataset.index().info.map;
-  // The demonstrator's step_mul: sc2agent then plays the clone at the pace it learned, and a
-  // resumed A2C run can check its own against it.
+  // The demonstrator's step_mul: sc2agent plays the clone, and sc2train --resume trains it, at
+  // the pace it learned.
   info.step_mul = impl_->dataset.index().info.step_mul;
   info.demonstrations = std::filesystem::absolute(impl_->options.dataset).lexically_normal().string();
   save_checkpoint(file, *impl_->network, info);  // no optimiser state: see the header
