@@ -83,7 +83,8 @@ TrainCommandLine parse_train_command_line(const std::vector<std::string>& args, 
   app.add_option("--steps", o.max_steps, "stop after this many agent steps (all games together)");
   app.add_option("--minutes", o.max_minutes, "stop after this many minutes of wall time");
   app.add_option("--out", o.out, "folder for progress.csv, checkpoint.pt and best.pt");
-  app.add_option("--resume", resume, "continue the run saved in this folder (its checkpoint.pt; its map, network, resolutions and step_mul)");
+  app.add_option("--resume", resume,
+                 "continue the run saved in this folder (its checkpoint.pt; its map, network, resolutions and step_mul)");
   app.add_option("--seed", o.seed, "seeds the network, the action sampling and the games")->capture_default_str();
   app.add_option("--lr", o.learning_rate, "learning rate (default: the map's)");
   app.add_option("--optimizer", optimizer, "adam | rmsprop")->capture_default_str();

@@ -72,8 +72,8 @@ struct MapDefaults {
 // settings passed 70 at ~40 minutes and sat at ~80-84 from 70 minutes on (82.6 at 150, best
 // window 84.0): better, still short of the issue's 90.
 // DefeatRoaches once its Roaches' shots flew as missiles (issue 37): ~20-21 at an hour on two
-// seeds, all Patrol; Atari-net at 32x32 24.35 on one seed (its checkpoints ~30), not enough on
-// one seed and a target of 60 to change the paper's best network for it.
+// seeds, all Patrol; Atari-net at 32x32 ~25 (24.35 at an hour, a second seed 25.07 at 30
+// minutes), too small a gain on a target of 60 to change the paper's best network for it yet.
 constexpr MapDefaults kMapDefaults[] = {
     {"MoveToBeacon", Architecture::fullyconv, 16, 16, 8, 3e-4, 1e-3, 8, 4.0},
     {"CollectMineralShards", Architecture::fullyconv, 24, 16, 8, 3e-4, 1e-3, 8, 4.0},
